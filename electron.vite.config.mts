@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
+const define = { __LOUPE_VERSION__: JSON.stringify(pkg.version) };
+
+export default defineConfig({
+  main: {
+    define,
+    build: {
+      rollupOptions: {
+        // index: the Electron main process; cli: the `loupe` command and browser host.
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          cli: resolve(root, 'src/main/cli/main.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    // A sandboxed preload can only require('electron'): bundle everything else in.
+    build: {
+      externalizeDeps: false,
+      rollupOptions: {
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].js' },
+      },
+    },
+  },
+  renderer: {
+    define,
+    root: resolve(root, 'src/renderer'),
+    build: {
+      rollupOptions: { input: resolve(root, 'src/renderer/index.html') },
+    },
+    plugins: [react()],
+  },
+});

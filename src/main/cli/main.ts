@@ -1,0 +1,25 @@
+// Entry of the `loupe` command (bin/loupe.js loads the built copy of this file).
+import { join } from 'node:path';
+import { runCli } from './index';
+
+const io = {
+  stdout: (t: string) => void process.stdout.write(t),
+  stderr: (t: string) => void process.stderr.write(t),
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const c of process.stdin as AsyncIterable<Buffer>) chunks.push(c);
+    return Buffer.concat(chunks).toString('utf8');
+  },
+  env: process.env,
+  rendererDir: join(__dirname, '../renderer'),
+};
+
+runCli(process.argv.slice(2), io).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`loupe: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,67 @@
+// Test helpers: real git repositories built with the git CLI in temp folders,
+// and a runtime over a real SQLite file. Used by *.test.ts and *.spec.ts only.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime';
+import { gitEnv } from '../git/git-cli';
+
+const cleanups: string[] = [];
+
+/** A new empty folder under the OS temp dir (real path, symlinks resolved). */
+export function tempDir(prefix = 'loupe-test-'): string {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  cleanups.push(dir);
+  return dir;
+}
+
+/** Removes every folder tempDir made; call from afterAll. */
+export function removeTempDirs(): void {
+  for (const dir of cleanups.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Runs git in `cwd` with a fixed identity and dates, returning trimmed stdout. */
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...gitEnv(),
+      GIT_AUTHOR_NAME: 'Loupe Test',
+      GIT_AUTHOR_EMAIL: 'test@loupe.invalid',
+      GIT_COMMITTER_NAME: 'Loupe Test',
+      GIT_COMMITTER_EMAIL: 'test@loupe.invalid',
+      GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z',
+      GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
+    },
+    maxBuffer: 256 * 1024 * 1024,
+  }).trim();
+}
+
+/** Writes files (path → contents) under `root`, creating folders. */
+export function writeFiles(root: string, files: Record<string, string | Buffer>): void {
+  for (const [path, contents] of Object.entries(files)) {
+    const full = join(root, path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, contents);
+  }
+}
+
+/** A fresh repository on branch `main`, with `files` committed (if any). */
+export function makeRepo(files: Record<string, string | Buffer> = {}, message = 'initial'): string {
+  const root = tempDir('loupe-repo-');
+  git(root, 'init', '-q', '-b', 'main');
+  git(root, 'config', 'core.autocrlf', 'false');
+  if (Object.keys(files).length) {
+    writeFiles(root, files);
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', message);
+  }
+  return root;
+}
+
+/** A runtime over a real SQLite database in its own temp user-data folder. */
+export function makeRuntime(options: Partial<RuntimeOptions> = {}): Runtime {
+  return createRuntime({ host: 'browser', userDataDir: tempDir('loupe-data-'), ...options });
+}

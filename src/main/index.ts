@@ -1,0 +1,152 @@
+// Electron glue only: lifecycle, the window, the menu, dialogs. Everything the
+// app does lives in ./core and is reached through the contract in ../shared/api.
+import { app, BrowserWindow, dialog, ipcMain, Menu, shell, type MenuItemConstructorOptions, type WebFrameMain } from 'electron';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eventNames, ipcEventChannel } from '../shared/api';
+import { createRuntime, type Runtime } from './core/runtime';
+import { bindIpc } from './ipc/bind';
+
+// LOUPE_USER_DATA must win before anything reads userData (the database, Chromium's profile).
+if (process.env.LOUPE_USER_DATA) app.setPath('userData', resolve(process.env.LOUPE_USER_DATA));
+app.setName('Loupe');
+
+const rendererIndex = join(__dirname, '../renderer/index.html');
+const devUrl = process.env.ELECTRON_RENDERER_URL;
+let mainWindow: BrowserWindow | null = null;
+let runtime: Runtime | null = null;
+
+/** better-sqlite3 built for Electron's ABI by scripts/electron-native.mjs, when present. */
+function electronNativeBinding(): string | undefined {
+  const file = join(app.getAppPath(), 'native', `electron-${process.versions.modules}`, 'better_sqlite3.node');
+  return existsSync(file) ? file : undefined;
+}
+
+/** Only frames showing our own renderer may call the services. */
+function isTrustedSender(frame: WebFrameMain | null): boolean {
+  if (!frame || !mainWindow || frame !== mainWindow.webContents.mainFrame) return false;
+  const url = frame.url;
+  if (devUrl) return url.startsWith(devUrl);
+  return url.startsWith(pathToFileURL(rendererIndex).href);
+}
+
+function send(event: string, payload: unknown): void {
+  mainWindow?.webContents.send(event, payload);
+}
+
+function createWindow(): void {
+  mainWindow = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Loupe',
+    backgroundColor: '#1b1d21',
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.js'),
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  // No pop-ups; http(s) links open in the user's browser instead.
+  mainWindow.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  mainWindow.webContents.on('will-navigate', (event, url) => {
+    const allowed = devUrl ? url.startsWith(devUrl) : url.startsWith(pathToFileURL(rendererIndex).href);
+    if (!allowed) event.preventDefault();
+  });
+  mainWindow.on('closed', () => (mainWindow = null));
+  if (devUrl) void mainWindow.loadURL(devUrl);
+  else void mainWindow.loadFile(rendererIndex);
+}
+
+function buildMenu(): void {
+  const command = (payload: { command: 'open-repository' | 'navigate'; view?: string }) => () =>
+    send(ipcEventChannel('app.command'), payload);
+  const isMac = process.platform === 'darwin';
+  const template: MenuItemConstructorOptions[] = [
+    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Open Repository…', accelerator: 'CmdOrCtrl+O', click: command({ command: 'open-repository' }) },
+        { type: 'separator' },
+        isMac ? { role: 'close' } : { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { label: 'Inspector', accelerator: 'CmdOrCtrl+1', click: command({ command: 'navigate', view: 'inspector' }) },
+        { label: 'Runs', accelerator: 'CmdOrCtrl+2', click: command({ command: 'navigate', view: 'runs' }) },
+        { label: 'X-Ray', accelerator: 'CmdOrCtrl+3', click: command({ command: 'navigate', view: 'xray' }) },
+        { label: 'Presets', accelerator: 'CmdOrCtrl+4', click: command({ command: 'navigate', view: 'presets' }) },
+        { label: 'Settings', accelerator: 'CmdOrCtrl+,', click: command({ command: 'navigate', view: 'settings' }) },
+        { type: 'separator' },
+        { role: 'reload' },
+        { role: 'toggleDevTools' },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  // Defence in depth: no <webview>, whatever a page tries.
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+
+void app.whenReady().then(() => {
+  try {
+    runtime = createRuntime({
+      host: 'electron',
+      userDataDir: app.getPath('userData'),
+      nativeBinding: electronNativeBinding(),
+      pickFolder: async () => {
+        const options = { title: 'Open Repository', properties: ['openDirectory' as const] };
+        const result = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
+    });
+  } catch (err) {
+    dialog.showErrorBox(
+      'Loupe could not open its database',
+      `${err instanceof Error ? err.message : String(err)}\n\nIf this mentions NODE_MODULE_VERSION, run \`npm start\` once ` +
+        'so it can build the SQLite module for Electron (it needs to reach Electron\'s headers).',
+    );
+    app.quit();
+    return;
+  }
+  runtime.subscribe((event, payload) => {
+    if (eventNames.includes(event)) send(ipcEventChannel(event), payload);
+  });
+  bindIpc(ipcMain, runtime.services, isTrustedSender);
+  buildMenu();
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+app.on('will-quit', () => runtime?.close());

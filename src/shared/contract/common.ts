@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** A path string as it may arrive from a user: non-empty, bounded, never a NUL byte. */
+export const pathString = z
+  .string({ error: 'must be a string' })
+  .min(1, 'must not be empty')
+  .max(4096, 'is longer than 4096 characters')
+  .refine((s) => !s.includes('\0'), 'must not contain a NUL byte');
+
+export const emptyRequest = z.object({}).strict();

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { pathString } from './common';
+import { method } from './define';
+
+/** Numbers that are part of the contract (DESIGN.md); the response echoes them as `limits`. */
+export const INSPECT_LIMITS = {
+  maxSelections: 50,
+  maxEntries: 200,
+  maxFileBytes: 524_288,
+  maxInspectedBytes: 8_388_608,
+} as const;
+
+export type FileSource = 'working-copy' | 'base';
+
+export type OmissionReason =
+  | 'too-large'
+  | 'binary'
+  | 'invalid-utf8'
+  | 'symlink'
+  | 'submodule'
+  | 'lfs-pointer'
+  | 'credential'
+  | 'git-internal'
+  | 'outside-repo'
+  | 'not-found'
+  | 'inspection-budget';
+
+export interface InspectedFile {
+  /** Repo-relative path with forward slashes. */
+  path: string;
+  source: FileSource;
+  bytes: number;
+  /** ceil(bytes / 4): always approximate. */
+  approxTokens: number;
+  /** sha256 (hex) of the exact bytes previewed. */
+  sha256: string;
+  /** True when the working copy differs from the base commit for this path. */
+  modified: boolean;
+  /** How many recognized secrets the preview hides. */
+  redactions: number;
+  /** At most ~200 lines / 8 KiB, secrets redacted. */
+  preview: string;
+}
+
+export interface Omission {
+  path: string;
+  reason: OmissionReason;
+  /** Size when known without opening forbidden files; null otherwise. */
+  bytes: number | null;
+}
+
+export interface AttachmentResult {
+  name: string;
+  size: number;
+  /** ceil(size / 4) for text-like names; null for images and other binaries. */
+  approxTokens: number | null;
+  kind: 'text' | 'image' | 'binary';
+}
+
+export interface InspectTotals {
+  inspectedBytes: number;
+  inspectedTokens: number;
+  omittedBytes: number;
+  attachmentBytes: number;
+  attachmentTokens: number;
+  /** Omissions and attachments whose size or tokens are unknown. */
+  unknownSizes: number;
+}
+
+export interface InspectResult {
+  repo: string;
+  baseRef: string;
+  baseCommit: string;
+  files: InspectedFile[];
+  omissions: Omission[];
+  attachments: AttachmentResult[];
+  totals: InspectTotals;
+  limits: typeof INSPECT_LIMITS;
+  truncated: boolean;
+  truncatedCount: number;
+  /** Modified files under selected folders that were kept at their base version. */
+  modifiedDescendantsAtBase: number;
+}
+
+const attachment = z
+  .object({
+    name: z.string().min(1, 'must not be empty').max(1024).refine((s) => !s.includes('\0'), 'must not contain a NUL byte'),
+    size: z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number of bytes')
+      .nonnegative('must not be negative')
+      .max(Number.MAX_SAFE_INTEGER),
+  })
+  .strict();
+
+export const inspectRequest = z
+  .object({
+    repo: pathString,
+    baseRef: z.string().min(1).max(1024).refine((s) => !s.includes('\0'), 'must not contain a NUL byte').optional(),
+    paths: z.array(pathString, { error: 'must be an array of path strings' }),
+    attachments: z.array(attachment).max(200).optional(),
+  })
+  .strict();
+
+/** Working-copy state of a path relative to the base commit. */
+export type WorkingStatus = 'modified' | 'untracked' | 'deleted' | 'added' | null;
+
+export interface DirEntry {
+  name: string;
+  /** Repo-relative path, forward slashes, no leading slash. */
+  path: string;
+  type: 'dir' | 'file' | 'symlink' | 'submodule';
+  /** Blob size at base for files; null for folders, submodules and untracked-only entries. */
+  bytes: number | null;
+  status: WorkingStatus;
+  /** For folders: how many changed (modified/untracked/deleted) files lie beneath. */
+  changedInside?: number;
+}
+
+export interface DirListing {
+  baseRef: string;
+  baseCommit: string;
+  dir: string;
+  entries: DirEntry[];
+}
+
+export interface RefsInfo {
+  head: string | null;
+  branch: string | null;
+  branches: { name: string; commit: string }[];
+  tags: { name: string; commit: string }[];
+  /** Recent commits reachable from HEAD, newest first (at most 50). */
+  commits: { commit: string; subject: string; author: string; date: string }[];
+}
+
+const repoOnly = z.object({ repo: pathString }).strict();
+
+export const contextMethods = {
+  'context.inspect': method<InspectResult>()(inspectRequest),
+  'repo.refs': method<RefsInfo>()(repoOnly),
+  /** One folder of the base commit's tree, merged with working-copy markers (lazy, for big repos). */
+  'repo.listDir': method<DirListing>()(
+    z
+      .object({
+        repo: pathString,
+        baseRef: z.string().min(1).max(1024).refine((s) => !s.includes('\0'), 'must not contain a NUL byte').optional(),
+        dir: z.string().max(4096).refine((s) => !s.includes('\0'), 'must not contain a NUL byte').default(''),
+      })
+      .strict(),
+  ),
+};
