@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import * as fs from 'node:fs';
 import { basename, isAbsolute, resolve } from 'node:path';
 import git from 'isomorphic-git';
@@ -22,7 +22,8 @@ export async function checkFolderPath(path: string): Promise<string> {
     throw new LoupeError('not-found', `No folder exists at ${full}.`);
   }
   if (!info.isDirectory()) throw new LoupeError('not-a-directory', `${full} is a file, not a folder.`);
-  return full;
+  // The real path, so both git backends report the same root through symlinked folders.
+  return realpath(full);
 }
 
 const notARepo = (path: string) =>

@@ -1,9 +1,49 @@
-import { EmptyState } from '../shell/EmptyState';
+import { useEffect } from 'react';
+import { useRepo } from '../repo/store';
+import { AttachmentsPanel } from './AttachmentsPanel';
+import { BaseRefPicker } from './BaseRefPicker';
+import { FileTree } from './FileTree';
+import { InspectBar } from './InspectBar';
+import { ResultsPanel } from './ResultsPanel';
+import { SelectionSummary } from './SelectionSummary';
+import { useInspector } from './store';
+import { useFileDrop } from './use-file-drop';
 
+/**
+ * The Context inspector: pick a base ref, files, folders and attachments on
+ * the left; see exactly what a run would receive, and what is left out, on the right.
+ */
 export function InspectorView() {
+  const root = useRepo((s) => s.repo?.root ?? null);
+  useEffect(() => {
+    if (root) useInspector.getState().setRepo(root);
+  }, [root]);
+  useEffect(() => useInspector.getState().watchProgress(), []);
+
+  const { dragging, handlers } = useFileDrop((files, skippedFolders) =>
+    useInspector.getState().addAttachments(files, skippedFolders),
+  );
+
   return (
-    <EmptyState title="Context inspector">
-      <p className="muted">Select files and folders to preview what a run will send.</p>
-    </EmptyState>
+    <div className="inspector" data-testid="inspector" data-dragging={dragging ? 'true' : 'false'} {...handlers}>
+      <section className="insp-pane insp-select" aria-label="What to inspect">
+        <BaseRefPicker />
+        <FileTree />
+        <SelectionSummary />
+        <AttachmentsPanel />
+        <InspectBar />
+      </section>
+      <section className="insp-pane insp-results" aria-label="Inspection result">
+        <ResultsPanel />
+      </section>
+      {dragging && (
+        <div className="insp-drop-overlay" aria-hidden>
+          <div>
+            <strong>Drop to attach</strong>
+            <p>Loupe records each file’s name and size only; it never reads the contents.</p>
+          </div>
+        </div>
+      )}
+    </div>
   );
 }

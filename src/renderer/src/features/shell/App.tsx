@@ -49,11 +49,21 @@ export function App() {
     <div className="app" data-ready={ready ? 'true' : 'false'} data-host={bridge.host}>
       <NavRail />
       <main className="main">
-        {shellError && <ErrorNotice error={shellError} />}
-        {repo && !choosing && <RepoBar />}
-        <div className="view" data-view={view}>
-          {showOpen ? <OpenRepository /> : <Current />}
-        </div>
+        {shellError ? (
+          // Without app.info nothing else can work (e.g. a browser-host page without its token).
+          <div className="view">
+            <div className="blocking-error">
+              <ErrorNotice error={shellError} />
+            </div>
+          </div>
+        ) : (
+          <>
+            {repo && !choosing && <RepoBar />}
+            <div className="view" data-view={view}>
+              {showOpen ? <OpenRepository /> : <Current />}
+            </div>
+          </>
+        )}
       </main>
     </div>
   );

@@ -1,0 +1,33 @@
+// Each test gets its own browser host (own user-data folder, port and token)
+// and a page already loaded and marked data-ready="true". No sleeps.
+import { test as base, expect, type Page } from '@playwright/test';
+import { startBrowserHost, type StartedHost } from './host';
+
+export { makeRepo, git, writeFiles } from './repos';
+
+interface Fixtures {
+  host: StartedHost;
+  page: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  host: async ({}, use) => {
+    const host = await startBrowserHost();
+    await use(host);
+    await host.stop();
+  },
+  page: async ({ page, host }, use) => {
+    await page.goto(host.url);
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await use(page);
+  },
+});
+
+/** Opens a repository through the start screen's path field, as a user would. */
+export async function openRepository(page: Page, path: string): Promise<void> {
+  await page.getByLabel('Repository folder').fill(path);
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.locator('.repo-bar')).toHaveAttribute('data-repo-root', path);
+}
+
+export { expect };

@@ -1,0 +1,60 @@
+// Starts the real browser host (`node bin/loupe.js serve`) as a child process,
+// each with its own user-data folder, and reads the URL line it prints.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface StartedHost {
+  url: string;
+  origin: string;
+  token: string;
+  userDataDir: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const root = join(__dirname, '..');
+
+export async function startBrowserHost(env: NodeJS.ProcessEnv = {}): Promise<StartedHost> {
+  const userDataDir = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-data-')));
+  const child = spawn(process.execPath, [join(root, 'bin', 'loupe.js'), 'serve', '--port', '0'], {
+    cwd: root,
+    env: { ...process.env, LOUPE_USER_DATA: userDataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`loupe serve printed no URL in 20 s. stderr: ${stderr}`)), 20_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`loupe serve exited with ${code}. stderr: ${stderr}`));
+    });
+  });
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.searchParams.get('token')!,
+    userDataDir,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * Playwright's own browser download is unavailable on offline machines, so the
+ * suite uses a system Chromium when one is there: PLAYWRIGHT_CHROMIUM_PATH,
+ * then /usr/bin/chromium; otherwise Playwright's default browser.
+ */
+const systemChromium = [process.env.PLAYWRIGHT_CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => !!p && existsSync(p),
+);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: systemChromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

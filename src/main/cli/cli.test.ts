@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { commands } from './index';
+import { runCliForTest as run } from './testing';
+
+describe('loupe command', () => {
+  it('--help lists every command', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    for (const c of commands) expect(r.stdout).toContain(c.name);
+    expect(r.stdout).toContain('LOUPE_USER_DATA');
+  });
+
+  it('no arguments prints help and exits 2 (usage)', async () => {
+    const r = await run([]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toContain('Usage: loupe <command>');
+  });
+
+  it('an unknown command is a usage error on stderr', async () => {
+    const r = await run(['frobnicate']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown command "frobnicate"');
+  });
+
+  it('serve refuses a bad port, a weak token and unknown flags before listening', async () => {
+    expect((await run(['serve', '--port', '70000'])).code).toBe(2);
+    expect((await run(['serve', '--port', 'abc'])).stderr).toContain('--port');
+    expect((await run(['serve', '--token', 'short'])).code).toBe(2);
+    const unknown = await run(['serve', '--bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Usage: loupe serve');
+  });
+
+  it('<command> --help prints its usage', async () => {
+    const r = await run(['serve', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('loupe serve [--port N] [--token T]');
+  });
+});
