@@ -9,8 +9,8 @@ import { createRuntime, type Runtime } from './core/runtime';
 import { bindIpc } from './ipc/bind';
 
 // LOUPE_USER_DATA must win before anything reads userData (the database, Chromium's profile).
+// Without it, userData is <appData>/Loupe (package.json productName), where the CLI looks too.
 if (process.env.LOUPE_USER_DATA) app.setPath('userData', resolve(process.env.LOUPE_USER_DATA));
-app.setName('Loupe');
 
 const rendererIndex = join(__dirname, '../renderer/index.html');
 const devUrl = process.env.ELECTRON_RENDERER_URL;
