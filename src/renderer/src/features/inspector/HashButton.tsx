@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { copyText } from './clipboard';
+import { shortHash } from './format';
+
+/** A short sha256 that copies the full hash on click and says so. */
+export function HashButton({ sha256 }: { sha256: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const t = setTimeout(() => setState('idle'), 1500);
+    return () => clearTimeout(t);
+  }, [state]);
+
+  return (
+    <button
+      type="button"
+      className="hash"
+      data-testid="hash"
+      data-sha256={sha256}
+      title={`sha256 ${sha256}\nClick to copy the full hash`}
+      aria-label={`Copy sha256 ${shortHash(sha256)}`}
+      tabIndex={-1}
+      onClick={(e) => {
+        e.stopPropagation();
+        void copyText(sha256).then((ok) => setState(ok ? 'copied' : 'failed'));
+      }}
+    >
+      <span className="mono">{shortHash(sha256)}</span>
+      {state !== 'idle' && (
+        <span className={`hash-note ${state}`} role="status">
+          {state === 'copied' ? 'Copied' : 'Copy failed'}
+        </span>
+      )}
+    </button>
+  );
+}

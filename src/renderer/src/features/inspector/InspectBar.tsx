@@ -1,0 +1,53 @@
+import { useShallow } from 'zustand/react/shallow';
+import { formatInt, percentOf } from './format';
+import { useInspector } from './store';
+
+/** The Inspect button and, while an inspection runs, its progress. */
+export function InspectBar() {
+  const { running, progress, count, attachments, repo } = useInspector(
+    useShallow((s) => ({
+      running: s.running,
+      progress: s.progress,
+      count: s.selected.length,
+      attachments: s.attachments.length,
+      repo: s.repo,
+    })),
+  );
+  const inspect = useInspector((s) => s.inspect);
+  const empty = count === 0 && attachments === 0;
+  const determinate = progress !== null && progress.total !== null && progress.total > 0;
+
+  return (
+    <div className="insp-inspect">
+      <button
+        type="button"
+        className="primary insp-inspect-button"
+        data-testid="inspect-button"
+        disabled={running || empty || !repo}
+        onClick={() => void inspect()}
+        title={empty ? 'Select files or folders, or attach files, first' : undefined}
+      >
+        {running ? 'Inspecting…' : 'Inspect'}
+      </button>
+      {running && (
+        <div className="insp-progress" data-testid="inspect-progress">
+          <div
+            className={`progress${determinate ? '' : ' indeterminate'}`}
+            role="progressbar"
+            aria-label="Inspection progress"
+            aria-valuemin={determinate ? 0 : undefined}
+            aria-valuemax={determinate ? progress.total! : undefined}
+            aria-valuenow={determinate ? progress.done : undefined}
+          >
+            <span style={determinate ? { width: `${percentOf(progress.done, progress.total!)}%` } : undefined} />
+          </div>
+          <span className="hint" aria-live="polite">
+            {progress
+              ? `${progress.label ?? 'Reading files'}: ${formatInt(progress.done)}${progress.total !== null ? ` of ${formatInt(progress.total)}` : ''}`
+              : 'Reading files…'}
+          </span>
+        </div>
+      )}
+    </div>
+  );
+}

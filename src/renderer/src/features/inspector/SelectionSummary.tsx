@@ -1,0 +1,80 @@
+import { useShallow } from 'zustand/react/shallow';
+import { INSPECT_LIMITS } from '../../../../shared/contract/context';
+import { percentOf } from './format';
+import { useInspector } from './store';
+
+/** From this many selections on, the limit is shown as a warning. */
+const NEAR_LIMIT = INSPECT_LIMITS.maxSelections - 10;
+
+/** The current selection against the 50-selection limit, as removable chips. */
+export function SelectionSummary() {
+  const { selected, notice } = useInspector(useShallow((s) => ({ selected: s.selected, notice: s.notice })));
+  const { toggleSelect, clearSelection, dismissNotice } = useInspector.getState();
+  const max = INSPECT_LIMITS.maxSelections;
+  const n = selected.length;
+  const level = n >= max ? 'full' : n >= NEAR_LIMIT ? 'near' : 'ok';
+
+  return (
+    <div className="insp-field" data-testid="selection">
+      <div className="insp-label-row">
+        <span className="insp-label">Selected</span>
+        <span className={`sel-count sel-${level}`} data-testid="selection-count">
+          {n} of {max}
+        </span>
+        <span className="spacer" />
+        {n > 0 && (
+          <button type="button" className="ghost small" onClick={clearSelection}>
+            Clear
+          </button>
+        )}
+      </div>
+      <div
+        className={`meter meter-${level}`}
+        role="meter"
+        aria-label="Selections used"
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={n}
+      >
+        <span style={{ width: `${percentOf(n, max)}%` }} />
+      </div>
+      {level !== 'ok' && (
+        <p className={`hint sel-${level}`} role="status">
+          {level === 'full'
+            ? `Limit reached: at most ${max} selections. Select a parent folder to cover more files.`
+            : `${max - n} selections left before the limit of ${max}.`}
+        </p>
+      )}
+      {notice && (
+        <div className="notice notice-warn small" role="status">
+          <p>{notice}</p>
+          <button type="button" className="ghost" aria-label="Dismiss" onClick={dismissNotice}>
+            ×
+          </button>
+        </div>
+      )}
+      {n === 0 ? (
+        <p className="hint">Tick files and folders in the tree above.</p>
+      ) : (
+        <ul className="chips" aria-label="Selected paths">
+          {selected.map((s) => (
+            <li key={s.path} className="chip" data-testid="selection-chip" title={s.path}>
+              <span className="chip-text mono">
+                {s.path}
+                {s.kind === 'dir' ? '/' : ''}
+              </span>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${s.path} from the selection`}
+                onClick={() => toggleSelect({ path: s.path, type: s.kind === 'dir' ? 'dir' : 'file' })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { InspectResult } from '../../../../shared/contract/context';
+import { formatBytes, formatInt, formatTokens, percentOf, plural } from './format';
+
+/** Share of the inspected-text budget from which the meter turns to a warning. */
+const WARN_SHARE = 80;
+
+/** The inspection's totals against the contract's limits. */
+export function TotalsBar({ result }: { result: InspectResult }) {
+  const { totals, limits } = result;
+  const share = percentOf(totals.inspectedBytes, limits.maxInspectedBytes);
+  const entries = result.files.length + result.omissions.length;
+  const level = share >= 100 ? 'full' : share >= WARN_SHARE ? 'near' : 'ok';
+
+  return (
+    <div className="totals" data-testid="totals" aria-label="Totals">
+      <div className="total total-wide" data-testid="total-inspected">
+        <span className="total-label">Inspected text</span>
+        <span className="total-value">
+          {formatBytes(totals.inspectedBytes)} <span className="muted">of {formatBytes(limits.maxInspectedBytes)}</span>
+        </span>
+        <div
+          className={`meter meter-${level}`}
+          role="meter"
+          aria-label="Inspected text against the limit"
+          aria-valuemin={0}
+          aria-valuemax={limits.maxInspectedBytes}
+          aria-valuenow={totals.inspectedBytes}
+        >
+          <span style={{ width: `${share}%` }} />
+        </div>
+      </div>
+      <div className="total" data-testid="total-tokens">
+        <span className="total-label">Tokens</span>
+        <span className="total-value">{formatTokens(totals.inspectedTokens)}</span>
+      </div>
+      <div className="total" data-testid="total-files">
+        <span className="total-label">Entries</span>
+        <span className="total-value">
+          {plural(result.files.length, 'file')}, {formatInt(result.omissions.length)} left out
+        </span>
+        <span className="hint">
+          {formatInt(entries)} of {formatInt(limits.maxEntries)} entries
+        </span>
+      </div>
+      <div className="total" data-testid="total-omitted">
+        <span className="total-label">Left out</span>
+        <span className="total-value">{formatBytes(totals.omittedBytes)}</span>
+        {totals.unknownSizes > 0 && (
+          <span className="hint" data-testid="total-unknown">
+            + {plural(totals.unknownSizes, 'item')} of unknown size
+          </span>
+        )}
+      </div>
+      <div className="total" data-testid="total-attachments">
+        <span className="total-label">Attachments</span>
+        <span className="total-value">{formatBytes(totals.attachmentBytes)}</span>
+        <span className="hint">{formatTokens(totals.attachmentTokens)}</span>
+      </div>
+      {result.truncated && (
+        <p className="total-truncated" data-testid="truncated" role="status">
+          Truncated: only the first {formatInt(limits.maxEntries)} entries are listed;{' '}
+          {plural(result.truncatedCount, 'more entry', 'more entries')} were not inspected. Select fewer or smaller
+          folders to see them.
+        </p>
+      )}
+    </div>
+  );
+}

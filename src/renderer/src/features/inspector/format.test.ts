@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatInt, formatMaybeBytes, formatTokens, formatTokensShort, percentOf, plural, shortHash } from './format';
+
+describe('formatBytes', () => {
+  it('uses bytes below 1 KiB and binary units above', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1,023 B');
+    expect(formatBytes(1024)).toBe('1 KiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(524_288)).toBe('512 KiB');
+    expect(formatBytes(8_388_608)).toBe('8 MiB');
+    expect(formatBytes(600 * 1024 + 1)).toBe('600 KiB');
+  });
+  it('never prints 1024 of a unit', () => {
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1 MiB');
+  });
+  it('marks impossible sizes instead of printing NaN', () => {
+    expect(formatBytes(-1)).toBe('—');
+    expect(formatBytes(Number.NaN)).toBe('—');
+    expect(formatMaybeBytes(null)).toBe('size unknown');
+  });
+});
+
+describe('token labels', () => {
+  it('always say approximate', () => {
+    expect(formatTokens(1234)).toBe('≈ 1,234 tokens (approx.)');
+    expect(formatTokens(1)).toBe('≈ 1 token (approx.)');
+    expect(formatTokensShort(42)).toBe('≈ 42');
+    expect(formatTokensShort(null)).toBe('unknown');
+  });
+});
+
+describe('small helpers', () => {
+  it('format counts, hashes and shares', () => {
+    expect(formatInt(1234567)).toBe('1,234,567');
+    expect(plural(1, 'file')).toBe('1 file');
+    expect(plural(2, 'entry', 'entries')).toBe('2 entries');
+    expect(shortHash('a'.repeat(64))).toBe('aaaaaaaaaa');
+    expect(percentOf(4, 8)).toBe(50);
+    expect(percentOf(20, 8)).toBe(100);
+    expect(percentOf(1, 0)).toBe(0);
+  });
+});
