@@ -76,12 +76,14 @@ export const foldRowsSchema = z.array(foldRowSchema, { error: 'must be an array 
  * What `loupe fold` reads: either a bare array of rows, or
  * `{ rows, currentUserContent? }` when the next user message is known.
  */
-export const foldInputSchema = z.union(
-  [
-    foldRowsSchema.transform((rows) => ({ rows, currentUserContent: undefined as string | undefined })),
-    z.object({ rows: foldRowsSchema, currentUserContent: text.optional() }).strict(),
-  ],
-  { error: 'must be an array of rows or { "rows": [...], "currentUserContent"?: "..." }' },
+export const foldInputSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? { rows: value } : value),
+  z
+    .object(
+      { rows: foldRowsSchema, currentUserContent: text.optional() },
+      { error: 'must be an array of rows or { "rows": [...], "currentUserContent"?: "..." }' },
+    )
+    .strict(),
 );
 export type FoldInput = z.output<typeof foldInputSchema>;
 

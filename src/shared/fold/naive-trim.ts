@@ -1,0 +1,44 @@
+/**
+ * The obvious trim, kept as the yardstick for trimToBudget: drop the oldest
+ * unprotected row, serialize what is left again, repeat. Quadratic in the
+ * history's size. Used only by the property tests (the fast trim must return
+ * exactly this) and by bench/fold.bench.ts (the baseline); the app never calls it.
+ */
+import { utf8ByteLength } from './budget';
+import { protectedRows, repairToolPairs } from './pairing';
+import type { FoldRow } from './rows';
+import { splitEvicted, trimSettings, type TrimOptions, type TrimResult } from './trim';
+
+/** Same contract as trimToBudget, computed by re-serializing after every drop. */
+export function naiveTrimToBudget(rows: readonly FoldRow[], budgetTokens: number, options: TrimOptions = {}): TrimResult {
+  const { budget, maxRows, maxBytes, currentBytes, keepNewest } = trimSettings(budgetTokens, options);
+  const { candidates, pinned, evicted } = splitEvicted(rows, options);
+  const keep = protectedRows(candidates, pinned, keepNewest);
+  let kept = candidates.map((row, i) => ({ row, i }));
+  const bytesOf = () => utf8ByteLength(JSON.stringify(kept.map((k) => k.row)));
+  const dropOldest = (): boolean => {
+    const at = kept.findIndex((k) => !keep[k.i]);
+    if (at < 0) return false;
+    kept = [...kept.slice(0, at), ...kept.slice(at + 1)];
+    return true;
+  };
+  while (Math.ceil((bytesOf() + currentBytes) / 4) > budget && dropOldest());
+  while (kept.length > maxRows && dropOldest());
+  while (bytesOf() > maxBytes && dropOldest());
+
+  const repaired = repairToolPairs(kept.map((k) => k.row));
+  const bytes = utf8ByteLength(JSON.stringify(repaired.rows));
+  const estimatedTokens = Math.ceil((bytes + currentBytes) / 4);
+  const dropped = candidates.length - repaired.rows.length;
+  return {
+    rows: repaired.rows,
+    truncated: dropped > 0 || repaired.strippedCalls > 0,
+    dropped,
+    evicted,
+    strippedCalls: repaired.strippedCalls,
+    estimatedTokens,
+    bytes,
+    fits: estimatedTokens <= budget,
+    withinRails: repaired.rows.length <= maxRows && bytes <= maxBytes,
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * trimToBudget: fit a conversation history into a token budget by dropping
+ * the oldest rows first, in time linear in the history's size.
+ *
+ * Why it is linear: JSON.stringify of an array is '[' + the elements'
+ * JSON joined by ',' + ']', so the serialized size of any subset of rows is
+ * 2 + (sum of their sizes) + (count - 1). Each row is serialized once; the
+ * scan over drop candidates keeps a running sum (a prefix sum), so no step
+ * serializes the history again.
+ */
+import { LoupeError } from '../errors';
+import { utf8ByteLength } from './budget';
+import { protectedRows, repairToolPairs } from './pairing';
+import type { FoldRow } from './rows';
+
+/** Row rail: at most this many rows are ever sent. */
+export const MAX_FOLD_ROWS = 4096;
+/** Byte rail: the serialized history is kept to at most 2 MiB. */
+export const MAX_FOLD_BYTES = 2 * 1024 * 1024;
+
+export interface TrimOptions {
+  /** Row rail (default 4,096). */
+  maxRows?: number;
+  /** Byte rail on JSON.stringify(kept rows) in UTF-8 (default 2 MiB); the current ask is not part of it. */
+  maxBytes?: number;
+  /**
+   * The message this turn sends. It counts against the budget and is always
+   * sent, so with it the history may trim to nothing; without it the newest
+   * history row always survives, even alone over budget.
+   */
+  currentUserContent?: string;
+  /** Segment ids to keep whatever the budget, in addition to rows flagged `pinned`. */
+  pinnedIds?: Iterable<string>;
+  /** Segment ids the user evicted; those rows (and rows flagged `evicted`) are removed before trimming. */
+  evictedIds?: Iterable<string>;
+}
+
+export interface TrimResult {
+  /** Kept rows, oldest first: input objects, except assistant rows whose calls were stripped (copies). */
+  rows: FoldRow[];
+  /** True when the trim dropped a row or stripped a call (eviction alone is not truncation). */
+  truncated: boolean;
+  /** Non-evicted rows not kept: by the budget, the rails, or re-pairing. */
+  dropped: number;
+  /** Rows removed because they were evicted. */
+  evicted: number;
+  /** Tool calls stripped from kept assistant rows because their result was cut. */
+  strippedCalls: number;
+  /** ceil((utf8 bytes of JSON.stringify(rows) + utf8 bytes of currentUserContent) / 4), after re-pairing. */
+  estimatedTokens: number;
+  /** utf8 bytes of JSON.stringify(rows). */
+  bytes: number;
+  /** estimatedTokens <= budget. False only when pinned rows (or the newest row) alone are over it. */
+  fits: boolean;
+  /** Both rails hold. False only when pinned rows (or the newest row) alone break one. */
+  withinRails: boolean;
+}
+
+function positiveInteger(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new LoupeError('invalid-input', `${what} must be a positive whole number, got ${String(value)}.`);
+  }
+  return value;
+}
+
+/** The rows left after eviction, and which of them are pinned. */
+export function splitEvicted(
+  rows: readonly FoldRow[],
+  options: Pick<TrimOptions, 'pinnedIds' | 'evictedIds'>,
+): { candidates: FoldRow[]; pinned: boolean[]; evicted: number } {
+  const evictedIds = new Set(options.evictedIds ?? []);
+  const pinnedIds = new Set(options.pinnedIds ?? []);
+  const candidates: FoldRow[] = [];
+  const pinned: boolean[] = [];
+  for (const row of rows) {
+    if (row.evicted === true || (row.id !== undefined && evictedIds.has(row.id))) continue;
+    candidates.push(row);
+    pinned.push(row.pinned === true || (row.id !== undefined && pinnedIds.has(row.id)));
+  }
+  return { candidates, pinned, evicted: rows.length - candidates.length };
+}
+
+/** Bytes of JSON.stringify of `count` rows whose own JSON sizes add up to `sum`. */
+export function arrayJsonBytes(count: number, sum: number): number {
+  return count === 0 ? 2 : 2 + sum + (count - 1);
+}
+
+/** Validated options with defaults applied, shared with the reference loop. */
+export function trimSettings(budgetTokens: number, options: TrimOptions) {
+  return {
+    budget: positiveInteger(budgetTokens, 'The token budget'),
+    maxRows: positiveInteger(options.maxRows ?? MAX_FOLD_ROWS, 'maxRows'),
+    maxBytes: positiveInteger(options.maxBytes ?? MAX_FOLD_BYTES, 'maxBytes'),
+    currentBytes: options.currentUserContent === undefined ? 0 : utf8ByteLength(options.currentUserContent),
+    keepNewest: options.currentUserContent === undefined,
+  };
+}
+
+/**
+ * Trims `rows` (oldest first) to `budgetTokens`. Evicted rows go first. Then
+ * the oldest unprotected rows are dropped until
+ * ceil((bytes(JSON.stringify(kept)) + bytes(currentUserContent)) / 4) <= budget,
+ * then further while the row rail or the byte rail is broken. Protected rows
+ * (pinned; the newest without currentUserContent; the call rows of those that
+ * are tool results) are skipped over, never dropped. Finally tool pairs are
+ * re-paired. Re-pairing only removes rows or calls, so when the budget was met
+ * before it, it is still met after (`fits`); the only rows re-pairing can take
+ * away despite protection are tool results whose call is nowhere in the input.
+ * Throws invalid-input for a budget or rail that is not a positive integer.
+ */
+export function trimToBudget(rows: readonly FoldRow[], budgetTokens: number, options: TrimOptions = {}): TrimResult {
+  const { budget, maxRows, maxBytes, currentBytes, keepNewest } = trimSettings(budgetTokens, options);
+  const { candidates, pinned, evicted } = splitEvicted(rows, options);
+  const n = candidates.length;
+  const keep = protectedRows(candidates, pinned, keepNewest);
+
+  const sizes = new Float64Array(n);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    sizes[i] = utf8ByteLength(JSON.stringify(candidates[i]));
+    total += sizes[i]!;
+  }
+  // Budget test in integers: ceil(x / 4) <= budget  <=>  x <= 4 * budget.
+  const byteBudget = 4 * budget;
+  let count = n;
+  let sum = total;
+  const holds = () => {
+    const bytes = arrayJsonBytes(count, sum);
+    return bytes + currentBytes <= byteBudget && count <= maxRows && bytes <= maxBytes;
+  };
+  const dropped = new Uint8Array(n);
+  for (let i = 0; i < n && !holds(); i++) {
+    if (keep[i]) continue;
+    dropped[i] = 1;
+    count--;
+    sum -= sizes[i]!;
+  }
+
+  const keptIndex: number[] = [];
+  for (let i = 0; i < n; i++) if (dropped[i] === 0) keptIndex.push(i);
+  const repaired = repairToolPairs(keptIndex.map((i) => candidates[i]!));
+  // Unchanged rows reuse their size; only copies made by re-pairing are serialized again.
+  let finalSum = 0;
+  repaired.rows.forEach((row, p) => {
+    const i = keptIndex[repaired.from[p]!]!;
+    finalSum += row === candidates[i] ? sizes[i]! : utf8ByteLength(JSON.stringify(row));
+  });
+  const bytes = arrayJsonBytes(repaired.rows.length, finalSum);
+  const estimatedTokens = Math.ceil((bytes + currentBytes) / 4);
+  const droppedCount = n - repaired.rows.length;
+  return {
+    rows: repaired.rows,
+    truncated: droppedCount > 0 || repaired.strippedCalls > 0,
+    dropped: droppedCount,
+    evicted,
+    strippedCalls: repaired.strippedCalls,
+    estimatedTokens,
+    bytes,
+    fits: estimatedTokens <= budget,
+    withinRails: repaired.rows.length <= maxRows && bytes <= maxBytes,
+  };
+}
