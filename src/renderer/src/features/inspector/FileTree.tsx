@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { INSPECT_LIMITS } from '../../../../shared/contract/context';
 import { plural } from './format';
+import { MAX_SELECTIONS } from './limits';
 import { useInspector } from './store';
 import { coveringFolder, PAGE_SIZE, treeKey, visibleRows } from './tree-model';
 import { TreeRow } from './TreeRow';
@@ -21,7 +21,7 @@ export function FileTree() {
   const rows = useMemo(() => visibleRows({ dirs, expanded, shown }), [dirs, expanded, shown]);
   const checked = useMemo(() => new Set(selected.map((s) => s.path)), [selected]);
   const selectedDirs = useMemo(() => selected.filter((s) => s.kind === 'dir').map((s) => s.path), [selected]);
-  const atLimit = selected.length >= INSPECT_LIMITS.maxSelections;
+  const atLimit = selected.length >= MAX_SELECTIONS;
   const effectiveFocus = rows.some((r) => r.key === focusKey) ? focusKey : (rows[0]?.key ?? null);
 
   const moveFocus = useCallback((key: string) => {

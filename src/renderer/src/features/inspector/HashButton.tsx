@@ -3,7 +3,7 @@ import { copyText } from './clipboard';
 import { shortHash } from './format';
 
 /** A short sha256 that copies the full hash on click and says so. */
-export function HashButton({ sha256 }: { sha256: string }) {
+export function HashButton({ sha256, tabbable = false }: { sha256: string; tabbable?: boolean }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -19,16 +19,17 @@ export function HashButton({ sha256 }: { sha256: string }) {
       data-sha256={sha256}
       title={`sha256 ${sha256}\nClick to copy the full hash`}
       aria-label={`Copy sha256 ${shortHash(sha256)}`}
-      tabIndex={-1}
-      onClick={(e) => {
-        e.stopPropagation();
+      tabIndex={tabbable ? 0 : -1}
+      onClick={() => {
+        // The click also selects the row (it bubbles): copying a hash and looking at the file go together.
         void copyText(sha256).then((ok) => setState(ok ? 'copied' : 'failed'));
       }}
     >
-      <span className="mono">{shortHash(sha256)}</span>
-      {state !== 'idle' && (
+      {state === 'idle' ? (
+        <span className="mono">{shortHash(sha256)}</span>
+      ) : (
         <span className={`hash-note ${state}`} role="status">
-          {state === 'copied' ? 'Copied' : 'Copy failed'}
+          {state === 'copied' ? '✓ Copied' : 'Copy failed'}
         </span>
       )}
     </button>

@@ -37,21 +37,28 @@ export const ResultRow = memo(function ResultRow({ file, index, active, focused,
       data-source={file.source}
       onClick={() => onSelect(file.path, index)}
     >
+      <td className="col-mark">
+        {file.modified && (
+          <span
+            className="wc-mark wc-modified"
+            title="Modified: the working copy differs from the base commit"
+            aria-label="modified"
+            data-testid="modified-mark"
+          >
+            M
+          </span>
+        )}
+      </td>
       <td className="col-path">
         <span className="mono path-text" title={file.path}>
           {file.path}
         </span>
-        {file.modified && (
-          <span className="wc-mark wc-modified" title="Differs from the base commit" data-testid="modified-mark">
-            M
-          </span>
-        )}
       </td>
       <td>
         <SourceBadge source={file.source} />
       </td>
       <td>
-        <HashButton sha256={file.sha256} />
+        <HashButton sha256={file.sha256} tabbable={focused} />
       </td>
       <td className="num" title={`${formatInt(file.bytes)} bytes`}>
         {formatBytes(file.bytes)}

@@ -32,6 +32,8 @@ export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
+    // Keys on the hash button act on the button, not the row.
+    if (e.target instanceof HTMLButtonElement) return;
     const keys: Record<string, () => void> = {
       ArrowDown: () => moveTo(focus + 1),
       ArrowUp: () => moveTo(focus - 1),
@@ -56,6 +58,9 @@ export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
       <table className="result-table" data-testid="result-table" aria-label="Inspected files">
         <thead>
           <tr>
+            <th scope="col" className="col-mark" title="Modified in the working copy">
+              <span className="visually-hidden">Modified</span>
+            </th>
             <th scope="col">Path</th>
             <th scope="col">Source</th>
             <th scope="col">SHA-256</th>

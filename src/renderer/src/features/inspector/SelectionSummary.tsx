@@ -1,18 +1,15 @@
 import { useShallow } from 'zustand/react/shallow';
-import { INSPECT_LIMITS } from '../../../../shared/contract/context';
 import { percentOf } from './format';
+import { MAX_SELECTIONS, NEAR_SELECTIONS } from './limits';
 import { useInspector } from './store';
-
-/** From this many selections on, the limit is shown as a warning. */
-const NEAR_LIMIT = INSPECT_LIMITS.maxSelections - 10;
 
 /** The current selection against the 50-selection limit, as removable chips. */
 export function SelectionSummary() {
   const { selected, notice } = useInspector(useShallow((s) => ({ selected: s.selected, notice: s.notice })));
   const { toggleSelect, clearSelection, dismissNotice } = useInspector.getState();
-  const max = INSPECT_LIMITS.maxSelections;
+  const max = MAX_SELECTIONS;
   const n = selected.length;
-  const level = n >= max ? 'full' : n >= NEAR_LIMIT ? 'near' : 'ok';
+  const level = n >= max ? 'full' : n >= NEAR_SELECTIONS ? 'near' : 'ok';
 
   return (
     <div className="insp-field" data-testid="selection">

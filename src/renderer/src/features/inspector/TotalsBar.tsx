@@ -14,10 +14,16 @@ export function TotalsBar({ result }: { result: InspectResult }) {
   return (
     <div className="totals" data-testid="totals" aria-label="Totals">
       <div className="total total-wide" data-testid="total-inspected">
-        <span className="total-label">Inspected text</span>
-        <span className="total-value">
-          {formatBytes(totals.inspectedBytes)} <span className="muted">of {formatBytes(limits.maxInspectedBytes)}</span>
-        </span>
+        <div className="total-line">
+          <span className="total-label">Inspected text</span>
+          <span className="total-value">
+            {formatBytes(totals.inspectedBytes)} <span className="muted">of {formatBytes(limits.maxInspectedBytes)}</span>
+          </span>
+          <span className="spacer" />
+          <span className="total-value" data-testid="total-tokens">
+            {formatTokens(totals.inspectedTokens)}
+          </span>
+        </div>
         <div
           className={`meter meter-${level}`}
           role="meter"
@@ -28,10 +34,6 @@ export function TotalsBar({ result }: { result: InspectResult }) {
         >
           <span style={{ width: `${share}%` }} />
         </div>
-      </div>
-      <div className="total" data-testid="total-tokens">
-        <span className="total-label">Tokens</span>
-        <span className="total-value">{formatTokens(totals.inspectedTokens)}</span>
       </div>
       <div className="total" data-testid="total-files">
         <span className="total-label">Entries</span>
@@ -45,11 +47,9 @@ export function TotalsBar({ result }: { result: InspectResult }) {
       <div className="total" data-testid="total-omitted">
         <span className="total-label">Left out</span>
         <span className="total-value">{formatBytes(totals.omittedBytes)}</span>
-        {totals.unknownSizes > 0 && (
-          <span className="hint" data-testid="total-unknown">
-            + {plural(totals.unknownSizes, 'item')} of unknown size
-          </span>
-        )}
+        <span className="hint" data-testid="total-unknown">
+          {totals.unknownSizes > 0 ? `+ ${plural(totals.unknownSizes, 'item')} of unknown size` : 'all sizes known'}
+        </span>
       </div>
       <div className="total" data-testid="total-attachments">
         <span className="total-label">Attachments</span>
@@ -58,7 +58,7 @@ export function TotalsBar({ result }: { result: InspectResult }) {
       </div>
       {result.truncated && (
         <p className="total-truncated" data-testid="truncated" role="status">
-          Truncated: only the first {formatInt(limits.maxEntries)} entries are listed;{' '}
+          <strong>Truncated:</strong> only the first {formatInt(limits.maxEntries)} entries are listed;{' '}
           {plural(result.truncatedCount, 'more entry', 'more entries')} were not inspected. Select fewer or smaller
           folders to see them.
         </p>

@@ -5,8 +5,8 @@
  */
 import { create } from 'zustand';
 import type { DirEntry, InspectResult, RefsInfo } from '../../../../shared/contract/context';
-import { INSPECT_LIMITS } from '../../../../shared/contract/context';
 import { bridge } from '../../bridge';
+import { MAX_SELECTIONS } from './limits';
 import { toUiError, type UiError } from '../shell/ui-error';
 import { PAGE_SIZE, sortEntries, type DirLoad } from './tree-model';
 
@@ -183,9 +183,9 @@ export const useInspector = create<InspectorState>()((set, get) => {
         set({ selected: selected.filter((x) => x.path !== entry.path), notice: null });
         return;
       }
-      if (selected.length >= INSPECT_LIMITS.maxSelections) {
+      if (selected.length >= MAX_SELECTIONS) {
         set({
-          notice: `You can select at most ${INSPECT_LIMITS.maxSelections} files and folders. Select a parent folder instead, or clear some.`,
+          notice: `You can select at most ${MAX_SELECTIONS} files and folders. Select a parent folder instead, or clear some.`,
         });
         return;
       }
