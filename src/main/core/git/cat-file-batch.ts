@@ -1,0 +1,120 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { gitEnv, type GitBinary } from './git-cli';
+import { isFullOid } from './git-reader';
+
+interface Pending {
+  oid: string;
+  resolve: (bytes: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * One long-lived `git cat-file --batch` child. Requests are written as
+ * `<oid>\n`; git answers in the same order with `<oid> <type> <size>\n<bytes>\n`
+ * (or `<oid> missing\n`), so callers may issue many reads at once and the
+ * child streams them back without a process per object.
+ */
+export class CatFileBatch {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly queue: Pending[] = [];
+  private head: Pending | undefined;
+  /** Bytes received but not yet parsed. */
+  private pending: Buffer = Buffer.alloc(0);
+  /** The object being received: its buffer and how much of it has arrived. */
+  private body: { bytes: Buffer; filled: number } | null = null;
+  private failure: Error | null = null;
+  private readonly exited: Promise<void>;
+  private stderr = '';
+
+  constructor(git: GitBinary, cwd: string) {
+    this.child = spawn(git.path, ['cat-file', '--batch'], { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    this.exited = new Promise((resolve) => this.child.once('close', () => resolve()));
+    this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+    this.child.stderr.on('data', (chunk: Buffer) => {
+      if (this.stderr.length < 4096) this.stderr += chunk.toString('utf8');
+    });
+    this.child.stdin.on('error', (err) => this.fail(err));
+    this.child.on('error', (err) => this.fail(err));
+    this.child.once('close', (code) => {
+      this.fail(new Error(`git cat-file --batch exited (${code ?? 'signal'}): ${this.stderr.trim() || 'no message'}`));
+    });
+  }
+
+  /** Reads one object's bytes; rejects for a missing object or a dead child. */
+  read(oid: string): Promise<Buffer> {
+    if (!isFullOid(oid)) return Promise.reject(new Error(`Not a full object id: ${JSON.stringify(oid)}`));
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ oid, resolve, reject });
+      this.child.stdin.write(`${oid}\n`);
+    });
+  }
+
+  /** Closes stdin so git exits; resolves when the child has gone (killed after 2 s). */
+  async close(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.stdin.end();
+      const timer = setTimeout(() => this.child.kill(), 2000);
+      timer.unref();
+      await this.exited;
+      clearTimeout(timer);
+    }
+    this.fail(new Error('The git reader was closed.'));
+  }
+
+  private fail(error: Error): void {
+    if (!this.failure) this.failure = error;
+    const waiting = this.head ? [this.head, ...this.queue.splice(0)] : this.queue.splice(0);
+    this.head = undefined;
+    for (const p of waiting) p.reject(this.failure);
+  }
+
+  private receive(chunk: Buffer): void {
+    let data = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    this.pending = Buffer.alloc(0);
+    while (data.length > 0) {
+      if (this.body) {
+        // Copy the object's bytes into its own buffer so the chunk can be freed.
+        const take = Math.min(this.body.bytes.length - this.body.filled, data.length);
+        data.copy(this.body.bytes, this.body.filled, 0, take);
+        this.body.filled += take;
+        data = data.subarray(take);
+        // Complete once every byte and the trailing newline have arrived.
+        if (this.body.filled < this.body.bytes.length || data.length === 0) return;
+        data = data.subarray(1);
+        this.finishBody();
+        continue;
+      }
+      const eol = data.indexOf(10);
+      if (eol < 0) {
+        this.pending = Buffer.from(data);
+        return;
+      }
+      const header = data.subarray(0, eol).toString('utf8');
+      data = data.subarray(eol + 1);
+      this.startObject(header);
+    }
+  }
+
+  private startObject(header: string): void {
+    const current = this.queue.shift();
+    if (!current) return;
+    const parts = header.split(' ');
+    if (parts.length === 3) {
+      const size = Number(parts[2]);
+      this.head = current;
+      this.body = { bytes: Buffer.allocUnsafe(size), filled: 0 };
+      if (size === 0) this.body.bytes = Buffer.alloc(0);
+      return;
+    }
+    current.reject(new Error(`git object ${current.oid} is ${parts[1] ?? 'unreadable'}`));
+  }
+
+  private finishBody(): void {
+    const done = this.head;
+    const bytes = this.body?.bytes ?? Buffer.alloc(0);
+    this.head = undefined;
+    this.body = null;
+    done?.resolve(bytes);
+  }
+}

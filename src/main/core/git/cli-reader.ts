@@ -1,0 +1,130 @@
+import type { RefsInfo } from '../../../shared/contract/context';
+import { CatFileBatch } from './cat-file-batch';
+import { GitCommandError, runGit, runGitText, type GitBinary } from './git-cli';
+import { badRef, type ChangeKind, type GitReader, type TreeEntry } from './git-reader';
+import { parseLsTree, parseNameStatus, parseStatusV2 } from './porcelain';
+
+/** A pathspec that matches exactly this path: no globbing, no other magic. */
+const literal = (path: string): string => `:(literal)${path}`;
+
+/**
+ * GitReader over the git CLI: `ls-tree -z -l` for trees, one long-lived
+ * `cat-file --batch` for blobs, `status --porcelain=v2 -z` for the working copy.
+ */
+export class CliGitReader implements GitReader {
+  readonly backend = 'cli' as const;
+  private batch: CatFileBatch | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly git: GitBinary,
+    readonly root: string,
+  ) {}
+
+  async resolveCommit(ref: string): Promise<string> {
+    // A leading dash would read as an option; no ref name can start with one.
+    if (ref.startsWith('-') || /[\0\n]/.test(ref)) throw badRef(ref);
+    try {
+      const out = await runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', '--end-of-options', `${ref}^{commit}`]);
+      const oid = out.trim();
+      if (!oid) throw badRef(ref);
+      return oid;
+    } catch (err) {
+      if (err instanceof GitCommandError) throw badRef(ref);
+      throw err;
+    }
+  }
+
+  async lookup(commit: string, paths: readonly string[]): Promise<Map<string, TreeEntry>> {
+    const wanted = new Set(paths.filter((p) => p !== ''));
+    const found = new Map<string, TreeEntry>();
+    if (wanted.size === 0) return found;
+    // -t shows the folders walked through on the way, so ancestors come back too.
+    const specs = [...wanted].map(literal);
+    const out = await runGit(this.git, this.root, ['ls-tree', '-t', '-z', '-l', commit, '--', ...specs]);
+    for (const entry of parseLsTree(out)) if (wanted.has(entry.path)) found.set(entry.path, entry);
+    return found;
+  }
+
+  async listTree(commit: string, dir: string, options: { recursive?: boolean } = {}): Promise<TreeEntry[]> {
+    const args = ['ls-tree', '-z', '-l'];
+    if (options.recursive) args.push('-r');
+    args.push(commit);
+    if (dir !== '') args.push('--', literal(options.recursive ? dir : `${dir}/`));
+    const entries = parseLsTree(await runGit(this.git, this.root, args, { maxBytes: 512 * 1024 * 1024 }));
+    // `ls-tree -r <commit> -- dir` names `dir` itself when it is a file: not beneath.
+    return dir === '' ? entries : entries.filter((e) => e.path.startsWith(`${dir}/`));
+  }
+
+  readBlob(oid: string): Promise<Buffer> {
+    if (this.closed) return Promise.reject(new Error('The git reader was closed.'));
+    this.batch ??= new CatFileBatch(this.git, this.root);
+    return this.batch.read(oid);
+  }
+
+  async changes(commit: string, scopes: readonly string[]): Promise<Map<string, ChangeKind>> {
+    const specs = scopes.includes('') ? [] : scopes.map(literal);
+    const pathspec = specs.length ? ['--', ...specs] : [];
+    const [statusOut, head] = await Promise.all([
+      runGit(this.git, this.root, ['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', ...pathspec]),
+      runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then(
+        (s) => s.trim(),
+        () => '',
+      ),
+    ]);
+    const status = parseStatusV2(statusOut);
+    if (head === commit) return status;
+    // Against another commit, tracked changes come from diffing the working tree with it;
+    // status still supplies the untracked files.
+    const diff = parseNameStatus(
+      await runGit(this.git, this.root, ['diff', '--name-status', '-z', '--no-renames', '--ignore-submodules=none', commit, ...pathspec]),
+    );
+    for (const [path, kind] of status) {
+      if (kind !== 'untracked') continue;
+      diff.set(path, diff.get(path) === 'deleted' ? 'modified' : 'untracked');
+    }
+    return diff;
+  }
+
+  async refs(): Promise<RefsInfo> {
+    const [head, branch, refsOut] = await Promise.all([
+      runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then((s) => s.trim() || null, () => null),
+      runGitText(this.git, this.root, ['symbolic-ref', '-q', '--short', 'HEAD']).then((s) => s.trim() || null, () => null),
+      runGitText(this.git, this.root, [
+        'for-each-ref',
+        '--format=%(refname)%00%(objectname)%00%(*objectname)',
+        '--sort=refname',
+        'refs/heads',
+        'refs/tags',
+      ]),
+    ]);
+    const branches: RefsInfo['branches'] = [];
+    const tags: RefsInfo['tags'] = [];
+    for (const line of refsOut.split('\n')) {
+      const [name, oid, peeled] = line.split('\0');
+      if (!name || !oid) continue;
+      // Annotated tags point at a tag object; %(*objectname) is the commit it names.
+      const commit = peeled || oid;
+      if (name.startsWith('refs/heads/')) branches.push({ name: name.slice(11), commit });
+      else if (name.startsWith('refs/tags/')) tags.push({ name: name.slice(10), commit });
+    }
+    const commits: RefsInfo['commits'] = [];
+    if (head) {
+      const log = await runGitText(this.git, this.root, ['log', '-n', '50', '--format=%H%x00%s%x00%an%x00%aI%x1e', head]);
+      for (const rec of log.split('\x1e')) {
+        const [commit, subject, author, date] = rec.replace(/^\n/, '').split('\0');
+        if (commit && subject !== undefined && author !== undefined && date !== undefined) {
+          commits.push({ commit, subject, author, date });
+        }
+      }
+    }
+    return { head, branch, branches, tags, commits };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const batch = this.batch;
+    this.batch = null;
+    await batch?.close();
+  }
+}

@@ -1,0 +1,175 @@
+import * as fs from 'node:fs';
+import git, { type ReadObjectResult } from 'isomorphic-git';
+import type { RefsInfo } from '../../../shared/contract/context';
+import { badRef, entryTypeForMode, isFullOid, type ChangeKind, type GitReader, type TreeEntry } from './git-reader';
+
+/**
+ * GitReader over isomorphic-git, for machines without a git binary. Every call
+ * passes the reader's one `cache` object: without it isomorphic-git re-reads
+ * and re-parses pack files on every object, which is orders of magnitude slower.
+ */
+export class EmbeddedGitReader implements GitReader {
+  readonly backend = 'embedded' as const;
+  private cache: object = {};
+  /** Parsed trees by object id (trees are immutable, so this never goes stale). */
+  private trees = new Map<string, TreeEntry[]>();
+
+  constructor(readonly root: string) {}
+
+  private get base() {
+    return { fs, dir: this.root, cache: this.cache };
+  }
+
+  async resolveCommit(ref: string): Promise<string> {
+    if (ref.startsWith('-') || /[\0\n]/.test(ref)) throw badRef(ref);
+    let oid: string | null = null;
+    try {
+      oid = await git.resolveRef({ fs, dir: this.root, ref });
+    } catch {
+      if (/^[0-9a-f]{4,64}$/i.test(ref)) {
+        oid = await git.expandOid({ ...this.base, oid: ref.toLowerCase() }).catch(() => null);
+      }
+    }
+    if (!oid) throw badRef(ref);
+    // Peel annotated tags down to the commit they name.
+    for (let depth = 0; depth < 10; depth++) {
+      const current: string = oid;
+      const obj: ReadObjectResult | null = await git
+        .readObject({ ...this.base, oid: current, format: 'parsed' })
+        .catch(() => null);
+      if (!obj) break;
+      if (obj.type === 'commit') return obj.oid;
+      if (obj.type !== 'tag') break;
+      oid = (obj.object as { object: string }).object;
+    }
+    throw badRef(ref);
+  }
+
+  private async commitTree(commit: string): Promise<string> {
+    const { commit: c } = await git.readCommit({ ...this.base, oid: commit });
+    return c.tree;
+  }
+
+  /** One tree's entries with repo-relative paths under `prefix`. */
+  private async readTreeEntries(oid: string, prefix: string): Promise<TreeEntry[]> {
+    let raw = this.trees.get(oid);
+    if (!raw) {
+      const { tree } = await git.readTree({ ...this.base, oid });
+      raw = tree.map((e) => ({ path: e.path, mode: e.mode, oid: e.oid, type: entryTypeForMode(e.mode), size: null }));
+      this.trees.set(oid, raw);
+    }
+    return prefix === '' ? raw : raw.map((e) => ({ ...e, path: `${prefix}/${e.path}` }));
+  }
+
+  async lookup(commit: string, paths: readonly string[]): Promise<Map<string, TreeEntry>> {
+    const found = new Map<string, TreeEntry>();
+    const rootTree = await this.commitTree(commit);
+    for (const path of paths) {
+      if (path === '') continue;
+      let treeOid: string | null = rootTree;
+      let prefix = '';
+      const parts = path.split('/');
+      for (let i = 0; i < parts.length && treeOid; i++) {
+        const entries = await this.readTreeEntries(treeOid, prefix);
+        const name = parts[i];
+        const entry = entries.find((e) => e.path === (prefix ? `${prefix}/${name}` : name));
+        treeOid = null;
+        if (!entry) break;
+        if (i === parts.length - 1) found.set(path, entry);
+        else if (entry.type === 'dir') {
+          treeOid = entry.oid;
+          prefix = entry.path;
+        }
+      }
+    }
+    return found;
+  }
+
+  async listTree(commit: string, dir: string, options: { recursive?: boolean } = {}): Promise<TreeEntry[]> {
+    let treeOid = await this.commitTree(commit);
+    if (dir !== '') {
+      const entry = (await this.lookup(commit, [dir])).get(dir);
+      if (!entry || entry.type !== 'dir') return [];
+      treeOid = entry.oid;
+    }
+    const entries = await this.readTreeEntries(treeOid, dir);
+    if (!options.recursive) return entries;
+    const out: TreeEntry[] = [];
+    // Depth-first in tree order gives the same order as `git ls-tree -r`.
+    const visit = async (list: TreeEntry[]): Promise<void> => {
+      for (const e of list) {
+        if (e.type === 'dir') await visit(await this.readTreeEntries(e.oid, e.path));
+        else out.push(e);
+      }
+    };
+    await visit(entries);
+    return out;
+  }
+
+  async readBlob(oid: string): Promise<Buffer> {
+    if (!isFullOid(oid)) throw new Error(`Not a full object id: ${JSON.stringify(oid)}`);
+    const { blob } = await git.readBlob({ ...this.base, oid });
+    return Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
+  }
+
+  async changes(commit: string, scopes: readonly string[]): Promise<Map<string, ChangeKind>> {
+    const filepaths = scopes.length === 0 || scopes.includes('') ? ['.'] : [...scopes];
+    // refresh: false keeps this read-only: no index.lock, no rewritten stat cache.
+    const rows = await git.statusMatrix({ ...this.base, ref: commit, filepaths, refresh: false });
+    const changes = new Map<string, ChangeKind>();
+    for (const [path, base, work, stage] of rows) {
+      if (base === 1 && work === 0) changes.set(path, 'deleted');
+      else if (base === 1 && work === 2) changes.set(path, 'modified');
+      else if (base === 0 && work === 2) changes.set(path, stage === 0 ? 'untracked' : 'added');
+    }
+    return changes;
+  }
+
+  async refs(): Promise<RefsInfo> {
+    const head = await git.resolveRef({ fs, dir: this.root, ref: 'HEAD' }).catch(() => null);
+    const branch = (await git.currentBranch({ fs, dir: this.root, fullname: false }).catch(() => undefined)) ?? null;
+    const named = async (prefix: string, names: string[]) => {
+      const out: { name: string; commit: string }[] = [];
+      for (const name of names.sort()) {
+        const commit = await this.resolveCommit(`${prefix}${name}`).catch(() => null);
+        if (commit) out.push({ name, commit });
+      }
+      return out;
+    };
+    const branches = await named('refs/heads/', await git.listBranches({ fs, dir: this.root }));
+    const tags = await named('refs/tags/', await git.listTags({ fs, dir: this.root }));
+    const commits: RefsInfo['commits'] = [];
+    if (head) {
+      for (const entry of await git.log({ ...this.base, ref: head, depth: 50 })) {
+        const { message, author } = entry.commit;
+        commits.push({
+          commit: entry.oid,
+          subject: subjectOf(message),
+          author: author.name,
+          date: isoWithOffset(author.timestamp, author.timezoneOffset),
+        });
+      }
+    }
+    return { head, branch, branches, tags, commits };
+  }
+
+  async close(): Promise<void> {
+    this.cache = {};
+    this.trees.clear();
+  }
+}
+
+/** Git's %s: the first paragraph of the message, its lines joined by spaces. */
+function subjectOf(message: string): string {
+  const paragraph = message.replace(/\r\n/g, '\n').trimStart().split(/\n\s*\n/)[0] ?? '';
+  return paragraph.split('\n').map((l) => l.trim()).join(' ').trim();
+}
+
+/** Git's %aI: strict ISO 8601 in the author's own offset (isomorphic-git's offset is minutes west). */
+function isoWithOffset(seconds: number, offsetMinutesWest: number): string {
+  const east = -offsetMinutesWest;
+  const local = new Date((seconds + east * 60) * 1000).toISOString().slice(0, 19);
+  const sign = east >= 0 ? '+' : '-';
+  const abs = Math.abs(east);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,209 @@
+// Contract tests: the same suite runs against the git CLI reader and the
+// isomorphic-git reader over one fixture repository built with the git CLI.
+import { chmodSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git, makeRepo, removeTempDirs, writeFiles } from '../testing/fixtures';
+import { CliGitReader } from './cli-reader';
+import { EmbeddedGitReader } from './embedded-reader';
+import { detectGit } from './git-cli';
+import type { GitReader } from './git-reader';
+import { GitReaderPool } from './open-reader';
+
+let repo: string;
+let first: string;
+let second: string;
+const SUB_SHA = '1111111111111111111111111111111111111111';
+
+beforeAll(() => {
+  repo = makeRepo({
+    'README.md': '# readme\n',
+    'src/a.ts': 'export const a = 1;\n',
+    'src/b.ts': 'export const b = 2;\n',
+    'src/deep/c.ts': 'c\n',
+    'docs/old.md': 'old\n',
+    'naïve café.txt': 'unicode name\n',
+  });
+  first = git(repo, 'rev-parse', 'HEAD');
+  writeFiles(repo, { 'src/a.ts': 'export const a = 10;\n', 'bin/run.sh': '#!/bin/sh\necho hi\n' });
+  chmodSync(join(repo, 'bin/run.sh'), 0o755);
+  symlinkSync('src/a.ts', join(repo, 'link-to-a'));
+  git(repo, 'add', '-A');
+  git(repo, 'update-index', '--add', '--cacheinfo', `160000,${SUB_SHA},vendor/sub`);
+  git(repo, 'commit', '-q', '-m', 'second commit\n\nwith a body');
+  second = git(repo, 'rev-parse', 'HEAD');
+  git(repo, 'tag', 'light', first);
+  git(repo, 'tag', '-a', 'v1', '-m', 'annotated', second);
+  git(repo, 'branch', 'feature', first);
+  // Working copy: one modified, one deleted, one staged new, untracked files in a new folder.
+  writeFiles(repo, {
+    'src/b.ts': 'export const b = 3;\n',
+    'src/staged.ts': 'staged\n',
+    'scratch/notes.txt': 'untracked\n',
+    'scratch/more/deeper.txt': 'untracked too\n',
+  });
+  git(repo, 'add', 'src/staged.ts');
+  unlinkSync(join(repo, 'docs/old.md'));
+});
+
+afterAll(removeTempDirs);
+
+const backends: [string, () => GitReader][] = [
+  ['git CLI', () => new CliGitReader(detectGit(), repo)],
+  ['isomorphic-git', () => new EmbeddedGitReader(repo)],
+];
+
+describe.each(backends)('GitReader contract: %s', (_name, make) => {
+  let reader: GitReader;
+  beforeAll(() => {
+    reader = make();
+  });
+  afterAll(() => reader.close());
+
+  it('resolves HEAD, branches, tags (peeled), full and short ids to commits', async () => {
+    expect(await reader.resolveCommit('HEAD')).toBe(second);
+    expect(await reader.resolveCommit('main')).toBe(second);
+    expect(await reader.resolveCommit('feature')).toBe(first);
+    expect(await reader.resolveCommit('light')).toBe(first);
+    expect(await reader.resolveCommit('v1')).toBe(second);
+    expect(await reader.resolveCommit(first)).toBe(first);
+    expect(await reader.resolveCommit(first.slice(0, 10))).toBe(first);
+  });
+
+  it('rejects refs that name no commit with bad-ref', async () => {
+    for (const ref of ['nope', '--help', 'deadbeefdeadbeefdeadbeefdeadbeefdeadbeef', 'HEAD:README.md']) {
+      await expect(reader.resolveCommit(ref)).rejects.toMatchObject({ code: 'bad-ref' });
+    }
+  });
+
+  it('looks up entries at exact paths, with their types and modes', async () => {
+    const found = await reader.lookup(second, ['src', 'src/a.ts', 'link-to-a', 'vendor/sub', 'bin/run.sh', 'naïve café.txt', 'missing', 'src/nope.ts']);
+    expect(found.get('src')).toMatchObject({ type: 'dir' });
+    expect(found.get('src/a.ts')).toMatchObject({ type: 'file', mode: '100644' });
+    expect(found.get('link-to-a')).toMatchObject({ type: 'symlink', mode: '120000' });
+    expect(found.get('vendor/sub')).toMatchObject({ type: 'submodule', mode: '160000', oid: SUB_SHA });
+    expect(found.get('bin/run.sh')).toMatchObject({ type: 'file', mode: '100755' });
+    expect(found.get('naïve café.txt')).toMatchObject({ type: 'file' });
+    expect(found.has('missing')).toBe(false);
+    expect(found.has('src/nope.ts')).toBe(false);
+  });
+
+  it('lists one level of a folder, or every entry beneath it in git order', async () => {
+    const top = await reader.listTree(second, '');
+    expect(top.map((e) => `${e.type}:${e.path}`)).toEqual([
+      'file:README.md',
+      'dir:bin',
+      'dir:docs',
+      'symlink:link-to-a',
+      'file:naïve café.txt',
+      'dir:src',
+      'dir:vendor',
+    ]);
+    const src = await reader.listTree(second, 'src');
+    expect(src.map((e) => e.path)).toEqual(['src/a.ts', 'src/b.ts', 'src/deep']);
+    const deep = await reader.listTree(second, 'src', { recursive: true });
+    expect(deep.map((e) => e.path)).toEqual(['src/a.ts', 'src/b.ts', 'src/deep/c.ts']);
+    const sizes: Record<string, number> = { 'src/a.ts': 21, 'src/b.ts': 20, 'src/deep/c.ts': 2 };
+    for (const e of deep) expect([null, sizes[e.path]]).toContain(e.size);
+    const all = await reader.listTree(second, '', { recursive: true });
+    expect(all.map((e) => e.path)).toContain('vendor/sub');
+    expect(all.some((e) => e.type === 'dir')).toBe(false);
+    expect(await reader.listTree(second, 'missing', { recursive: true })).toEqual([]);
+    expect(await reader.listTree(second, 'README.md', { recursive: true })).toEqual([]);
+  });
+
+  it('reads blobs, many at once, and rejects a missing object', async () => {
+    const entries = await reader.listTree(second, '', { recursive: true });
+    const files = entries.filter((e) => e.type === 'file');
+    const blobs = await Promise.all(files.map((e) => reader.readBlob(e.oid)));
+    const a = blobs[files.findIndex((e) => e.path === 'src/a.ts')]!;
+    expect(a.toString('utf8')).toBe('export const a = 10;\n');
+    const again = await Promise.all([...files, ...files].map((e) => reader.readBlob(e.oid)));
+    expect(again.slice(0, files.length).map((b) => b.length)).toEqual(blobs.map((b) => b.length));
+    await expect(reader.readBlob('0123456789012345678901234567890123456789')).rejects.toThrow();
+    // The reader keeps working after a miss.
+    expect((await reader.readBlob(files[0]!.oid)).length).toBe(blobs[0]!.length);
+  });
+
+  it('reports working-copy changes against HEAD, scoped to folders', async () => {
+    const all = await reader.changes(second, []);
+    expect(Object.fromEntries(all)).toEqual({
+      'src/b.ts': 'modified',
+      'src/staged.ts': 'added',
+      'docs/old.md': 'deleted',
+      'scratch/notes.txt': 'untracked',
+      'scratch/more/deeper.txt': 'untracked',
+    });
+    const src = await reader.changes(second, ['src']);
+    expect([...src.keys()].sort()).toEqual(['src/b.ts', 'src/staged.ts']);
+    const one = await reader.changes(second, ['src/b.ts', 'README.md']);
+    expect(Object.fromEntries(one)).toEqual({ 'src/b.ts': 'modified' });
+  });
+
+  it('reports changes against an older base commit', async () => {
+    const changes = await reader.changes(first, ['src', 'bin']);
+    expect(changes.get('src/a.ts')).toBe('modified'); // changed by the second commit
+    expect(changes.get('src/b.ts')).toBe('modified'); // changed in the working copy
+    expect(changes.get('bin/run.sh')).toBe('added');
+  });
+
+  it('lists branches, peeled tags and recent commits', async () => {
+    const refs = await reader.refs();
+    expect(refs.head).toBe(second);
+    expect(refs.branch).toBe('main');
+    expect(refs.branches).toEqual([
+      { name: 'feature', commit: first },
+      { name: 'main', commit: second },
+    ]);
+    expect(refs.tags).toEqual([
+      { name: 'light', commit: first },
+      { name: 'v1', commit: second },
+    ]);
+    expect(refs.commits.map((c) => c.subject)).toEqual(['second commit', 'initial']);
+    expect(refs.commits[0]).toMatchObject({ commit: second, author: 'Loupe Test', date: '2026-01-01T00:00:00+00:00' });
+  });
+});
+
+describe('both backends agree', () => {
+  it('on listings, lookups, changes and refs', async () => {
+    const cli = new CliGitReader(detectGit(), repo);
+    const emb = new EmbeddedGitReader(repo);
+    const strip = (xs: { size: number | null }[]) => xs.map((x) => ({ ...x, size: null }));
+    const withSizes = await cli.listTree(second, 'src', { recursive: true });
+    expect(withSizes.map((e) => e.size)).toEqual([21, 20, 2]);
+    expect(strip(await emb.listTree(second, '', { recursive: true }))).toEqual(strip(await cli.listTree(second, '', { recursive: true })));
+    expect(Object.fromEntries(await emb.changes(first, []))).toEqual(Object.fromEntries(await cli.changes(first, [])));
+    expect(await emb.refs()).toEqual(await cli.refs());
+    await Promise.all([cli.close(), emb.close()]);
+  });
+});
+
+describe('GitReaderPool', () => {
+  it('shares a reader per repository, resolves sub-folders to the root, and closes idle readers', async () => {
+    const pool = new GitReaderPool(detectGit(), 50);
+    const a = await pool.use(repo, async (r) => {
+      await r.readBlob((await r.listTree(second, ''))[0]!.oid);
+      return r;
+    });
+    const b = await pool.use(join(repo, 'src'), async (r) => r);
+    expect(b).toBe(a);
+    expect(a.root).toBe(repo);
+    expect(pool.size).toBe(1);
+    await new Promise((r) => setTimeout(r, 250));
+    expect(pool.size).toBe(0);
+    await expect(a.readBlob(SUB_SHA)).rejects.toThrow(/closed/);
+    await pool.closeAll();
+  });
+
+  it('answers not-a-repo, not-found and invalid-input for bad folders', async () => {
+    const pool = new GitReaderPool(detectGit());
+    const outside = join(repo, '..');
+    await expect(pool.use(outside, async () => 1)).rejects.toMatchObject({ code: 'not-a-repo' });
+    await expect(pool.use(join(repo, 'nope'), async () => 1)).rejects.toMatchObject({ code: 'not-found' });
+    await expect(pool.use('relative/path', async () => 1)).rejects.toMatchObject({ code: 'invalid-input' });
+    writeFileSync(join(repo, 'scratch/file.txt'), 'x');
+    await expect(pool.use(join(repo, 'scratch/file.txt'), async () => 1)).rejects.toMatchObject({ code: 'not-a-directory' });
+    rmSync(join(repo, 'scratch/file.txt'));
+    await pool.closeAll();
+  });
+});

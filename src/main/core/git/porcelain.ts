@@ -1,0 +1,102 @@
+// Parsers for the machine-readable (-z) output of the git commands the CLI reader runs.
+import { entryTypeForMode, type ChangeKind, type TreeEntry } from './git-reader';
+
+/**
+ * Parses `git ls-tree -z -l` output: `<mode> <type> <oid> <size>\t<path>\0`
+ * (size is space-padded, `-` for trees and gitlinks). `prefix` is prepended to
+ * each path (for `ls-tree <commit>:<dir>` listings).
+ */
+export function parseLsTree(output: Buffer | string, prefix = ''): TreeEntry[] {
+  const text = typeof output === 'string' ? output : output.toString('utf8');
+  const entries: TreeEntry[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\0', start);
+    if (end < 0) end = text.length;
+    const tab = text.indexOf('\t', start);
+    if (tab > start && tab < end) {
+      const meta = text.slice(start, tab);
+      const s1 = meta.indexOf(' ');
+      const s2 = meta.indexOf(' ', s1 + 1);
+      const s3 = meta.indexOf(' ', s2 + 1);
+      const mode = meta.slice(0, s1);
+      const oid = meta.slice(s2 + 1, s3);
+      const sizeText = meta.slice(s3 + 1).trim();
+      const type = entryTypeForMode(mode);
+      entries.push({
+        path: prefix + text.slice(tab + 1, end),
+        type,
+        mode,
+        oid,
+        size: type === 'file' || type === 'symlink' ? Number(sizeText) : null,
+      });
+    }
+    start = end + 1;
+  }
+  return entries;
+}
+
+/** Splits NUL-separated records, dropping the empty tail. */
+function records(output: Buffer | string): string[] {
+  const text = typeof output === 'string' ? output : output.toString('utf8');
+  const parts = text.split('\0');
+  if (parts.at(-1) === '') parts.pop();
+  return parts;
+}
+
+/** The path field of a porcelain v2 record: after `skip` space-separated fields. */
+function fieldAfter(record: string, skip: number): string {
+  let at = 0;
+  for (let i = 0; i < skip; i++) at = record.indexOf(' ', at) + 1;
+  return record.slice(at);
+}
+
+/**
+ * Parses `git status --porcelain=v2 -z --untracked-files=all` into changes of
+ * the working copy against HEAD (submodules left out). A path staged as new is `added`; a path gone
+ * from the working tree is `deleted`; any other tracked change is `modified`.
+ * See https://git-scm.com/docs/git-status#_porcelain_format_version_2
+ */
+export function parseStatusV2(output: Buffer | string): Map<string, ChangeKind> {
+  const changes = new Map<string, ChangeKind>();
+  const recs = records(output);
+  for (let i = 0; i < recs.length; i++) {
+    const rec = recs[i]!;
+    const kind = rec[0];
+    if (kind === '?') {
+      const path = rec.slice(2);
+      // `git rm --cached` leaves a path deleted in the index but present on disk.
+      changes.set(path, changes.get(path) === 'deleted' ? 'modified' : 'untracked');
+    } else if (kind === '1' || kind === '2' || kind === 'u') {
+      const xy = rec.slice(2, 4);
+      const path = fieldAfter(rec, kind === '1' ? 8 : kind === '2' ? 9 : 10);
+      if (kind === '2') i++; // the original path follows as its own record
+      // Submodules are never inspected; leave their state out (as isomorphic-git does).
+      if (rec.slice(5, 6) === 'S') continue;
+      const x = xy[0];
+      const y = xy[1];
+      let change: ChangeKind;
+      if (y === 'D' || (x === 'D' && y === '.')) change = 'deleted';
+      else if (x === 'A') change = 'added';
+      else change = 'modified';
+      if (changes.get(path) === 'untracked') changes.set(path, 'modified');
+      else changes.set(path, change);
+    }
+  }
+  return changes;
+}
+
+/**
+ * Parses `git diff --name-status -z --no-renames <commit>` (working tree
+ * against a commit other than HEAD): `A` added, `D` deleted, anything else modified.
+ */
+export function parseNameStatus(output: Buffer | string): Map<string, ChangeKind> {
+  const changes = new Map<string, ChangeKind>();
+  const recs = records(output);
+  for (let i = 0; i + 1 < recs.length; i += 2) {
+    const status = recs[i]!;
+    const path = recs[i + 1]!;
+    changes.set(path, status.startsWith('A') ? 'added' : status.startsWith('D') ? 'deleted' : 'modified');
+  }
+  return changes;
+}
