@@ -22,25 +22,27 @@ export function effectiveWindow(window: unknown): number {
   return isValidWindow(window) ? window : DEFAULT_WINDOW_TOKENS;
 }
 
+const CHUNK = 16_384;
+const encoder = new TextEncoder();
+// encodeInto writes at most 3 bytes per UTF-16 unit; one small scratch buffer serves every call.
+const scratch = new Uint8Array(CHUNK * 3);
+
 /**
- * UTF-8 byte length of a JavaScript string, without Node's Buffer. A surrogate
- * pair is one 4-byte code point; a lone surrogate counts 3 bytes, as
- * TextEncoder encodes it (U+FFFD).
+ * UTF-8 byte length of a JavaScript string, without Node's Buffer: the
+ * platform's TextEncoder writes into a reused scratch buffer, a chunk at a
+ * time (never splitting a surrogate pair). A lone surrogate counts 3 bytes,
+ * as TextEncoder encodes it (U+FFFD).
  */
 export function utf8ByteLength(text: string): number {
-  let bytes = 0;
   const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
+  if (n <= CHUNK) return encoder.encodeInto(text, scratch).written;
+  let bytes = 0;
+  for (let i = 0; i < n; ) {
+    let end = Math.min(n, i + CHUNK);
+    const last = text.charCodeAt(end - 1);
+    if (end < n && last >= 0xd800 && last <= 0xdbff) end--;
+    bytes += encoder.encodeInto(text.slice(i, end), scratch).written;
+    i = end;
   }
   return bytes;
 }

@@ -4,9 +4,11 @@
  *
  * Why it is linear: JSON.stringify of an array is '[' + the elements'
  * JSON joined by ',' + ']', so the serialized size of any subset of rows is
- * 2 + (sum of their sizes) + (count - 1). Each row is serialized once; the
- * scan over drop candidates keeps a running sum (a prefix sum), so no step
- * serializes the history again.
+ * 2 + (sum of their sizes) + (count - 1). Each row is serialized at most once
+ * and a running sum (a suffix sum) replaces re-serializing the history: the
+ * work is O(rows) for flags plus O(bytes of the rows kept, plus one). Rows
+ * older than the cut are never serialized. naive-trim.ts is the quadratic
+ * yardstick it is tested and benchmarked against.
  */
 import { LoupeError } from '../errors';
 import { utf8ByteLength } from './budget';
@@ -114,27 +116,39 @@ export function trimToBudget(rows: readonly FoldRow[], budgetTokens: number, opt
   const n = candidates.length;
   const keep = protectedRows(candidates, pinned, keepNewest);
 
+  // Protected rows are kept whatever happens: size them first.
   const sizes = new Float64Array(n);
-  let total = 0;
+  const sizeOf = (i: number) => (sizes[i] = utf8ByteLength(JSON.stringify(candidates[i])));
+  let count = 0;
+  let sum = 0;
   for (let i = 0; i < n; i++) {
-    sizes[i] = utf8ByteLength(JSON.stringify(candidates[i]));
-    total += sizes[i]!;
+    if (!keep[i]) continue;
+    count++;
+    sum += sizeOf(i);
   }
   // Budget test in integers: ceil(x / 4) <= budget  <=>  x <= 4 * budget.
   const byteBudget = 4 * budget;
-  let count = n;
-  let sum = total;
-  const holds = () => {
-    const bytes = arrayJsonBytes(count, sum);
-    return bytes + currentBytes <= byteBudget && count <= maxRows && bytes <= maxBytes;
+  const holds = (rowCount: number, rowBytes: number) => {
+    const bytes = arrayJsonBytes(rowCount, rowBytes);
+    return bytes + currentBytes <= byteBudget && rowCount <= maxRows && bytes <= maxBytes;
   };
-  const dropped = new Uint8Array(n);
-  for (let i = 0; i < n && !holds(); i++) {
+  // Dropping the oldest unprotected rows first is keeping the newest ones that fit:
+  // walk back from the newest, adding rows while every limit still holds. The first
+  // row that would break one marks the cut; it and every older unprotected row go,
+  // so rows older than the cut are never serialized at all.
+  let cut = -1;
+  for (let i = n - 1; i >= 0; i--) {
     if (keep[i]) continue;
-    dropped[i] = 1;
-    count--;
-    sum -= sizes[i]!;
+    const size = sizeOf(i);
+    if (!holds(count + 1, sum + size)) {
+      cut = i;
+      break;
+    }
+    count++;
+    sum += size;
   }
+  const dropped = new Uint8Array(n);
+  for (let i = 0; i <= cut; i++) if (!keep[i]) dropped[i] = 1;
 
   const keptIndex: number[] = [];
   for (let i = 0; i < n; i++) if (dropped[i] === 0) keptIndex.push(i);
