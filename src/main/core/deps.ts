@@ -20,4 +20,6 @@ export interface CoreDeps {
   emit: Emit;
   /** Native folder picker (Electron only). */
   pickFolder?: () => Promise<string | null>;
+  /** Registers cleanup (e.g. ending git child processes) to run when the runtime closes. */
+  onClose?: (dispose: () => void | Promise<void>) => void;
 }

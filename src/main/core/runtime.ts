@@ -13,6 +13,8 @@ export interface Runtime {
   /** Subscribe to push events; returns an unsubscribe function. */
   subscribe(listener: (event: EventName, payload: EventMap[EventName]) => void): () => void;
   close(): void;
+  /** close(), then waits for registered cleanup (git child processes) to finish. */
+  closeAsync(): Promise<void>;
 }
 
 export interface RuntimeOptions {
@@ -33,6 +35,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
   const emit: Emit = (event, payload) => {
     for (const l of listeners) l(event, payload);
   };
+  const disposers: (() => void | Promise<void>)[] = [];
   const deps: CoreDeps = {
     db,
     userDataDir,
@@ -42,6 +45,13 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     now: options.now ?? (() => new Date()),
     emit,
     pickFolder: options.pickFolder,
+    onClose: (dispose) => void disposers.push(dispose),
+  };
+  const close = (): Promise<void> => {
+    listeners.clear();
+    if (db.open) db.close();
+    const pending = disposers.splice(0).map((d) => Promise.resolve().then(d));
+    return Promise.allSettled(pending).then(() => undefined);
   };
   return {
     deps,
@@ -51,8 +61,8 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return () => listeners.delete(listener);
     },
     close() {
-      listeners.clear();
-      if (db.open) db.close();
+      void close();
     },
+    closeAsync: close,
   };
 }

@@ -1,0 +1,60 @@
+// Deciding what a file's bytes are, before anything is previewed.
+
+/** How far the NUL-byte test looks, as git's own binary heuristic does. */
+export const BINARY_SNIFF_BYTES = 8000;
+
+/** git-lfs pointers are small text files; the spec caps them well under this. */
+const LFS_POINTER_MAX_BYTES = 1024;
+const LFS_VERSION_LINE = 'version https://git-lfs.github.com/spec/v1';
+
+export type ContentClass =
+  | { kind: 'text'; text: string }
+  | { kind: 'binary' }
+  | { kind: 'invalid-utf8' }
+  | { kind: 'lfs-pointer' };
+
+/** Byte-order marks of encodings other than UTF-8 (UTF-32 first: its LE mark starts like UTF-16's). */
+const FOREIGN_BOMS = [
+  [0xff, 0xfe, 0x00, 0x00],
+  [0x00, 0x00, 0xfe, 0xff],
+  [0xff, 0xfe],
+  [0xfe, 0xff],
+];
+
+function startsWithBytes(bytes: Uint8Array, prefix: number[]): boolean {
+  return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
+}
+
+/**
+ * True for a git-lfs pointer file (https://github.com/git-lfs/git-lfs/blob/main/docs/spec.md):
+ * small, first line `version https://git-lfs.github.com/spec/v1`, with an oid line.
+ */
+export function isLfsPointer(bytes: Uint8Array): boolean {
+  if (bytes.length > LFS_POINTER_MAX_BYTES) return false;
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return head.startsWith(`${LFS_VERSION_LINE}\n`) && /\noid sha256:[0-9a-f]{64}\n/.test(head);
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Classifies a file's exact bytes:
+ * - `lfs-pointer` for a git-lfs pointer (the real content lives elsewhere);
+ * - `invalid-utf8` for a UTF-16 or UTF-32 byte-order mark: that is text, but
+ *   not UTF-8, and Loupe previews, hashes and counts UTF-8 only (calling it
+ *   `binary` because its ASCII has NUL bytes would mislead);
+ * - `binary` for a NUL byte in the first 8000 bytes;
+ * - `invalid-utf8` when a strict decode of the whole file fails;
+ * - otherwise `text`, decoded (a UTF-8 BOM is accepted and left out of the text).
+ */
+export function classifyContent(bytes: Uint8Array): ContentClass {
+  if (isLfsPointer(bytes)) return { kind: 'lfs-pointer' };
+  if (FOREIGN_BOMS.some((bom) => startsWithBytes(bytes, bom))) return { kind: 'invalid-utf8' };
+  const sniff = bytes.subarray(0, BINARY_SNIFF_BYTES);
+  if (sniff.includes(0)) return { kind: 'binary' };
+  try {
+    return { kind: 'text', text: decoder.decode(bytes) };
+  } catch {
+    return { kind: 'invalid-utf8' };
+  }
+}

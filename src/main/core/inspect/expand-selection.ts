@@ -1,0 +1,139 @@
+import type { OmissionReason } from '../../../shared/contract/context';
+import { ancestorsOf, withAncestors, type ChangeKind, type GitReader, type TreeEntry } from '../git/git-reader';
+import { isCredentialPath, isGitInternalPath } from './credential-paths';
+import { normalizeSelection } from './selection-path';
+import type { WorkingCopy } from './working-copy';
+
+/** One entry the inspection will report, in order, before any content is read. */
+export type WorkItem =
+  | { kind: 'omit'; path: string; reason: OmissionReason; bytes: number | null }
+  /** A blob of the base commit (a file under a selected folder, or a file missing locally). */
+  | { kind: 'base'; path: string; oid: string; size: number | null; modified: boolean }
+  /** The working-copy file at an explicitly selected path. */
+  | { kind: 'working'; path: string; modified: boolean };
+
+export interface Expansion {
+  items: WorkItem[];
+  /** Modified files under selected folders that stay at their base version. */
+  modifiedDescendantsAtBase: number;
+}
+
+const omit = (path: string, reason: OmissionReason, bytes: number | null = null): WorkItem => ({ kind: 'omit', path, reason, bytes });
+
+/** The omission for a tree entry that is not a plain file, or null for a file. */
+function entryOmission(entry: TreeEntry): OmissionReason | null {
+  if (entry.type === 'symlink') return 'symlink';
+  if (entry.type === 'submodule') return 'submodule';
+  return null;
+}
+
+/**
+ * Turns selections into ordered work items:
+ * - a folder (in the base commit) becomes every file tracked under it at base,
+ *   each read from base; modified copies in the working tree stay out and are counted;
+ * - any other path is an explicit file: its working-copy file if present,
+ *   else its base version, else `not-found`;
+ * - names outside the repo, under `.git`, or of credentials are omitted before
+ *   anything on disk is looked at. An explicit selection wins over the same
+ *   file reached through a folder; every path appears once.
+ */
+export async function expandSelection(
+  reader: GitReader,
+  working: WorkingCopy,
+  commit: string,
+  rawPaths: readonly string[],
+): Promise<Expansion> {
+  type Slot = { item: WorkItem } | { folder: string };
+  const early: ({ item: WorkItem } | { candidate: string })[] = [];
+  const candidates: string[] = [];
+  const seen = new Set<string>();
+  for (const raw of rawPaths) {
+    const path = normalizeSelection(raw);
+    const key = path ?? `\0${raw}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (path === null) early.push({ item: omit(raw, 'outside-repo') });
+    else if (isGitInternalPath(path)) early.push({ item: omit(path, 'git-internal') });
+    else if (isCredentialPath(path)) early.push({ item: omit(path, 'credential') });
+    else {
+      candidates.push(path);
+      early.push({ candidate: path });
+    }
+  }
+
+  const [base, changes] = await Promise.all([
+    reader.lookup(commit, withAncestors(candidates)),
+    reader.changes(commit, candidates),
+  ]);
+  const explicit = new Set<string>();
+  const resolved = new Map<string, Slot>();
+  await Promise.all(
+    candidates.map(async (path) => {
+      const entry = base.get(path);
+      if (path === '' || entry?.type === 'dir') {
+        resolved.set(path, { folder: path });
+        return;
+      }
+      explicit.add(path);
+      resolved.set(path, { item: await explicitItem(path, entry, base, changes, working) });
+    }),
+  );
+  const ordered: Slot[] = early.map((e) => ('item' in e ? e : resolved.get(e.candidate)!));
+
+  const items: WorkItem[] = [];
+  const emitted = new Set<string>();
+  let modifiedDescendantsAtBase = 0;
+  const folders = ordered.filter((s): s is { folder: string } => 'folder' in s);
+  const listings = await Promise.all(folders.map((f) => reader.listTree(commit, f.folder, { recursive: true })));
+  for (const slot of ordered) {
+    if ('item' in slot) {
+      if (!emitted.has(slot.item.path)) items.push(slot.item);
+      emitted.add(slot.item.path);
+      continue;
+    }
+    for (const entry of listings[folders.indexOf(slot)]!) {
+      if (emitted.has(entry.path) || explicit.has(entry.path)) continue;
+      emitted.add(entry.path);
+      const reason = isCredentialPath(entry.path) ? 'credential' : entryOmission(entry);
+      if (reason) {
+        items.push(omit(entry.path, reason));
+        continue;
+      }
+      const change = changes.get(entry.path);
+      if (change === 'modified') modifiedDescendantsAtBase++;
+      items.push({ kind: 'base', path: entry.path, oid: entry.oid, size: entry.size, modified: change !== undefined });
+    }
+  }
+  return { items, modifiedDescendantsAtBase };
+}
+
+/** An explicitly selected path that is not a folder at base. */
+async function explicitItem(
+  path: string,
+  entry: TreeEntry | undefined,
+  base: Map<string, TreeEntry>,
+  changes: Map<string, ChangeKind>,
+  working: WorkingCopy,
+): Promise<WorkItem> {
+  // Inside a submodule: another repository's files, never inspected as this one's.
+  const baseAncestors = ancestorsOf(path).map((folder) => base.get(folder));
+  if (baseAncestors.some((e) => e?.type === 'submodule')) return omit(path, 'submodule');
+  const probe = await working.probe(path);
+  switch (probe.kind) {
+    case 'symlink':
+      return omit(path, probe.escapes ? 'outside-repo' : 'symlink');
+    case 'special':
+      return omit(path, 'binary');
+    case 'file':
+      return { kind: 'working', path, modified: !entry || changes.has(path) };
+    case 'dir':
+      // A folder only in the working copy has no files tracked at base to expand to.
+      return omit(path, entry?.type === 'submodule' || probe.gitRepo ? 'submodule' : 'not-found');
+    case 'missing':
+      // Behind a symlink committed at base (e.g. `link/file` where `link` is a symlink).
+      if (baseAncestors.some((e) => e?.type === 'symlink')) return omit(path, 'symlink');
+      if (!entry) return omit(path, 'not-found');
+      if (entryOmission(entry)) return omit(path, entryOmission(entry)!);
+      return { kind: 'base', path, oid: entry.oid, size: entry.size, modified: true };
+  }
+}

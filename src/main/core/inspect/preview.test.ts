@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { boundedPreview, PREVIEW_MAX_BYTES, PREVIEW_MAX_LINES, secretScanText, SECRET_SCAN_MARGIN } from './preview';
+import { normalizeSelection } from './selection-path';
+
+describe('boundedPreview', () => {
+  it('keeps short text whole', () => {
+    expect(boundedPreview('a\nb\n')).toBe('a\nb\n');
+  });
+
+  it('cuts after line 200', () => {
+    const text = Array.from({ length: 300 }, (_, i) => `l${i + 1}`).join('\n');
+    const preview = boundedPreview(text);
+    expect(preview.endsWith('l200\n')).toBe(true);
+    expect(preview.split('\n')).toHaveLength(PREVIEW_MAX_LINES + 1);
+  });
+
+  it('cuts at 8 KiB on a character boundary, never splitting a surrogate pair', () => {
+    expect(boundedPreview('😀'.repeat(5000))).toBe('😀'.repeat(2048));
+    expect(boundedPreview(`a${'😀'.repeat(5000)}`)).toBe(`a${'😀'.repeat(2047)}`);
+    expect(boundedPreview('€'.repeat(5000))).toBe('€'.repeat(2730));
+  });
+
+  it('is always a prefix of the text, within both bounds', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 20_000 }), (text) => {
+        const preview = boundedPreview(text);
+        expect(text.startsWith(preview)).toBe(true);
+        expect(Buffer.byteLength(preview)).toBeLessThanOrEqual(PREVIEW_MAX_BYTES);
+        expect(preview.split('\n').length - 1).toBeLessThanOrEqual(PREVIEW_MAX_LINES);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('scans a margin past the preview for secrets', () => {
+    const text = 'x'.repeat(100_000);
+    const preview = boundedPreview(text);
+    expect(secretScanText(text, preview)).toHaveLength(preview.length + SECRET_SCAN_MARGIN);
+  });
+});
+
+describe('normalizeSelection', () => {
+  it.each([
+    ['src', 'src'],
+    ['src/', 'src'],
+    ['./src//a.ts', 'src/a.ts'],
+    ['src/../docs', 'docs'],
+    ['.', ''],
+    ['./', ''],
+    ['name with spaces/é.txt', 'name with spaces/é.txt'],
+  ])('%s → %s', (raw, expected) => {
+    expect(normalizeSelection(raw)).toBe(expected);
+  });
+
+  it.each(['/etc/passwd', '..', '../x', 'a/../../x', 'C:\\Windows\\x', 'c:/x', '\\\\server\\share'])('%s is outside the repo', (raw) => {
+    expect(normalizeSelection(raw)).toBeNull();
+  });
+});

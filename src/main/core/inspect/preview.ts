@@ -1,0 +1,41 @@
+// The bounded preview of a text file, and the stretch of text scanned for secrets around it.
+
+export const PREVIEW_MAX_LINES = 200;
+export const PREVIEW_MAX_BYTES = 8192;
+/**
+ * Secrets are looked for a little past the preview's end, so a key block or
+ * token cut in half by the bound is still recognised (and its visible half hidden).
+ */
+export const SECRET_SCAN_MARGIN = 16 * 1024;
+
+/**
+ * The first PREVIEW_MAX_LINES lines of `text` (newlines kept), cut further to
+ * at most PREVIEW_MAX_BYTES UTF-8 bytes on a character boundary.
+ */
+export function boundedPreview(text: string): string {
+  let end = text.length;
+  let newlines = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
+    if (++newlines === PREVIEW_MAX_LINES) {
+      end = i + 1;
+      break;
+    }
+    // Past this point the byte bound decides; stop counting lines.
+    if (i > PREVIEW_MAX_BYTES) break;
+  }
+  // Each UTF-16 unit is at least one UTF-8 byte, so this slice already holds the result.
+  let head = text.slice(0, Math.min(end, PREVIEW_MAX_BYTES));
+  const last = head.charCodeAt(head.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1); // never split a surrogate pair
+  const bytes = Buffer.from(head, 'utf8');
+  if (bytes.length <= PREVIEW_MAX_BYTES) return head;
+  let cut = PREVIEW_MAX_BYTES;
+  // Back up to the first byte of the character that would be split.
+  while (cut > 0 && ((bytes[cut] ?? 0) & 0xc0) === 0x80) cut--;
+  return bytes.subarray(0, cut).toString('utf8');
+}
+
+/** The text scanned for secrets for a preview: the preview plus a margin after it. */
+export function secretScanText(text: string, preview: string): string {
+  return text.slice(0, preview.length + SECRET_SCAN_MARGIN);
+}
