@@ -8,10 +8,12 @@ import type { z } from 'zod';
 import { appMethods } from './contract/app';
 import { contextMethods } from './contract/context';
 import type { MethodSpec } from './contract/define';
+import { modelMethods } from './contract/models';
 
 export const contract = {
   ...appMethods,
   ...contextMethods,
+  ...modelMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

@@ -2,6 +2,7 @@ import { isMethodName, type MethodName, type ResponseOf, type Services } from '.
 import { LoupeError } from '../../shared/errors';
 import { parseRequest } from '../../shared/validate';
 import { appServices } from './app/app-services';
+import { modelServices } from './catalog/model-services';
 import type { CoreDeps } from './deps';
 import { contextServices } from './inspect/context-services';
 
@@ -10,6 +11,7 @@ export function createServices(deps: CoreDeps): Services {
   return {
     ...appServices(deps),
     ...contextServices(deps),
+    ...modelServices(deps),
   };
 }
 
