@@ -1,9 +1,10 @@
 import { LOUPE_VERSION } from '../core/version';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliCommand, type CliIo } from './command';
+import { inspectCommand } from './commands/inspect';
 import { serveCommand } from './commands/serve';
 
 /** Every subcommand, in the order `loupe --help` lists them. */
-export const commands: CliCommand[] = [serveCommand];
+export const commands: CliCommand[] = [inspectCommand, serveCommand];
 
 function helpText(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
