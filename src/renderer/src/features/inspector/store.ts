@@ -8,7 +8,7 @@ import type { DirEntry, InspectResult, RefsInfo } from '../../../../shared/contr
 import { bridge } from '../../bridge';
 import { MAX_SELECTIONS } from './limits';
 import { toUiError, type UiError } from '../shell/ui-error';
-import { PAGE_SIZE, sortEntries, type DirLoad } from './tree-model';
+import { PAGE_SIZE, type DirLoad } from './tree-model';
 
 export interface Selection {
   path: string;
@@ -90,7 +90,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
     try {
       const listing = await bridge.call('repo.listDir', { repo, baseRef, dir });
       if (gen !== treeGeneration) return;
-      set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'loaded', entries: sortEntries(listing.entries) } } }));
+      set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'loaded', entries: listing.entries } } }));
     } catch (err) {
       if (gen !== treeGeneration) return;
       const ui = toUiError(err);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DirEntry } from '../../../../shared/contract/context';
-import { coveringFolder, isWithin, parentOf, sortEntries, treeKey, visibleRows, type TreeShape } from './tree-model';
+import { coveringFolder, isWithin, parentOf, treeKey, visibleRows, type TreeShape } from './tree-model';
 
 const dir = (path: string, changedInside = 0): DirEntry => ({
   name: path.split('/').pop()!,
@@ -52,9 +52,6 @@ describe('visibleRows', () => {
 });
 
 describe('paths and selection', () => {
-  it('sorts folders first, then by name', () => {
-    expect(sortEntries([file('b'), dir('z'), file('a'), dir('c')]).map((e) => e.path)).toEqual(['c', 'z', 'a', 'b']);
-  });
   it('knows parents and containment without prefix mistakes', () => {
     expect(parentOf('a/b/c.ts')).toBe('a/b');
     expect(parentOf('c.ts')).toBe('');

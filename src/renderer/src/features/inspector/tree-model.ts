@@ -26,12 +26,6 @@ export interface TreeShape {
   shown: Readonly<Record<string, number>>;
 }
 
-/** Folders first, then files, each by name (code-point order, like git). */
-export function sortEntries(entries: readonly DirEntry[]): DirEntry[] {
-  const rank = (e: DirEntry) => (e.type === 'dir' ? 0 : 1);
-  return [...entries].sort((a, b) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
-
 /**
  * The rows on screen, depth-first: every entry of the root folder, and the
  * contents of each expanded folder beneath it (or a loading/error row).
