@@ -104,6 +104,10 @@ test('inspects a folder, a modified file and a dropped attachment', async ({ pag
   await expect(page.getByTestId('total-files')).toContainText('4 files, 2 left out');
   await expect(page.getByTestId('total-attachments')).toContainText('1.3 KiB');
   await expect(page.getByTestId('total-attachments')).toContainText('≈ 250 tokens (approx.)');
+  // Unknown: the credential file's size (never opened) and the image's tokens.
+  expect(result.totals.unknownSizes).toBe(2);
+  await expect(page.getByTestId('total-unknown')).toContainText('2');
+  await expect(page.getByTestId('total-attachments')).toContainText('1 not estimated');
   await expect(page.getByTestId('attachment-result')).toHaveCount(2);
   await expect(page.locator('[data-testid="attachment-result"][data-kind="image"]')).toContainText('unknown');
 
@@ -172,7 +176,13 @@ test('base ref picker reads folders at an older tag; selection limit is shown', 
   await expect(tree.locator('[data-path="later.md"]')).toHaveAttribute('data-status', 'added');
   await expect(tree.locator('[data-path="README.md"]')).toHaveAttribute('data-status', 'modified');
 
-  for (let i = 0; i < 50; i++) {
+  // The first 39 in one go (DOM clicks, so React sees real change events), the rest one by one.
+  await page.evaluate(`(() => {
+    for (let i = 0; i < 39; i++) document.querySelector('[aria-label="Select f' + String(i).padStart(2, '0') + '.txt"]').click();
+  })()`);
+  await expect(page.getByTestId('selection-count')).toHaveText('39 of 50');
+  await expect(page.getByTestId('selection')).not.toContainText('selections left');
+  for (let i = 39; i < 50; i++) {
     await page.getByLabel(`Select f${String(i).padStart(2, '0')}.txt`, { exact: true }).check();
     if (i === 39) await expect(page.getByTestId('selection')).toContainText('10 selections left');
   }
@@ -185,4 +195,37 @@ test('base ref picker reads folders at an older tag; selection limit is shown', 
   expect(result.baseCommit).toBe(git(repo, 'rev-parse', 'v1^{commit}'));
   await expect(page.getByTestId('result')).toHaveAttribute('data-base-commit', result.baseCommit);
   await expect(page.getByTestId('result-row')).toHaveCount(50);
+});
+
+test('shows progress while inspecting and explains a base ref that no longer exists', async ({ page }) => {
+  const repo = makeRepo({ 'README.md': README_BASE, 'src/a.ts': UTIL });
+  git(repo, 'tag', 'release');
+  await openRepository(page, repo);
+  await page.getByTestId('base-ref').selectOption('release');
+  await expect(page.getByTestId('file-tree').locator('[data-path="README.md"]')).toBeVisible();
+  await page.getByLabel('Select README.md', { exact: true }).check();
+
+  // Hold the request until the progress UI has been seen, then let it through to the real host.
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  await page.route('**/api/rpc/context.inspect', async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.getByTestId('inspect-button').click();
+  await expect(page.getByRole('progressbar', { name: 'Inspection progress' })).toBeVisible();
+  await expect(page.getByTestId('inspect-button')).toHaveText('Inspecting…');
+  await expect(page.getByTestId('inspect-button')).toBeDisabled();
+  release();
+  await expect(page.getByTestId('result-row')).toHaveCount(1);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+
+  // The tag is deleted behind Loupe's back: the next inspection fails in plain language.
+  git(repo, 'tag', '-d', 'release');
+  await page.getByTestId('inspect-button').click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveAttribute('data-error-code', 'bad-ref');
+  await expect(alert).toContainText('That commit or branch doesn’t exist');
+  // The last good result stays on screen under the error.
+  await expect(page.getByTestId('result-row')).toHaveCount(1);
 });

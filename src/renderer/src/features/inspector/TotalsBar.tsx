@@ -10,6 +10,8 @@ export function TotalsBar({ result }: { result: InspectResult }) {
   const share = percentOf(totals.inspectedBytes, limits.maxInspectedBytes);
   const entries = result.files.length + result.omissions.length;
   const level = share >= 100 ? 'full' : share >= WARN_SHARE ? 'near' : 'ok';
+  const unsizedOmissions = result.omissions.filter((o) => o.bytes === null).length;
+  const unestimated = result.attachments.filter((a) => a.approxTokens === null).length;
 
   return (
     <div className="totals" data-testid="totals" aria-label="Totals">
@@ -47,14 +49,24 @@ export function TotalsBar({ result }: { result: InspectResult }) {
       <div className="total" data-testid="total-omitted">
         <span className="total-label">Left out</span>
         <span className="total-value">{formatBytes(totals.omittedBytes)}</span>
-        <span className="hint" data-testid="total-unknown">
-          {totals.unknownSizes > 0 ? `+ ${plural(totals.unknownSizes, 'item')} of unknown size` : 'all sizes known'}
+        <span className="hint">
+          {unsizedOmissions > 0 ? `+ ${formatInt(unsizedOmissions)} of unknown size` : 'all sizes known'}
         </span>
       </div>
       <div className="total" data-testid="total-attachments">
         <span className="total-label">Attachments</span>
         <span className="total-value">{formatBytes(totals.attachmentBytes)}</span>
-        <span className="hint">{formatTokens(totals.attachmentTokens)}</span>
+        <span className="hint">
+          {formatTokens(totals.attachmentTokens)}
+          {unestimated > 0 ? `, ${formatInt(unestimated)} not estimated` : ''}
+        </span>
+      </div>
+      <div className="total" data-testid="total-unknown">
+        <span className="total-label">Unknown sizes</span>
+        <span className="total-value">{formatInt(totals.unknownSizes)}</span>
+        <span className="hint">
+          {totals.unknownSizes > 0 ? 'not counted in the totals' : 'every size and estimate is known'}
+        </span>
       </div>
       {result.truncated && (
         <p className="total-truncated" data-testid="truncated" role="status">
