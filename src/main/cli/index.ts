@@ -1,10 +1,12 @@
 import { LOUPE_VERSION } from '../core/version';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliCommand, type CliIo } from './command';
+import { foldCommand } from './commands/fold';
 import { inspectCommand } from './commands/inspect';
+import { modelsCommand } from './commands/models';
 import { serveCommand } from './commands/serve';
 
 /** Every subcommand, in the order `loupe --help` lists them. */
-export const commands: CliCommand[] = [inspectCommand, serveCommand];
+export const commands: CliCommand[] = [inspectCommand, modelsCommand, foldCommand, serveCommand];
 
 function helpText(): string {
   const width = Math.max(...commands.map((c) => c.name.length));

@@ -12,7 +12,7 @@ import { splitEvicted, trimSettings, type TrimOptions, type TrimResult } from '.
 /** Same contract as trimToBudget, computed by re-serializing after every drop. */
 export function naiveTrimToBudget(rows: readonly FoldRow[], budgetTokens: number, options: TrimOptions = {}): TrimResult {
   const { budget, maxRows, maxBytes, currentBytes, keepNewest } = trimSettings(budgetTokens, options);
-  const { candidates, pinned, evicted } = splitEvicted(rows, options);
+  const { candidates, pinned, evicted, origin } = splitEvicted(rows, options);
   const keep = protectedRows(candidates, pinned, keepNewest);
   let kept = candidates.map((row, i) => ({ row, i }));
   const bytesOf = () => utf8ByteLength(JSON.stringify(kept.map((k) => k.row)));
@@ -32,6 +32,7 @@ export function naiveTrimToBudget(rows: readonly FoldRow[], budgetTokens: number
   const dropped = candidates.length - repaired.rows.length;
   return {
     rows: repaired.rows,
+    keptIndices: repaired.from.map((p) => origin[kept[p]!.i]!),
     truncated: dropped > 0 || repaired.strippedCalls > 0,
     dropped,
     evicted,

@@ -81,7 +81,10 @@ export const foldInputSchema = z.preprocess(
   z
     .object(
       { rows: foldRowsSchema, currentUserContent: text.optional() },
-      { error: 'must be an array of rows or { "rows": [...], "currentUserContent"?: "..." }' },
+      {
+        error: (issue) =>
+          issue.code === 'invalid_type' ? 'must be an array of rows or { "rows": [...], "currentUserContent"?: "..." }' : undefined,
+      },
     )
     .strict(),
 );

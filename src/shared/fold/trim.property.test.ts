@@ -127,6 +127,13 @@ describe('trimToBudget properties', () => {
         expect(r.bytes).toBe(bytes);
         expect(r.estimatedTokens).toBe(Math.ceil((bytes + current) / 4));
         expect(r.fits).toBe(r.estimatedTokens <= budget);
+        // keptIndices point at the input rows returned (or the row a stripped copy came from), oldest first.
+        expect(r.keptIndices).toHaveLength(r.rows.length);
+        r.keptIndices.forEach((at, k) => {
+          const row = r.rows[k]!;
+          expect(row === rows[at] || (row.role === 'assistant' && rows[at]!.role === 'assistant')).toBe(true);
+          if (k > 0) expect(at).toBeGreaterThan(r.keptIndices[k - 1]!);
+        });
         const { candidates, pinned } = splitEvicted(rows, options);
         const keep = protectedRows(candidates, pinned, options.currentUserContent === undefined);
         if (!r.fits || !r.withinRails) {

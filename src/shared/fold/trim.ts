@@ -40,6 +40,8 @@ export interface TrimOptions {
 export interface TrimResult {
   /** Kept rows, oldest first: input objects, except assistant rows whose calls were stripped (copies). */
   rows: FoldRow[];
+  /** For each kept row, its index in the input `rows` (so callers can map rows back to segments). */
+  keptIndices: number[];
   /** True when the trim dropped a row or stripped a call (eviction alone is not truncation). */
   truncated: boolean;
   /** Non-evicted rows not kept: by the budget, the rails, or re-pairing. */
@@ -69,17 +71,19 @@ function positiveInteger(value: number, what: string): number {
 export function splitEvicted(
   rows: readonly FoldRow[],
   options: Pick<TrimOptions, 'pinnedIds' | 'evictedIds'>,
-): { candidates: FoldRow[]; pinned: boolean[]; evicted: number } {
+): { candidates: FoldRow[]; pinned: boolean[]; evicted: number; origin: number[] } {
   const evictedIds = new Set(options.evictedIds ?? []);
   const pinnedIds = new Set(options.pinnedIds ?? []);
   const candidates: FoldRow[] = [];
   const pinned: boolean[] = [];
-  for (const row of rows) {
+  const origin: number[] = [];
+  for (const [index, row] of rows.entries()) {
     if (row.evicted === true || (row.id !== undefined && evictedIds.has(row.id))) continue;
     candidates.push(row);
+    origin.push(index);
     pinned.push(row.pinned === true || (row.id !== undefined && pinnedIds.has(row.id)));
   }
-  return { candidates, pinned, evicted: rows.length - candidates.length };
+  return { candidates, pinned, evicted: rows.length - candidates.length, origin };
 }
 
 /** Bytes of JSON.stringify of `count` rows whose own JSON sizes add up to `sum`. */
@@ -112,7 +116,7 @@ export function trimSettings(budgetTokens: number, options: TrimOptions) {
  */
 export function trimToBudget(rows: readonly FoldRow[], budgetTokens: number, options: TrimOptions = {}): TrimResult {
   const { budget, maxRows, maxBytes, currentBytes, keepNewest } = trimSettings(budgetTokens, options);
-  const { candidates, pinned, evicted } = splitEvicted(rows, options);
+  const { candidates, pinned, evicted, origin } = splitEvicted(rows, options);
   const n = candidates.length;
   const keep = protectedRows(candidates, pinned, keepNewest);
 
@@ -164,6 +168,7 @@ export function trimToBudget(rows: readonly FoldRow[], budgetTokens: number, opt
   const droppedCount = n - repaired.rows.length;
   return {
     rows: repaired.rows,
+    keptIndices: repaired.from.map((p) => origin[keptIndex[p]!]!),
     truncated: droppedCount > 0 || repaired.strippedCalls > 0,
     dropped: droppedCount,
     evicted,

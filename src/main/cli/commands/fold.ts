@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util';
+import type { ResolvedModel } from '../../../shared/contract/models';
+import { toErrorShape } from '../../../shared/errors';
+import { estimateTokens, foldInputSchema, trimToBudget, type FoldRow } from '../../../shared/fold';
+import { dispatch } from '../../core/services';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliCommand } from '../command';
+import { n, windowLabel, withModels } from './models';
+
+/** Problems with the input document, one per line, like the contract's messages. */
+class InputError extends Error {}
+
+function readRows(text: string) {
+  if (!text.trim()) throw new InputError('expects a JSON array of rows (or { "rows": [...], "currentUserContent"?: "..." }) on standard input.');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    throw new InputError(`standard input is not valid JSON (${err instanceof Error ? err.message : String(err)}).`);
+  }
+  const parsed = foldInputSchema.safeParse(doc);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.slice(0, 10).map((i) => `  ${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`);
+  const more = parsed.error.issues.length > 10 ? [`  ... and ${parsed.error.issues.length - 10} more`] : [];
+  throw new InputError(`the rows are not in the expected shape:\n${[...problems, ...more].join('\n')}`);
+}
+
+const preview = (row: FoldRow): string => {
+  const text = row.role === 'user' ? row.content : row.role === 'assistant' ? row.text : 'error' in row ? `error: ${row.error}` : JSON.stringify(row.result);
+  const calls = row.role === 'assistant' && row.toolCalls?.length ? ` [calls: ${row.toolCalls.map((c) => c.toolName).join(', ')}]` : '';
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const cut = [...flat].slice(0, 60).join('');
+  return `${cut}${cut.length < flat.length ? '…' : ''}${calls}`;
+};
+
+/** Index ranges as text: [0,1,2,5] -> "0-2, 5". */
+function ranges(indices: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < indices.length; ) {
+    let j = i;
+    while (j + 1 < indices.length && indices[j + 1] === indices[j]! + 1) j++;
+    out.push(i === j ? `${indices[i]}` : `${indices[i]}-${indices[j]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+export const foldCommand: CliCommand = {
+  name: 'fold',
+  summary: "Show which rows of a history (JSON on stdin) fit a model's window minus its reserve",
+  usage: 'loupe fold --model ID [--json] < rows.json',
+  async run(args, io) {
+    const { values } = parseArgs({
+      args,
+      options: { model: { type: 'string' }, json: { type: 'boolean', default: false } },
+      strict: true,
+    });
+    if (!values.model?.trim()) {
+      io.stderr(`loupe fold: --model ID is required (see \`loupe models\`).\nUsage: ${foldCommand.usage}\n`);
+      return EXIT_USAGE;
+    }
+    let input;
+    try {
+      input = readRows(await io.readStdin());
+    } catch (err) {
+      io.stderr(`loupe fold: ${err instanceof Error ? err.message : String(err)}\n`);
+      return EXIT_USAGE;
+    }
+    try {
+      const model = (await withModels(io, 'fold', (runtime) => dispatch(runtime.services, 'models.resolve', { id: values.model! }))) as ResolvedModel;
+      if (!model.known) io.stderr(`loupe fold: note: "${model.id}" is in no catalog; using the default window ${n(model.window)}.\n`);
+      const result = trimToBudget(input.rows, model.budget, { currentUserContent: input.currentUserContent });
+      const counts = { input: input.rows.length, kept: result.rows.length, dropped: result.dropped, evicted: result.evicted, strippedCalls: result.strippedCalls };
+      if (values.json) {
+        const { rows, keptIndices, estimatedTokens, bytes, fits, withinRails, truncated } = result;
+        io.stdout(`${JSON.stringify({ model, budget: model.budget, counts, estimatedTokens, bytes, fits, withinRails, truncated, keptIndices, rows }, null, 2)}\n`);
+        return EXIT_OK;
+      }
+      const keptSet = new Set(result.keptIndices);
+      const droppedIdx = input.rows.map((_, i) => i).filter((i) => !keptSet.has(i) && !(input.rows[i]!.evicted));
+      const lines = [
+        `Model ${model.id} (${model.name}): window ${windowLabel(model)}, reserve ${n(model.reserve)}, budget ${n(model.budget)} tokens.`,
+        `Keeps ${n(counts.kept)} of ${n(counts.input)} rows: ${n(counts.dropped)} dropped (oldest first)${counts.evicted ? `, ${n(counts.evicted)} evicted` : ''}${counts.strippedCalls ? `, ${n(counts.strippedCalls)} tool call${counts.strippedCalls === 1 ? '' : 's'} stripped (results cut)` : ''}.`,
+        `~${n(result.estimatedTokens)} of ${n(model.budget)} tokens${input.currentUserContent === undefined ? '' : ' including the current message'} (approximate: bytes / 4)${result.fits ? '' : ': OVER BUDGET (pinned rows or the newest row alone do not fit)'}.`,
+        droppedIdx.length ? `Dropped rows: ${ranges(droppedIdx)}.` : 'Nothing dropped.',
+        '',
+        result.rows.length ? '     #  ROLE       ~TOKENS  ROW' : '(no history rows kept)',
+        ...result.rows.map((row, k) => {
+          const at = result.keptIndices[k]!;
+          const flags = `${row.pinned ? ' [pinned]' : ''}${row !== input.rows[at] ? ' [calls stripped]' : ''}`;
+          return `${String(at).padStart(6)}  ${row.role.padEnd(9)}  ${n(estimateTokens(JSON.stringify(row))).padStart(7)}  ${preview(row)}${flags}`;
+        }),
+        '',
+      ];
+      io.stdout(lines.join('\n'));
+      return EXIT_OK;
+    } catch (err) {
+      const shape = toErrorShape(err);
+      io.stderr(`loupe fold: ${shape.message} (${shape.code})\n`);
+      return shape.code === 'invalid-input' ? EXIT_USAGE : EXIT_FAILURE;
+    }
+  },
+};

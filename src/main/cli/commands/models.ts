@@ -1,0 +1,73 @@
+import { parseArgs } from 'node:util';
+import type { ModelInfo, ModelList, RefreshStatus } from '../../../shared/contract/models';
+import { toErrorShape } from '../../../shared/errors';
+import { createRuntime, type Runtime } from '../../core/runtime';
+import { dispatch } from '../../core/services';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliCommand, type CliIo } from '../command';
+
+export const n = (value: number) => value.toLocaleString('en-US');
+
+/** How a window reads in text: its number, and where it comes from. */
+export function windowLabel(m: Pick<ModelInfo, 'window' | 'source'>): string {
+  return m.source === 'default' ? `${n(m.window)} (default: none published)` : `${n(m.window)} (${m.source})`;
+}
+
+/**
+ * Opens the same runtime as the app and, when the user turned refresh on,
+ * refreshes first (a failed source is a note on stderr: the snapshot answers).
+ */
+export async function withModels<T>(io: CliIo, command: string, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
+  const runtime = createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA });
+  try {
+    const status = (await dispatch(runtime.services, 'models.refresh', {})) as RefreshStatus;
+    for (const s of status.enabled ? status.sources : []) {
+      if (s.state === 'failed') io.stderr(`loupe ${command}: note: ${s.kind} refresh failed (${s.error}); using the bundled snapshot.\n`);
+    }
+    return await fn(runtime);
+  } finally {
+    await runtime.closeAsync();
+  }
+}
+
+function formatModels(list: ModelList): string {
+  const rows = list.models.map((m) => [m.id, n(m.window), m.source, n(m.reserve), n(m.budget), m.output === null ? '-' : n(m.output)]);
+  const head = ['ID', 'WINDOW', 'SOURCE', 'RESERVE', 'BUDGET', 'OUTPUT'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 || i === 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
+  const refresh = list.refresh.enabled ? 'on' : 'off (Settings → Models, or the models.setSettings method)';
+  const defaults = list.models.filter((m) => m.source === 'default').length;
+  const lines = [
+    line(head),
+    ...rows.map(line),
+    '',
+    `${n(list.models.length)} shown of ${n(list.matched)} matching, ${n(list.total)} in the catalog. Tokens are approximate (bytes / 4).`,
+  ];
+  if (defaults) lines.push(`${n(defaults)} shown publish no window: source "default" means Loupe uses ${n(list.defaultWindow)}.`);
+  lines.push(`Reserve = max(16,384, 15% of window); budget = window - reserve. Snapshot: ${list.snapshot}. Refresh: ${refresh}.`, '');
+  return lines.join('\n');
+}
+
+export const modelsCommand: CliCommand = {
+  name: 'models',
+  summary: 'List known models with their context window, its source, reserve and fold budget',
+  usage: 'loupe models [--search QUERY] [--json]',
+  async run(args, io) {
+    const { values } = parseArgs({
+      args,
+      options: { search: { type: 'string' }, json: { type: 'boolean', default: false } },
+      strict: true,
+    });
+    try {
+      const list = await withModels(io, 'models', (runtime) =>
+        dispatch(runtime.services, 'models.list', { query: values.search }),
+      ) as ModelList;
+      io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : formatModels(list));
+      return EXIT_OK;
+    } catch (err) {
+      const shape = toErrorShape(err);
+      io.stderr(`loupe models: ${shape.message} (${shape.code})\n`);
+      return shape.code === 'invalid-input' ? EXIT_USAGE : EXIT_FAILURE;
+    }
+  },
+};
