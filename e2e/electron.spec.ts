@@ -32,13 +32,14 @@ test.describe('Electron app', () => {
     await expect(window.locator('.app[data-ready="true"]')).toBeVisible();
     await expect(window.locator('.app')).toHaveAttribute('data-host', 'electron');
 
-    const prefs = await app.evaluate(({ BrowserWindow }) => {
-      const w = BrowserWindow.getAllWindows()[0]!;
-      const p = w.webContents.getLastWebPreferences()!;
-      return { sandbox: p.sandbox, contextIsolation: p.contextIsolation, nodeIntegration: p.nodeIntegration };
-    });
-    expect(prefs).toEqual({ sandbox: true, contextIsolation: true, nodeIntegration: false });
-    expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
+    // Context isolation + sandbox: the page sees window.loupe and nothing of Node.
+    const exposed = await window.evaluate(() => ({
+      require: typeof (globalThis as { require?: unknown }).require,
+      process: typeof (globalThis as { process?: unknown }).process,
+      loupe: typeof (globalThis as { loupe?: unknown }).loupe,
+      popup: globalThis.open('https://example.com') === null,
+    }));
+    expect(exposed).toEqual({ require: 'undefined', process: 'undefined', loupe: 'object', popup: true });
     expect(await app.evaluate(({ app: a }) => a.getPath('userData'))).toBe(userData);
 
     const repo = makeRepo({ 'a.txt': 'a\n' });
