@@ -130,6 +130,7 @@ export function FileTree() {
           );
         })}
       </div>
+      <p className="hint">Arrow keys move and open folders; Space ticks; Enter opens or ticks.</p>
     </div>
   );
 }

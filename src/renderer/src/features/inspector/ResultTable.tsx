@@ -88,6 +88,7 @@ export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
           ))}
         </tbody>
       </table>
+      <p className="hint table-hint">↑ ↓ move through rows · Enter shows the preview · click a hash to copy the full sha256</p>
     </div>
   );
 }
