@@ -70,8 +70,9 @@ describe('model catalog', () => {
     expect(resolveModel(catalog, 'acme/tiny')).toMatchObject({ window: 100_000, source: 'snapshot', name: 'Tiny (served)' });
     expect(resolveModel(catalog, 'local-llm')).toMatchObject({ window: 32_768, source: 'refresh', known: true });
     expect(resolveModel(catalog, 'mystery')).toMatchObject({ window: 200_000, source: 'default', known: true });
-    // The other providers' entries stay as published.
+    // The other providers' entries stay as published; the list's own models are listed first.
     expect(resolveModel(catalog, 'openai/gpt-x').window).toBe(400_000);
+    expect(catalog.records.slice(0, 4).map((r) => r.key)).toEqual(['acme/tiny', 'gpt-x', 'local-llm', 'mystery']);
   });
 
   it('overlays a refreshed api.json on the snapshot, keeping what it lacks', () => {

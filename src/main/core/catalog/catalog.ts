@@ -10,6 +10,7 @@
  */
 import type { ModelInfo, ResolvedModel, WindowSource } from '../../../shared/contract/models';
 import { DEFAULT_WINDOW_TOKENS, foldBudgetTokens, isValidWindow, reserveTokens } from '../../../shared/fold';
+import { matchesWords, queryWords } from '../../../shared/model-search';
 import type { CatalogEntry, ListEntry } from './entries';
 
 /** One model as the catalog holds it, before the default is applied. */
@@ -118,7 +119,8 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     };
     merged.set(record.key, record);
   }
-  const records = [...merged.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // The user's own list comes first: those are the models their endpoint serves.
+  const records = [...merged.values()].sort((a, b) => Number(b.listed) - Number(a.listed) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return index(records);
 }
 
@@ -169,10 +171,7 @@ export function resolveModel(catalog: Catalog, id: string): ResolvedModel {
 
 /** Records matching every whitespace-separated word of `query` in id, name or provider (case-insensitive). */
 export function searchCatalog(catalog: Catalog, query: string | undefined): CatalogRecord[] {
-  const words = (query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const words = queryWords(query);
   if (words.length === 0) return catalog.records;
-  return catalog.records.filter((r) => {
-    const hay = `${r.key} ${r.name} ${r.provider}`.toLowerCase();
-    return words.every((w) => hay.includes(w));
-  });
+  return catalog.records.filter((r) => matchesWords([r.key, r.name, r.provider], words));
 }

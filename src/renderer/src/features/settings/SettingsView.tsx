@@ -1,11 +1,38 @@
+import { useState } from 'react';
 import { useShell } from '../shell/store';
+import { ModelsPanel } from './ModelsPanel';
 
-/** Settings: facts about this installation. */
+type Page = 'about' | 'models';
+const PAGES: { id: Page; label: string }[] = [
+  { id: 'about', label: 'About' },
+  { id: 'models', label: 'Models' },
+];
+
+/** Settings: facts about this installation, and the model catalog (Models page). */
 export function SettingsView() {
-  const info = useShell((s) => s.info);
+  const [page, setPage] = useState<Page>('about');
   return (
     <section className="settings">
       <h1>Settings</h1>
+      <div className="settings-tabs" role="tablist" aria-label="Settings pages">
+        {PAGES.map((p) => (
+          <button key={p.id} type="button" role="tab" id={`settings-tab-${p.id}`} aria-selected={page === p.id} aria-controls="settings-page" onClick={() => setPage(p.id)}>
+            {p.label}
+          </button>
+        ))}
+      </div>
+      <div id="settings-page" role="tabpanel" aria-labelledby={`settings-tab-${page}`}>
+        {page === 'models' ? <ModelsPanel /> : <AboutInstallation />}
+      </div>
+    </section>
+  );
+}
+
+/** Facts about this installation. */
+function AboutInstallation() {
+  const info = useShell((s) => s.info);
+  return (
+    <>
       <h2>About this installation</h2>
       {info ? (
         <dl className="facts">
@@ -27,6 +54,6 @@ export function SettingsView() {
       ) : (
         <p className="muted">Loading…</p>
       )}
-    </section>
+    </>
   );
 }
