@@ -24,7 +24,12 @@ function fixtureRepo(): string {
     'src/blob.bin': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01, 0x02, 0x00, 0xff]),
     'docs/guide.md': '# Guide\n',
   });
-  writeFiles(repo, { 'src/app.ts': APP_NOW, 'README.md': README_NOW, 'src/new.ts': 'export const fresh = 1;\n' });
+  writeFiles(repo, {
+    'src/app.ts': APP_NOW,
+    'README.md': README_NOW,
+    'src/new.ts': 'export const fresh = 1;\n',
+    'scratch/todo.md': '- later\n',
+  });
   return repo;
 }
 
@@ -50,6 +55,10 @@ test('inspects a folder, a modified file and a dropped attachment', async ({ pag
   await page.getByRole('button', { name: 'Expand src', exact: true }).click();
   await expect(tree.locator('[data-path="src/app.ts"]')).toHaveAttribute('data-status', 'modified');
   await expect(tree.locator('[data-path="src/new.ts"]')).toHaveAttribute('data-status', 'untracked');
+
+  // A folder that exists only in the working copy has nothing at base to expand.
+  await expect(tree.locator('[data-path="scratch"]')).toHaveAttribute('data-status', 'untracked');
+  await expect(page.getByLabel('Select scratch', { exact: true })).toBeDisabled();
 
   await page.getByLabel('Select src', { exact: true }).check();
   await page.getByLabel('Select README.md', { exact: true }).check();
@@ -132,9 +141,15 @@ test('keyboard: tree selection, row navigation, hash copy', async ({ page }) => 
   await expect(tree.locator('[data-path="docs/guide.md"]')).toBeFocused();
   await page.keyboard.press(' ');
   await expect(page.getByLabel('Select docs/guide.md', { exact: true })).toBeChecked();
+  // Folders come first: docs, scratch (untracked), src.
   await page.keyboard.press('ArrowDown');
+  await expect(tree.locator('[data-path="scratch"]')).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('selection')).toContainText('scratch/ is not in the base commit');
+  await page.keyboard.press('ArrowDown');
+  await expect(tree.locator('[data-path="src"]')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Expand src', { exact: true })).toHaveCount(0); // src is now expanded
+  await expect(page.getByLabel('Collapse src', { exact: true })).toBeVisible();
   await page.getByLabel('Select src/util.ts', { exact: true }).check();
 
   const result = await runInspect(page);

@@ -11,8 +11,15 @@ import { TreeRow } from './TreeRow';
  * and expand/collapse, Space selects, Enter opens a folder or selects a file.
  */
 export function FileTree() {
-  const { dirs, expanded, shown, selected, baseRef } = useInspector(
-    useShallow((s) => ({ dirs: s.dirs, expanded: s.expanded, shown: s.shown, selected: s.selected, baseRef: s.baseRef })),
+  const { dirs, expanded, shown, selected, baseRef, noCommits } = useInspector(
+    useShallow((s) => ({
+      dirs: s.dirs,
+      expanded: s.expanded,
+      shown: s.shown,
+      selected: s.selected,
+      baseRef: s.baseRef,
+      noCommits: s.refs !== null && s.refs.head === null,
+    })),
   );
   const { toggleDir, expandDir, collapseDir, toggleSelect, showMore } = useInspector.getState();
   const [focusKey, setFocusKey] = useState<string | null>(null);
@@ -78,7 +85,12 @@ export function FileTree() {
         {rootLoad?.state === 'loaded' && rootLoad.entries.length === 0 && (
           <p className="tree-empty muted">This commit has no files.</p>
         )}
-        {rows.map((row) => {
+        {noCommits && (
+          <p className="tree-empty muted" data-testid="no-commits">
+            This repository has no commits yet. The Inspector reads folders from a commit: commit something first.
+          </p>
+        )}
+        {!noCommits && rows.map((row) => {
           if (row.kind === 'entry') {
             return (
               <TreeRow

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { DirEntry, WorkingStatus } from '../../../../shared/contract/context';
 import { formatBytes, plural } from './format';
+import { isWorkingCopyOnlyFolder } from './tree-model';
 
 const STATUS: Record<Exclude<WorkingStatus, null>, { letter: string; label: string }> = {
   modified: { letter: 'M', label: 'modified in the working copy' },
@@ -48,6 +49,12 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps) {
   const status = entry.status ? STATUS[entry.status] : null;
   const hint = checked ? null : coverHint(entry, coveredBy);
   const changed = entry.changedInside ?? 0;
+  // A folder that exists only in the working copy has nothing at the base commit to expand.
+  const newFolder = isWorkingCopyOnlyFolder(entry);
+  const disabled = (atLimit && !checked) || (newFolder && !checked);
+  const disabledWhy = newFolder
+    ? 'This folder is not in the base commit; select the files inside it instead'
+    : 'The selection limit is reached';
   return (
     <div
       role="treeitem"
@@ -80,9 +87,9 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps) {
         type="checkbox"
         tabIndex={-1}
         checked={checked}
-        disabled={atLimit && !checked}
+        disabled={disabled}
         aria-label={`Select ${entry.path}`}
-        title={atLimit && !checked ? 'The selection limit is reached' : coveredBy ? `Inside the selected folder ${coveredBy}/` : undefined}
+        title={disabled ? disabledWhy : coveredBy ? `Inside the selected folder ${coveredBy}/` : undefined}
         onChange={() => props.onToggleSelect(entry)}
       />
       <span

@@ -47,7 +47,7 @@ export function reasonSentence(reason: OmissionReason, limits: Limits): string {
     case 'credential':
       return 'Looks like a credential file; Loupe never opens these.';
     case 'not-found':
-      return 'Neither in the working copy nor in the base commit.';
+      return 'Not in the base commit, and not a file in your working copy (folders are read from the base commit only).';
     case 'outside-repo':
       return 'Outside the repository; only paths inside it can be inspected.';
     case 'too-large':

@@ -8,7 +8,7 @@ import type { DirEntry, InspectResult, RefsInfo } from '../../../../shared/contr
 import { bridge } from '../../bridge';
 import { MAX_SELECTIONS } from './limits';
 import { toUiError, type UiError } from '../shell/ui-error';
-import { PAGE_SIZE, type DirLoad } from './tree-model';
+import { isWorkingCopyOnlyFolder, PAGE_SIZE, type DirLoad } from './tree-model';
 
 export interface Selection {
   path: string;
@@ -58,7 +58,7 @@ interface InspectorState {
   expandDir(path: string): void;
   collapseDir(path: string): void;
   showMore(dir: string): void;
-  toggleSelect(entry: Pick<DirEntry, 'path' | 'type'>): void;
+  toggleSelect(entry: Pick<DirEntry, 'path' | 'type'> & Partial<Pick<DirEntry, 'status'>>): void;
   clearSelection(): void;
   /** Adds name + size records; `skippedFolders` counts dropped folders that were left out. */
   addAttachments(files: { name: string; size: number }[], skippedFolders?: number): void;
@@ -93,9 +93,9 @@ export const useInspector = create<InspectorState>()((set, get) => {
       set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'loaded', entries: listing.entries } } }));
     } catch (err) {
       if (gen !== treeGeneration) return;
+      // The tree shows the failure in place (with Retry); no second alert.
       const ui = toUiError(err);
       set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'error', message: ui.message } } }));
-      if (dir === '') set({ error: ui });
     }
   }
 
@@ -181,6 +181,10 @@ export const useInspector = create<InspectorState>()((set, get) => {
       const { selected } = get();
       if (selected.some((x) => x.path === entry.path)) {
         set({ selected: selected.filter((x) => x.path !== entry.path), notice: null });
+        return;
+      }
+      if (isWorkingCopyOnlyFolder({ type: entry.type, status: entry.status ?? null })) {
+        set({ notice: `${entry.path}/ is not in the base commit, so selecting it would include nothing. Select the files inside it instead.` });
         return;
       }
       if (selected.length >= MAX_SELECTIONS) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DirEntry } from '../../../../shared/contract/context';
-import { coveringFolder, isWithin, parentOf, treeKey, visibleRows, type TreeShape } from './tree-model';
+import { coveringFolder, isWithin, isWorkingCopyOnlyFolder, parentOf, treeKey, visibleRows, type TreeShape } from './tree-model';
 
 const dir = (path: string, changedInside = 0): DirEntry => ({
   name: path.split('/').pop()!,
@@ -57,6 +57,12 @@ describe('paths and selection', () => {
     expect(parentOf('c.ts')).toBe('');
     expect(isWithin('src/a.ts', 'src')).toBe(true);
     expect(isWithin('srcx/a.ts', 'src')).toBe(false);
+  });
+  it('treats folders that exist only in the working copy as not selectable', () => {
+    expect(isWorkingCopyOnlyFolder({ type: 'dir', status: 'untracked' })).toBe(true);
+    expect(isWorkingCopyOnlyFolder({ type: 'dir', status: 'added' })).toBe(true);
+    expect(isWorkingCopyOnlyFolder({ type: 'dir', status: null })).toBe(false);
+    expect(isWorkingCopyOnlyFolder({ type: 'file', status: 'untracked' })).toBe(false);
   });
   it('finds the nearest selected folder that covers a path', () => {
     expect(coveringFolder('src/lib/x.ts', ['src', 'src/lib'])).toBe('src/lib');

@@ -58,6 +58,15 @@ export function visibleRows(tree: TreeShape, root = ''): TreeRow[] {
   return rows;
 }
 
+/**
+ * True for a folder that exists only in the working copy (untracked or newly
+ * added): selecting it would expand to nothing, since folders are read from
+ * the base commit. Its files can be selected one by one.
+ */
+export function isWorkingCopyOnlyFolder(entry: Pick<DirEntry, 'type' | 'status'>): boolean {
+  return entry.type === 'dir' && (entry.status === 'untracked' || entry.status === 'added');
+}
+
 /** The folder holding `path` ('' for top-level entries). */
 export function parentOf(path: string): string {
   const slash = path.lastIndexOf('/');
