@@ -41,11 +41,16 @@ export function InspectBar() {
           >
             <span style={determinate ? { width: `${percentOf(progress.done, progress.total!)}%` } : undefined} />
           </div>
-          <span className="hint" aria-live="polite">
+          <span className="hint insp-progress-text" aria-live="polite" data-testid="progress-text">
             {progress
-              ? `${progress.label ?? 'Reading files'}: ${formatInt(progress.done)}${progress.total !== null ? ` of ${formatInt(progress.total)}` : ''}`
+              ? `Read ${formatInt(progress.done)}${progress.total !== null ? ` of ${formatInt(progress.total)}` : ''} entries`
               : 'Reading files…'}
           </span>
+          {progress?.label && (
+            <span className="hint mono insp-progress-label" title={progress.label}>
+              {progress.label}
+            </span>
+          )}
         </div>
       )}
     </div>
