@@ -110,10 +110,13 @@ export const useInspector = create<InspectorState>()((set, get) => {
     }
   }
 
-  function resetTree() {
+  /** Drops every listing; with `keepOpen`, folders that were open are listed again (at the new ref). */
+  function resetTree(keepOpen = false) {
     treeGeneration += 1;
-    set({ dirs: {}, expanded: {}, shown: {} });
+    const open = keepOpen ? Object.keys(get().expanded).filter((p) => get().expanded[p]) : [];
+    set({ dirs: {}, expanded: Object.fromEntries(open.map((p) => [p, true])), shown: {} });
     void loadDir('');
+    for (const path of open) void loadDir(path);
   }
 
   return {
@@ -158,7 +161,7 @@ export const useInspector = create<InspectorState>()((set, get) => {
       // Selections are kept: the same paths usually exist at another ref, and
       // the inspection reports any that do not as `not-found`.
       set({ baseRef: ref, error: null });
-      resetTree();
+      resetTree(true);
     },
 
     toggleDir(path) {
