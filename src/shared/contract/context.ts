@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { pathString } from './common';
 import { method } from './define';
+import { INSPECT_LIMITS } from './limits';
 
-/** Numbers that are part of the contract (DESIGN.md); the response echoes them as `limits`. */
-export const INSPECT_LIMITS = {
-  maxSelections: 50,
-  maxEntries: 200,
-  maxFileBytes: 524_288,
-  maxInspectedBytes: 8_388_608,
-} as const;
+export { INSPECT_LIMITS };
 
 export type FileSource = 'working-copy' | 'base';
 

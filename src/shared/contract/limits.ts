@@ -1,0 +1,9 @@
+// Zod-free on purpose: the renderer imports these values without pulling in the schemas.
+
+/** Numbers that are part of the contract (DESIGN.md); the response echoes them as `limits`. */
+export const INSPECT_LIMITS = {
+  maxSelections: 50,
+  maxEntries: 200,
+  maxFileBytes: 524_288,
+  maxInspectedBytes: 8_388_608,
+} as const;
