@@ -20,6 +20,14 @@ export const MAX_FOLD_ROWS = 4096;
 /** Byte rail: the serialized history is kept to at most 2 MiB. */
 export const MAX_FOLD_BYTES = 2 * 1024 * 1024;
 
+/**
+ * How runs pass X-Ray state: evicted segments via `evictedIds` (or `evicted: true`
+ * on the row) are removed before anything is measured; pinned ones via
+ * `pinnedIds` (or `pinned: true`) are kept whatever the budget. A row both
+ * evicted and pinned is evicted: eviction is the user taking it out. Rows are
+ * measured as given, flags included, so a caller that strips `id`/`pinned`
+ * before sending sends slightly less than estimated, never more.
+ */
 export interface TrimOptions {
   /** Row rail (default 4,096). */
   maxRows?: number;
