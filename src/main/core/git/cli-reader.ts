@@ -1,7 +1,16 @@
 import type { RefsInfo } from '../../../shared/contract/context';
 import { CatFileBatch } from './cat-file-batch';
 import { GitCommandError, runGit, runGitText, type GitBinary } from './git-cli';
-import { badRef, type ChangeKind, type GitReader, type TreeEntry } from './git-reader';
+import {
+  badRef,
+  groupBeneath,
+  isUnder,
+  type ChangeKind,
+  type ChangesOptions,
+  type GitReader,
+  type TreeEntry,
+  type TreeScan,
+} from './git-reader';
 import { parseLsTree, parseNameStatus, parseStatusV2 } from './porcelain';
 
 /** A pathspec that matches exactly this path: no globbing, no other magic. */
@@ -56,21 +65,43 @@ export class CliGitReader implements GitReader {
     return dir === '' ? entries : entries.filter((e) => e.path.startsWith(`${dir}/`));
   }
 
+  async scan(commit: string, paths: readonly string[]): Promise<TreeScan> {
+    const wanted = new Set(paths);
+    const pathspec = wanted.has('') ? [] : ['--', ...[...wanted].map(literal)];
+    if (wanted.size === 0) return { entries: new Map(), beneath: new Map() };
+    // -t also prints the folders recursed into, so folder selections and the folders
+    // on the way to file selections come back in the same listing.
+    const all = parseLsTree(await runGit(this.git, this.root, ['ls-tree', '-r', '-t', '-z', '-l', commit, ...pathspec], { maxBytes: 512 * 1024 * 1024 }));
+    const entries = new Map<string, TreeEntry>();
+    const folders = new Set<string>(wanted.has('') ? [''] : []);
+    for (const e of all) {
+      if (wanted.has(e.path) || (e.type === 'dir' && !entries.has(e.path) && isAncestorOfAny(e.path, wanted))) entries.set(e.path, e);
+      if (e.type === 'dir' && wanted.has(e.path)) folders.add(e.path);
+    }
+    return { entries, beneath: groupBeneath(all, folders) };
+  }
+
+  prepareBlobs(): void {
+    if (!this.closed) this.batch ??= new CatFileBatch(this.git, this.root);
+  }
+
   readBlob(oid: string): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('The git reader was closed.'));
     this.batch ??= new CatFileBatch(this.git, this.root);
     return this.batch.read(oid);
   }
 
-  async changes(commit: string, scopes: readonly string[]): Promise<Map<string, ChangeKind>> {
+  async changes(commit: string, scopes: readonly string[], options: ChangesOptions = {}): Promise<Map<string, ChangeKind>> {
     const specs = scopes.includes('') ? [] : scopes.map(literal);
     const pathspec = specs.length ? ['--', ...specs] : [];
     const [statusOut, head] = await Promise.all([
       runGit(this.git, this.root, ['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', ...pathspec]),
-      runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then(
-        (s) => s.trim(),
-        () => '',
-      ),
+      options.baseIsHead
+        ? commit
+        : runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then(
+            (s) => s.trim(),
+            () => '',
+          ),
     ]);
     const status = parseStatusV2(statusOut);
     if (head === commit) return status;
@@ -127,4 +158,10 @@ export class CliGitReader implements GitReader {
     this.batch = null;
     await batch?.close();
   }
+}
+
+/** True when `folder` lies on the way to (or is) one of `paths`. */
+function isAncestorOfAny(folder: string, paths: ReadonlySet<string>): boolean {
+  for (const p of paths) if (isUnder(p, folder)) return true;
+  return false;
 }

@@ -1,7 +1,17 @@
 import * as fs from 'node:fs';
 import git, { type ReadObjectResult } from 'isomorphic-git';
 import type { RefsInfo } from '../../../shared/contract/context';
-import { badRef, entryTypeForMode, isFullOid, type ChangeKind, type GitReader, type TreeEntry } from './git-reader';
+import {
+  badRef,
+  entryTypeForMode,
+  isFullOid,
+  withAncestors,
+  type ChangeKind,
+  type ChangesOptions,
+  type GitReader,
+  type TreeEntry,
+  type TreeScan,
+} from './git-reader';
 
 /**
  * GitReader over isomorphic-git, for machines without a git binary. Every call
@@ -106,13 +116,27 @@ export class EmbeddedGitReader implements GitReader {
     return out;
   }
 
+  async scan(commit: string, paths: readonly string[]): Promise<TreeScan> {
+    const found = await this.lookup(commit, withAncestors(paths));
+    const entries = new Map<string, TreeEntry>();
+    for (const [path, e] of found) if (paths.includes(path) || e.type === 'dir') entries.set(path, e);
+    const folders = paths.filter((p) => p === '' || entries.get(p)?.type === 'dir');
+    const beneath = new Map<string, TreeEntry[]>();
+    for (const f of folders) beneath.set(f, await this.listTree(commit, f, { recursive: true }));
+    return { entries, beneath };
+  }
+
+  prepareBlobs(): void {
+    // Nothing to start: isomorphic-git reads in-process.
+  }
+
   async readBlob(oid: string): Promise<Buffer> {
     if (!isFullOid(oid)) throw new Error(`Not a full object id: ${JSON.stringify(oid)}`);
     const { blob } = await git.readBlob({ ...this.base, oid });
     return Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
   }
 
-  async changes(commit: string, scopes: readonly string[]): Promise<Map<string, ChangeKind>> {
+  async changes(commit: string, scopes: readonly string[], _options?: ChangesOptions): Promise<Map<string, ChangeKind>> {
     const filepaths = scopes.length === 0 || scopes.includes('') ? ['.'] : [...scopes];
     // refresh: false keeps this read-only: no index.lock, no rewritten stat cache.
     const rows = await git.statusMatrix({ ...this.base, ref: commit, filepaths, refresh: false });

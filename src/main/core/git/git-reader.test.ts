@@ -112,6 +112,18 @@ describe.each(backends)('GitReader contract: %s', (_name, make) => {
     expect(await reader.listTree(second, 'README.md', { recursive: true })).toEqual([]);
   });
 
+  it('scans paths in one pass: the entries, the folders on the way, and every file beneath folders', async () => {
+    const { entries, beneath } = await reader.scan(second, ['src', 'src/deep', 'bin/run.sh', 'vendor/sub', 'missing', 'src/a.ts']);
+    expect([...entries.keys()].sort()).toEqual(['bin', 'bin/run.sh', 'src', 'src/a.ts', 'src/deep', 'vendor', 'vendor/sub']);
+    expect(entries.get('vendor/sub')).toMatchObject({ type: 'submodule' });
+    expect([...beneath.keys()].sort()).toEqual(['src', 'src/deep']);
+    expect(beneath.get('src')!.map((e) => e.path)).toEqual(['src/a.ts', 'src/b.ts', 'src/deep/c.ts']);
+    expect(beneath.get('src/deep')!.map((e) => e.path)).toEqual(['src/deep/c.ts']);
+    const whole = await reader.scan(second, ['']);
+    expect(whole.beneath.get('')!.map((e) => e.path)).toEqual((await reader.listTree(second, '', { recursive: true })).map((e) => e.path));
+    expect((await reader.scan(second, [])).entries.size).toBe(0);
+  });
+
   it('reads blobs, many at once, and rejects a missing object', async () => {
     const entries = await reader.listTree(second, '', { recursive: true });
     const files = entries.filter((e) => e.type === 'file');

@@ -22,6 +22,33 @@ export interface TreeEntry {
 /** How the working copy differs from the base commit for one path. */
 export type ChangeKind = 'modified' | 'untracked' | 'deleted' | 'added';
 
+export interface ChangesOptions {
+  /** The caller knows `commit` is HEAD (it may pass the string 'HEAD'): skip checking. */
+  baseIsHead?: boolean;
+}
+
+/** What GitReader.scan returns. */
+export interface TreeScan {
+  entries: Map<string, TreeEntry>;
+  beneath: Map<string, TreeEntry[]>;
+}
+
+/** Groups non-folder entries under each of `folders` they lie beneath (an entry may sit under several). */
+export function groupBeneath(entries: Iterable<TreeEntry>, folders: ReadonlySet<string>): Map<string, TreeEntry[]> {
+  const beneath = new Map<string, TreeEntry[]>([...folders].map((f) => [f, []]));
+  for (const e of entries) {
+    if (e.type === 'dir') continue;
+    if (folders.has('')) beneath.get('')!.push(e);
+    let at = e.path.indexOf('/');
+    while (at > 0) {
+      const list = beneath.get(e.path.slice(0, at));
+      if (list) list.push(e);
+      at = e.path.indexOf('/', at + 1);
+    }
+  }
+  return beneath;
+}
+
 /**
  * Read-only access to one repository's objects and working-copy state. Two
  * implementations (git CLI, isomorphic-git) pass the same contract tests
@@ -43,6 +70,16 @@ export interface GitReader {
    * every non-folder entry beneath (files, symlinks, submodules), in git's path order.
    */
   listTree(commit: string, dir: string, options?: { recursive?: boolean }): Promise<TreeEntry[]>;
+  /**
+   * lookup and recursive listTree in one pass (one `ls-tree` for the CLI):
+   * `entries` holds each path found and the folders walked through on the way;
+   * `beneath` holds, for each path that is a folder ('' for the root), every
+   * non-folder entry under it in git order. A symlink or submodule on the way
+   * to a path is not reported: ask lookup for ancestors by name.
+   */
+  scan(commit: string, paths: readonly string[]): Promise<TreeScan>;
+  /** Starts what reading blobs needs (the CLI's cat-file process) so it is ready by the first readBlob. */
+  prepareBlobs(): void;
   /** The bytes of a blob; rejects when the object is missing. */
   readBlob(oid: string): Promise<Buffer>;
   /**
@@ -50,7 +87,7 @@ export interface GitReader {
    * (repo-relative files or folders; [] means the whole repository). Unchanged
    * and ignored files are absent.
    */
-  changes(commit: string, scopes: readonly string[]): Promise<Map<string, ChangeKind>>;
+  changes(commit: string, scopes: readonly string[], options?: ChangesOptions): Promise<Map<string, ChangeKind>>;
   /** Branches, tags and recent commits for the base-ref picker. */
   refs(): Promise<RefsInfo>;
   /** Ends child processes and drops caches; the reader is unusable afterwards. */

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import git from 'isomorphic-git';
 import { LoupeError } from '../../../shared/errors';
 import { checkFolderPath } from '../repo/open-repo';
@@ -52,7 +53,7 @@ interface Pooled {
  */
 export class GitReaderPool {
   private readonly readers = new Map<string, Pooled>();
-  /** folder → root, for folders whose root has a live reader. */
+  /** folder → root, kept after readers retire (re-checked before use; bounded). */
   private readonly roots = new Map<string, string>();
 
   constructor(
@@ -62,13 +63,13 @@ export class GitReaderPool {
 
   /** Runs `fn` with the repository's reader; the folder is checked and resolved to its root first. */
   async use<T>(folder: string, fn: (reader: GitReader) => Promise<T>): Promise<T> {
-    const cachedRoot = this.roots.get(folder);
-    const root = cachedRoot && this.readers.has(cachedRoot) ? cachedRoot : await findRepoRoot(this.gitBin, folder);
+    const root = (await this.knownRoot(folder)) ?? (await findRepoRoot(this.gitBin, folder));
     let pooled = this.readers.get(root);
     if (!pooled) {
       pooled = { reader: createGitReader(this.gitBin, root), users: 0, timer: null };
       this.readers.set(root, pooled);
     }
+    if (this.roots.size >= 256) this.roots.clear();
     this.roots.set(folder, root);
     pooled.users++;
     if (pooled.timer) clearTimeout(pooled.timer);
@@ -84,6 +85,22 @@ export class GitReaderPool {
     }
   }
 
+  /**
+   * The root found for `folder` before, while the reader is alive or while the
+   * folder and the root's .git still exist (a cheap check instead of running git).
+   */
+  private async knownRoot(folder: string): Promise<string | null> {
+    const root = this.roots.get(folder);
+    if (!root) return null;
+    if (this.readers.has(root)) return root;
+    const ok = await Promise.all([stat(folder), stat(join(root, '.git'))]).then(
+      ([f]) => f.isDirectory(),
+      () => false,
+    );
+    if (!ok) this.roots.delete(folder);
+    return ok ? root : null;
+  }
+
   /** How many readers are open (for tests). */
   get size(): number {
     return this.readers.size;
@@ -92,15 +109,13 @@ export class GitReaderPool {
   private async retire(root: string, pooled: Pooled): Promise<void> {
     if (pooled.users > 0 || this.readers.get(root) !== pooled) return;
     this.readers.delete(root);
-    for (const [folder, r] of this.roots) if (r === root) this.roots.delete(folder);
     await pooled.reader.close();
   }
 
-  /** Closes every reader now (their child processes exit); the pool stays usable. */
+  /** Closes every reader now (their child processes exit), as if idle; the pool stays usable. */
   async closeAll(): Promise<void> {
     const all = [...this.readers.values()];
     this.readers.clear();
-    this.roots.clear();
     for (const p of all) if (p.timer) clearTimeout(p.timer);
     await Promise.all(all.map((p) => p.reader.close()));
   }

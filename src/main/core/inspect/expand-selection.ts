@@ -7,15 +7,29 @@ import type { WorkingCopy } from './working-copy';
 /** One entry the inspection will report, in order, before any content is read. */
 export type WorkItem =
   | { kind: 'omit'; path: string; reason: OmissionReason; bytes: number | null }
-  /** A blob of the base commit (a file under a selected folder, or a file missing locally). */
-  | { kind: 'base'; path: string; oid: string; size: number | null; modified: boolean }
+  /** A blob of the base commit: a file under a selected folder, or a selected file missing locally. */
+  | { kind: 'base'; path: string; oid: string; size: number | null; fromFolder: boolean }
   /** The working-copy file at an explicitly selected path. */
-  | { kind: 'working'; path: string; modified: boolean };
+  | { kind: 'working'; path: string; atBase: boolean };
 
 export interface Expansion {
   items: WorkItem[];
-  /** Modified files under selected folders that stay at their base version. */
-  modifiedDescendantsAtBase: number;
+  /**
+   * Working-copy changes under the selection. Reading can start before `git
+   * status` finishes: only the `modified` flags and counts wait for this.
+   */
+  changes: Promise<Map<string, ChangeKind>>;
+}
+
+/** True when the working copy differs from base at the item's path. */
+export function isModified(item: Exclude<WorkItem, { kind: 'omit' }>, changes: Map<string, ChangeKind>): boolean {
+  if (item.kind === 'working') return !item.atBase || changes.has(item.path);
+  return item.fromFolder ? changes.has(item.path) : true; // a selected file read from base is missing locally
+}
+
+/** Modified files reached through a folder, which were kept at their base version. */
+export function countModifiedDescendantsAtBase(items: readonly WorkItem[], changes: Map<string, ChangeKind>): number {
+  return items.filter((i) => i.kind === 'base' && i.fromFolder && changes.get(i.path) === 'modified').length;
 }
 
 const omit = (path: string, reason: OmissionReason, bytes: number | null = null): WorkItem => ({ kind: 'omit', path, reason, bytes });
@@ -40,7 +54,7 @@ function entryOmission(entry: TreeEntry): OmissionReason | null {
 export async function expandSelection(
   reader: GitReader,
   working: WorkingCopy,
-  commit: string,
+  base: { ref: string; commit: Promise<string> },
   rawPaths: readonly string[],
 ): Promise<Expansion> {
   type Slot = { item: WorkItem } | { folder: string };
@@ -61,37 +75,44 @@ export async function expandSelection(
     }
   }
 
-  const [base, changes] = await Promise.all([
-    reader.lookup(commit, withAncestors(candidates)),
-    reader.changes(commit, candidates),
-  ]);
+  // Status does not need the commit when the base is HEAD: start it alongside resolving.
+  const changesPending =
+    candidates.length === 0
+      ? Promise.resolve(new Map<string, ChangeKind>())
+      : base.ref === 'HEAD'
+        ? reader.changes('HEAD', candidates, { baseIsHead: true })
+        : base.commit.then((commit) => reader.changes(commit, candidates));
+  changesPending.catch(() => {}); // awaited below; a bad ref must not leave it unhandled
+  const commit = await base.commit;
+  const scan = await reader.scan(commit, candidates);
+  // A symlink or submodule on the way to a path only shows up when asked for by name.
+  const unresolved = candidates.filter((p) => !scan.entries.has(p) && p.includes('/'));
+  const extra = unresolved.length ? await reader.lookup(commit, withAncestors(unresolved)) : new Map<string, TreeEntry>();
+  const entries = new Map([...scan.entries, ...extra]);
   const explicit = new Set<string>();
   const resolved = new Map<string, Slot>();
   await Promise.all(
     candidates.map(async (path) => {
-      const entry = base.get(path);
+      const entry = entries.get(path);
       if (path === '' || entry?.type === 'dir') {
         resolved.set(path, { folder: path });
         return;
       }
       explicit.add(path);
-      resolved.set(path, { item: await explicitItem(path, entry, base, changes, working) });
+      resolved.set(path, { item: await explicitItem(path, entry, entries, working) });
     }),
   );
   const ordered: Slot[] = early.map((e) => ('item' in e ? e : resolved.get(e.candidate)!));
 
   const items: WorkItem[] = [];
   const emitted = new Set<string>();
-  let modifiedDescendantsAtBase = 0;
-  const folders = ordered.filter((s): s is { folder: string } => 'folder' in s);
-  const listings = await Promise.all(folders.map((f) => reader.listTree(commit, f.folder, { recursive: true })));
   for (const slot of ordered) {
     if ('item' in slot) {
       if (!emitted.has(slot.item.path)) items.push(slot.item);
       emitted.add(slot.item.path);
       continue;
     }
-    for (const entry of listings[folders.indexOf(slot)]!) {
+    for (const entry of scan.beneath.get(slot.folder) ?? []) {
       if (emitted.has(entry.path) || explicit.has(entry.path)) continue;
       emitted.add(entry.path);
       const reason = isCredentialPath(entry.path) ? 'credential' : entryOmission(entry);
@@ -99,12 +120,10 @@ export async function expandSelection(
         items.push(omit(entry.path, reason));
         continue;
       }
-      const change = changes.get(entry.path);
-      if (change === 'modified') modifiedDescendantsAtBase++;
-      items.push({ kind: 'base', path: entry.path, oid: entry.oid, size: entry.size, modified: change !== undefined });
+      items.push({ kind: 'base', path: entry.path, oid: entry.oid, size: entry.size, fromFolder: true });
     }
   }
-  return { items, modifiedDescendantsAtBase };
+  return { items, changes: changesPending };
 }
 
 /** An explicitly selected path that is not a folder at base. */
@@ -112,7 +131,6 @@ async function explicitItem(
   path: string,
   entry: TreeEntry | undefined,
   base: Map<string, TreeEntry>,
-  changes: Map<string, ChangeKind>,
   working: WorkingCopy,
 ): Promise<WorkItem> {
   // Inside a submodule: another repository's files, never inspected as this one's.
@@ -125,7 +143,7 @@ async function explicitItem(
     case 'special':
       return omit(path, 'binary');
     case 'file':
-      return { kind: 'working', path, modified: !entry || changes.has(path) };
+      return { kind: 'working', path, atBase: entry !== undefined };
     case 'dir':
       // A folder only in the working copy has no files tracked at base to expand to.
       return omit(path, entry?.type === 'submodule' || probe.gitRepo ? 'submodule' : 'not-found');
@@ -134,6 +152,6 @@ async function explicitItem(
       if (baseAncestors.some((e) => e?.type === 'symlink')) return omit(path, 'symlink');
       if (!entry) return omit(path, 'not-found');
       if (entryOmission(entry)) return omit(path, entryOmission(entry)!);
-      return { kind: 'base', path, oid: entry.oid, size: entry.size, modified: true };
+      return { kind: 'base', path, oid: entry.oid, size: entry.size, fromFolder: false };
   }
 }

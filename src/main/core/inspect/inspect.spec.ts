@@ -164,6 +164,10 @@ describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
     expect(secret.redactions).toBe(2);
     expect(secret.preview).not.toContain(fx.secrets.githubToken);
     expect(secret.preview).not.toContain(fx.secrets.awsKeyId);
+    const cut = (await inspect({ paths: ['big/cut-secret.txt'] })).files[0]!;
+    expect(cut.redactions).toBe(1);
+    expect(cut.preview.endsWith(' [redacted GITHUB_TOKEN]')).toBe(true);
+    expect(cut.preview).not.toContain(fx.secrets.githubToken.slice(0, 8));
     // The hash is over the file's exact bytes, not the redacted preview.
     expect(secret.sha256).toBe(sha256(readFileSync(join(fx.repo, 'src/secret-config.ts'))));
   });

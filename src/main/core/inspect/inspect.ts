@@ -11,7 +11,7 @@ import type { GitReader } from '../git/git-reader';
 import { applyRedactions, findSecrets } from '../secrets/redact';
 import { inspectAttachments } from './attachments';
 import { classifyContent } from './classify';
-import { expandSelection, type WorkItem } from './expand-selection';
+import { countModifiedDescendantsAtBase, expandSelection, isModified, type WorkItem } from './expand-selection';
 import { boundedPreview, secretScanText } from './preview';
 import { WorkingCopy } from './working-copy';
 
@@ -28,7 +28,7 @@ export interface InspectOptions {
 }
 
 /** Blob or file reads kept in flight ahead of the one being classified. */
-const LOOKAHEAD = 16;
+const LOOKAHEAD = 64;
 /** Inspections with fewer entries than this report no progress. */
 const PROGRESS_MIN_ENTRIES = 20;
 
@@ -53,10 +53,13 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
     );
   }
   const baseRef = request.baseRef ?? 'HEAD';
-  const baseCommit = await reader.resolveCommit(baseRef);
+  // Start the blob reader now so its start-up overlaps resolving and listing.
+  reader.prepareBlobs();
+  const commit = reader.resolveCommit(baseRef);
   const attached = inspectAttachments(request.attachments ?? []);
   const working = new WorkingCopy(reader.root);
-  const expansion = await expandSelection(reader, working, baseCommit, request.paths);
+  const expansion = await expandSelection(reader, working, { ref: baseRef, commit }, request.paths);
+  const baseCommit = await commit;
 
   // Attachment rejections come first so truncation never hides them.
   const room = Math.max(0, limits.maxEntries - attached.omissions.length);
@@ -80,7 +83,8 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
     return { omit: read.kind === 'special' ? 'binary' : 'not-found', bytes: null };
   };
 
-  const entries: ({ file: InspectedFile; text: string } | { omission: Omission })[] = [];
+  type FileItem = Exclude<WorkItem, { kind: 'omit' }>;
+  const entries: ({ file: InspectedFile; text: string; item: FileItem } | { omission: Omission })[] = [];
   const inFlight = new Map<number, Promise<Loaded>>();
   const progress = progressReporter(items.length, options);
   for (let i = 0; i < items.length; i++) {
@@ -121,16 +125,19 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
         bytes: loaded.bytes.length,
         approxTokens: Math.ceil(loaded.bytes.length / 4),
         sha256: createHash('sha256').update(loaded.bytes).digest('hex'),
-        modified: item.modified,
+        modified: false, // set once git status has answered
         redactions: 0,
         preview,
       },
       text: secretScanText(content.text, preview),
+      item,
     });
   }
   await Promise.allSettled(inFlight.values());
 
   const files = entries.flatMap((e) => ('file' in e ? [e] : []));
+  const changes = await expansion.changes;
+  for (const f of files) f.file.modified = isModified(f.item, changes);
   const spans = await findSecrets(files.map((f) => f.text));
   files.forEach(({ file }, i) => {
     const visible = (spans[i] ?? [])
@@ -162,7 +169,7 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
     limits: { ...limits },
     truncated: truncatedCount > 0,
     truncatedCount,
-    modifiedDescendantsAtBase: expansion.modifiedDescendantsAtBase,
+    modifiedDescendantsAtBase: countModifiedDescendantsAtBase(expansion.items, changes),
   };
 }
 

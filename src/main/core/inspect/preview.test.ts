@@ -33,10 +33,14 @@ describe('boundedPreview', () => {
     );
   });
 
-  it('scans a margin past the preview for secrets', () => {
-    const text = 'x'.repeat(100_000);
-    const preview = boundedPreview(text);
-    expect(secretScanText(text, preview)).toHaveLength(preview.length + SECRET_SCAN_MARGIN);
+  it('scans a margin past the preview for secrets, or nothing when no secret can start in it', () => {
+    const plain = 'x'.repeat(100_000);
+    expect(secretScanText(plain, boundedPreview(plain))).toBe('');
+    const cut = `${'x'.repeat(8180)} ghp_${'a'.repeat(36)}\n${'y'.repeat(100_000)}`;
+    const preview = boundedPreview(cut);
+    expect(secretScanText(cut, preview)).toHaveLength(preview.length + SECRET_SCAN_MARGIN);
+    const later = `${'x'.repeat(9000)} ghp_${'a'.repeat(36)}\n`;
+    expect(secretScanText(later, boundedPreview(later))).toBe('');
   });
 });
 

@@ -1,4 +1,5 @@
 // The bounded preview of a text file, and the stretch of text scanned for secrets around it.
+import { mayContainSecret } from '../secrets/keywords';
 
 export const PREVIEW_MAX_LINES = 200;
 export const PREVIEW_MAX_BYTES = 8192;
@@ -35,7 +36,18 @@ export function boundedPreview(text: string): string {
   return bytes.subarray(0, cut).toString('utf8');
 }
 
-/** The text scanned for secrets for a preview: the preview plus a margin after it. */
+/**
+ * Every rule's keyword sits within a few characters of the start of its match,
+ * so a secret that overlaps the preview has a keyword in the preview or just past it.
+ */
+const KEYWORD_REACH = 64;
+
+/**
+ * The text to scan for secrets that overlap a preview: the preview plus a
+ * margin after it, or '' when no rule's keyword occurs where such a secret
+ * would have to start (nothing to find, and Secretlint is skipped).
+ */
 export function secretScanText(text: string, preview: string): string {
+  if (!mayContainSecret(text.slice(0, preview.length + KEYWORD_REACH))) return '';
   return text.slice(0, preview.length + SECRET_SCAN_MARGIN);
 }

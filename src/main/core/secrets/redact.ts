@@ -1,6 +1,7 @@
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { SecretLintCoreConfig, SecretLintCoreConfigRule, SecretLintCoreResultMessage } from '@secretlint/types';
+import { mayContainSecret } from './keywords';
 
 /**
  * Secretlint's recommended preset, run in-process and offline, with two changes:
@@ -80,15 +81,17 @@ function merge(spans: SecretSpan[]): SecretSpan[] {
  */
 export async function findSecrets(texts: readonly string[]): Promise<SecretSpan[][]> {
   const result: SecretSpan[][] = texts.map(() => []);
-  if (texts.every((t) => t.length === 0)) return result;
+  // Texts holding no rule's keyword cannot match; only the rest go through Secretlint.
+  const scanned = texts.map((t, i) => ({ t, i })).filter(({ t }) => mayContainSecret(t));
+  if (scanned.length === 0) return result;
   const starts: number[] = [];
   let offset = 0;
-  for (const t of texts) {
+  for (const { t } of scanned) {
     starts.push(offset);
     offset += t.length + SEPARATOR.length;
   }
   // Secretlint drops a leading BOM and shifts its ranges; never start with one.
-  const joined = `\n${texts.join(SEPARATOR)}`;
+  const joined = `\n${scanned.map(({ t }) => t).join(SEPARATOR)}`;
   const lint = await lintSource({
     source: { content: joined, filePath: '', ext: '.txt', contentType: 'text' },
     options: { config: CONFIG, noPhysicFilePath: true },
@@ -98,12 +101,12 @@ export async function findSecrets(texts: readonly string[]): Promise<SecretSpan[
     const start = found.start - 1;
     const end = found.end - 1;
     // Attribute the span to every text it touches (never more than one, given the separator).
-    for (let i = 0; i < texts.length; i++) {
-      const from = starts[i]!;
-      const to = from + texts[i]!.length;
-      if (end <= from || start >= to) continue;
+    scanned.forEach(({ t, i }, k) => {
+      const from = starts[k]!;
+      const to = from + t.length;
+      if (end <= from || start >= to) return;
       result[i]!.push({ start: Math.max(start, from) - from, end: Math.min(end, to) - from, kind: message.messageId });
-    }
+    });
   }
   return result.map(merge);
 }

@@ -65,6 +65,8 @@ export function makeInspectFixture(options: { budget?: boolean } = {}): InspectF
     'big/large.txt': asciiText(LARGE_TEXT_BYTES),
     'big/long-lines.txt': Array.from({ length: 500 }, (_, i) => `line ${i + 1}`).join('\n'),
     'big/one-long-line.txt': 'é'.repeat(10_000),
+    // A token cut in half by the 8 KiB preview bound.
+    'big/cut-secret.txt': `${'x'.repeat(8180)} ${secrets.githubToken}\n${'y'.repeat(20_000)}\n`,
     'assets/blob.bin': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x01, 0x02, 0x03]),
     'assets/latin1.txt': Buffer.from('caf\xe9 cr\xe8me\n', 'latin1'),
     'assets/utf16.txt': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hello\n', 'utf16le')]),

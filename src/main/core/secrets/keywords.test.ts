@@ -1,0 +1,41 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
+import { describe, expect, it } from 'vitest';
+import { mayContainSecret, RULE_KEYWORDS } from './keywords';
+import { findSecrets } from './redact';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const pick = (alphabet: string, n: number) => Array.from(randomBytes(n), (b) => alphabet[b % alphabet.length]).join('');
+
+describe('secret keyword prefilter', () => {
+  it('has keywords for exactly the rules of the installed preset (revisit on upgrade)', () => {
+    const ids = recommended.rules.map((r) => r.meta.id).filter((id) => id !== '@secretlint/secretlint-rule-filter-comments');
+    expect(Object.keys(RULE_KEYWORDS).sort()).toEqual([...ids].sort());
+  });
+
+  // One realistic finding per rule family; each must pass the prefilter and be found by Secretlint.
+  const samples: [string, () => string][] = [
+    ['aws id', () => `key = AKIA${pick('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}`],
+    ['aws secret', () => `aws_secret_access_key = "${pick(`${ALNUM}/+`, 40)}"`],
+    ['private key', () => generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()],
+    ['github', () => `t = ghp_${pick(ALNUM, 36)}`],
+    ['gitlab', () => `t = glpat-${pick(ALNUM, 20)}`],
+    ['slack', () => `t = xoxb-${pick('0123456789', 11)}-${pick('0123456789', 13)}-${pick(ALNUM, 24)}`],
+    ['npm', () => `t = npm_${pick(ALNUM, 36)}`],
+    ['stripe', () => `t = sk_live_${pick(ALNUM, 24)}`],
+    ['basic auth', () => `url = https://deploy:${pick(ALNUM, 12)}@example.com/x`],
+    ['postgres', () => `DATABASE_URL=postgres://app:${pick(ALNUM, 12)}@db.internal:5432/app`],
+    ['docker', () => `t = dckr_pat_${pick(ALNUM, 27)}`],
+  ];
+
+  it.each(samples)('lets a %s through to Secretlint, which finds it', async (_label, make) => {
+    const text = make();
+    expect(mayContainSecret(text)).toBe(true);
+    const [spans] = await findSecrets([text]);
+    expect(spans!.length).toBeGreaterThan(0);
+  });
+
+  it('skips ordinary code', () => {
+    expect(mayContainSecret('export function add(a: number, b: number) {\n  return a + b;\n}\n')).toBe(false);
+  });
+});
