@@ -2,6 +2,14 @@
 import { join } from 'node:path';
 import { runCli } from './index';
 
+// `loupe models | head` closes the pipe early: that is the reader's choice, not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
+
 const io = {
   stdout: (t: string) => void process.stdout.write(t),
   stderr: (t: string) => void process.stderr.write(t),
