@@ -31,10 +31,11 @@ export class CliGitReader implements GitReader {
   ) {}
 
   async resolveCommit(ref: string): Promise<string> {
-    // A leading dash would read as an option; no ref name can start with one.
+    // A leading dash would read as an option (no ref name can start with one), so
+    // refuse it here rather than rely on --end-of-options (git 2.24+).
     if (ref.startsWith('-') || /[\0\n]/.test(ref)) throw badRef(ref);
     try {
-      const out = await runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', '--end-of-options', `${ref}^{commit}`]);
+      const out = await runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', `${ref}^{commit}`]);
       const oid = out.trim();
       if (!oid) throw badRef(ref);
       return oid;

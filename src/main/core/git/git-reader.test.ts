@@ -1,5 +1,6 @@
 // Contract tests: the same suite runs against the git CLI reader and the
 // isomorphic-git reader over one fixture repository built with the git CLI.
+import { execFileSync } from 'node:child_process';
 import { chmodSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,7 +191,24 @@ describe('both backends agree', () => {
   });
 });
 
+/** Command lines of this process's children (Linux `ps`). */
+function childCommands(): string {
+  try {
+    return execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  } catch {
+    return ''; // ps exits 1 when there are no children
+  }
+}
+
 describe('GitReaderPool', () => {
+  it.skipIf(process.platform !== 'linux')('leaves no git cat-file process behind once closed', async () => {
+    const pool = new GitReaderPool(detectGit());
+    await pool.use(repo, async (r) => r.readBlob((await r.listTree(second, ''))[0]!.oid));
+    expect(childCommands()).toContain('cat-file --batch');
+    await pool.closeAll();
+    expect(childCommands()).not.toContain('cat-file');
+  });
+
   it('shares a reader per repository, resolves sub-folders to the root, and closes idle readers', async () => {
     const pool = new GitReaderPool(detectGit(), 50);
     const a = await pool.use(repo, async (r) => {

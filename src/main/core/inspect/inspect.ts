@@ -1,18 +1,17 @@
-import { createHash } from 'node:crypto';
 import {
   INSPECT_LIMITS,
+  type AttachmentResult,
   type InspectedFile,
   type InspectResult,
+  type InspectTotals,
   type Omission,
-  type OmissionReason,
 } from '../../../shared/contract/context';
 import { LoupeError } from '../../../shared/errors';
 import type { GitReader } from '../git/git-reader';
 import { applyRedactions, findSecrets } from '../secrets/redact';
 import { inspectAttachments } from './attachments';
-import { classifyContent } from './classify';
-import { countModifiedDescendantsAtBase, expandSelection, isModified, type WorkItem } from './expand-selection';
-import { boundedPreview, secretScanText } from './preview';
+import { countModifiedDescendantsAtBase, expandSelection, isModified } from './expand-selection';
+import { readItems } from './read-items';
 import { WorkingCopy } from './working-copy';
 
 export interface InspectRequest {
@@ -27,15 +26,8 @@ export interface InspectOptions {
   progressEveryMs?: number;
 }
 
-/** Blob or file reads kept in flight ahead of the one being classified. */
-const LOOKAHEAD = 64;
 /** Inspections with fewer entries than this report no progress. */
 const PROGRESS_MIN_ENTRIES = 20;
-
-type Loaded = { bytes: Buffer } | { omit: OmissionReason; bytes: number | null };
-
-/** A load that did not happen: an omission decided earlier, or the budget already spent. */
-const BUDGET: Loaded = { omit: 'inspection-budget', bytes: null };
 
 /**
  * The context inspection behind `context.inspect`: expands the selection,
@@ -54,7 +46,7 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
   }
   const baseRef = request.baseRef ?? 'HEAD';
   // Start the blob reader now so its start-up overlaps resolving and listing.
-  reader.prepareBlobs();
+  if (request.paths.length > 0) reader.prepareBlobs();
   const commit = reader.resolveCommit(baseRef);
   const attached = inspectAttachments(request.attachments ?? []);
   const working = new WorkingCopy(reader.root);
@@ -66,90 +58,14 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
   const items = expansion.items.slice(0, room);
   const truncatedCount = expansion.items.length - items.length;
 
-  let inspectedBytes = 0;
-  let budgetSpent = false;
-  /** Reads an item's bytes, or decides its omission without reading when size alone tells. */
-  const load = async (item: WorkItem): Promise<Loaded> => {
-    if (item.kind === 'omit' || budgetSpent) return BUDGET;
-    if (item.kind === 'base') {
-      if (item.size !== null && item.size > limits.maxFileBytes) return { omit: 'too-large', bytes: item.size };
-      const bytes = await reader.readBlob(item.oid);
-      return bytes.length > limits.maxFileBytes ? { omit: 'too-large', bytes: bytes.length } : { bytes };
-    }
-    const read = await working.read(item.path, limits.maxFileBytes);
-    if (read.kind === 'bytes') return { bytes: read.bytes };
-    if (read.kind === 'too-large') return { omit: 'too-large', bytes: read.size };
-    // Replaced by something else, or removed, since it was looked at.
-    return { omit: read.kind === 'special' ? 'binary' : 'not-found', bytes: null };
-  };
-
-  type FileItem = Exclude<WorkItem, { kind: 'omit' }>;
-  const entries: ({ file: InspectedFile; text: string; item: FileItem } | { omission: Omission })[] = [];
-  const inFlight = new Map<number, Promise<Loaded>>();
-  const progress = progressReporter(items.length, options);
-  for (let i = 0; i < items.length; i++) {
-    for (let j = i; j < Math.min(items.length, i + LOOKAHEAD) && !budgetSpent; j++) {
-      if (!inFlight.has(j)) inFlight.set(j, load(items[j]!));
-    }
-    const item = items[i]!;
-    const loaded = await (inFlight.get(i) ?? load(item));
-    inFlight.delete(i);
-    progress(i + 1, item.path);
-    if (item.kind === 'omit') {
-      entries.push({ omission: { path: item.path, reason: item.reason, bytes: item.bytes } });
-      continue;
-    }
-    // Once a file would pass the budget, it and every later file go unscanned.
-    if (!budgetSpent && !('omit' in loaded) && inspectedBytes + loaded.bytes.length > limits.maxInspectedBytes) {
-      budgetSpent = true;
-    }
-    if (budgetSpent) {
-      entries.push({ omission: { path: item.path, reason: 'inspection-budget', bytes: null } });
-      continue;
-    }
-    if ('omit' in loaded) {
-      entries.push({ omission: { path: item.path, reason: loaded.omit, bytes: loaded.bytes } });
-      continue;
-    }
-    const content = classifyContent(loaded.bytes);
-    if (content.kind !== 'text') {
-      entries.push({ omission: { path: item.path, reason: content.kind, bytes: loaded.bytes.length } });
-      continue;
-    }
-    inspectedBytes += loaded.bytes.length;
-    const preview = boundedPreview(content.text);
-    entries.push({
-      file: {
-        path: item.path,
-        source: item.kind === 'working' ? 'working-copy' : 'base',
-        bytes: loaded.bytes.length,
-        approxTokens: Math.ceil(loaded.bytes.length / 4),
-        sha256: createHash('sha256').update(loaded.bytes).digest('hex'),
-        modified: false, // set once git status has answered
-        redactions: 0,
-        preview,
-      },
-      text: secretScanText(content.text, preview),
-      item,
-    });
-  }
-  await Promise.allSettled(inFlight.values());
-
+  const entries = await readItems(reader, working, items, progressReporter(items.length, options));
   const files = entries.flatMap((e) => ('file' in e ? [e] : []));
   const changes = await expansion.changes;
   for (const f of files) f.file.modified = isModified(f.item, changes);
-  const spans = await findSecrets(files.map((f) => f.text));
-  files.forEach(({ file }, i) => {
-    const visible = (spans[i] ?? [])
-      .filter((s) => s.start < file.preview.length)
-      .map((s) => ({ ...s, end: Math.min(s.end, file.preview.length) }));
-    file.preview = applyRedactions(file.preview, visible);
-    file.redactions = visible.length;
-  });
+  await redactPreviews(files);
 
   const omissions = [...attached.omissions, ...entries.flatMap((e) => ('omission' in e ? [e.omission] : []))];
   const fileList = files.map((f) => f.file);
-  const known = (n: number | null): number => n ?? 0;
   return {
     repo: reader.root,
     baseRef,
@@ -157,20 +73,37 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
     files: fileList,
     omissions,
     attachments: attached.attachments,
-    totals: {
-      inspectedBytes,
-      inspectedTokens: fileList.reduce((sum, f) => sum + f.approxTokens, 0),
-      omittedBytes: omissions.reduce((sum, o) => sum + known(o.bytes), 0),
-      attachmentBytes: attached.attachments.reduce((sum, a) => sum + a.size, 0),
-      attachmentTokens: attached.attachments.reduce((sum, a) => sum + known(a.approxTokens), 0),
-      unknownSizes:
-        omissions.filter((o) => o.bytes === null).length + attached.attachments.filter((a) => a.approxTokens === null).length,
-    },
+    totals: totalsOf(fileList, omissions, attached.attachments),
     limits: { ...limits },
     truncated: truncatedCount > 0,
     truncatedCount,
     modifiedDescendantsAtBase: countModifiedDescendantsAtBase(expansion.items, changes),
   };
+}
+
+/** Sums over the entries returned; sizes that are null count as unknown, not as zero. */
+function totalsOf(files: readonly InspectedFile[], omissions: readonly Omission[], attachments: readonly AttachmentResult[]): InspectTotals {
+  const sum = <T>(list: readonly T[], of: (x: T) => number | null) => list.reduce((n, x) => n + (of(x) ?? 0), 0);
+  return {
+    inspectedBytes: sum(files, (f) => f.bytes),
+    inspectedTokens: sum(files, (f) => f.approxTokens),
+    omittedBytes: sum(omissions, (o) => o.bytes),
+    attachmentBytes: sum(attachments, (a) => a.size),
+    attachmentTokens: sum(attachments, (a) => a.approxTokens),
+    unknownSizes: omissions.filter((o) => o.bytes === null).length + attachments.filter((a) => a.approxTokens === null).length,
+  };
+}
+
+/** Hides the recognised secrets that overlap each preview; counts them. */
+async function redactPreviews(files: readonly { file: InspectedFile; scanText: string }[]): Promise<void> {
+  const spans = await findSecrets(files.map((f) => f.scanText));
+  files.forEach(({ file }, i) => {
+    const visible = (spans[i] ?? [])
+      .filter((s) => s.start < file.preview.length)
+      .map((s) => ({ ...s, end: Math.min(s.end, file.preview.length) }));
+    file.preview = applyRedactions(file.preview, visible);
+    file.redactions = visible.length;
+  });
 }
 
 /** A throttled progress callback that always reports the last step. */

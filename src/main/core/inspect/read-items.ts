@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { INSPECT_LIMITS, type InspectedFile, type Omission, type OmissionReason } from '../../../shared/contract/context';
+import type { GitReader } from '../git/git-reader';
+import { classifyContent } from './classify';
+import type { WorkItem } from './expand-selection';
+import { boundedPreview, secretScanText } from './preview';
+import type { WorkingCopy } from './working-copy';
+
+/** Blob or file reads kept in flight ahead of the one being classified (git streams them meanwhile). */
+const LOOKAHEAD = 64;
+
+export type FileItem = Exclude<WorkItem, { kind: 'omit' }>;
+
+/** A previewed file (its `modified` flag and redactions are filled in later), or an omission. */
+export type ReadEntry = { file: InspectedFile; scanText: string; item: FileItem } | { omission: Omission };
+
+type Loaded = { bytes: Buffer } | { omit: OmissionReason; bytes: number | null };
+
+/** A load that did not happen: an omission decided earlier, or the budget already spent. */
+const SKIPPED: Loaded = { omit: 'inspection-budget', bytes: null };
+
+/**
+ * Reads and classifies work items in order, keeping reads in flight ahead.
+ * Sizes over the per-file limit are refused without reading when known; once a
+ * file would take the inspected text past the budget, it and every later file
+ * are `inspection-budget` (not scanned, size null). The budget is checked
+ * before classifying, so a file that does not fit is never scanned.
+ */
+export async function readItems(
+  reader: GitReader,
+  working: WorkingCopy,
+  items: readonly WorkItem[],
+  progress: (done: number, label: string) => void,
+): Promise<ReadEntry[]> {
+  const limits = INSPECT_LIMITS;
+  let inspectedBytes = 0;
+  let budgetSpent = false;
+  const load = async (item: WorkItem): Promise<Loaded> => {
+    if (item.kind === 'omit' || budgetSpent) return SKIPPED;
+    if (item.kind === 'base') {
+      if (item.size !== null && item.size > limits.maxFileBytes) return { omit: 'too-large', bytes: item.size };
+      const bytes = await reader.readBlob(item.oid);
+      return bytes.length > limits.maxFileBytes ? { omit: 'too-large', bytes: bytes.length } : { bytes };
+    }
+    const read = await working.read(item.path, limits.maxFileBytes);
+    if (read.kind === 'bytes') return { bytes: read.bytes };
+    if (read.kind === 'too-large') return { omit: 'too-large', bytes: read.size };
+    // Replaced by something else, or removed, since it was looked at.
+    return { omit: read.kind === 'special' ? 'binary' : 'not-found', bytes: null };
+  };
+
+  const entries: ReadEntry[] = [];
+  const inFlight = new Map<number, Promise<Loaded>>();
+  try {
+    for (let i = 0; i < items.length; i++) {
+      for (let j = i; j < Math.min(items.length, i + LOOKAHEAD) && !budgetSpent; j++) {
+        if (!inFlight.has(j)) inFlight.set(j, load(items[j]!));
+      }
+      const item = items[i]!;
+      const loaded = await (inFlight.get(i) ?? load(item));
+      inFlight.delete(i);
+      progress(i + 1, item.path);
+      if (item.kind === 'omit') {
+        entries.push({ omission: { path: item.path, reason: item.reason, bytes: item.bytes } });
+        continue;
+      }
+      if (!budgetSpent && !('omit' in loaded) && inspectedBytes + loaded.bytes.length > limits.maxInspectedBytes) {
+        budgetSpent = true;
+      }
+      if (budgetSpent) {
+        entries.push({ omission: { path: item.path, reason: 'inspection-budget', bytes: null } });
+        continue;
+      }
+      if ('omit' in loaded) {
+        entries.push({ omission: { path: item.path, reason: loaded.omit, bytes: loaded.bytes } });
+        continue;
+      }
+      const content = classifyContent(loaded.bytes);
+      if (content.kind !== 'text') {
+        entries.push({ omission: { path: item.path, reason: content.kind, bytes: loaded.bytes.length } });
+        continue;
+      }
+      inspectedBytes += loaded.bytes.length;
+      entries.push(previewEntry(item, loaded.bytes, content.text));
+    }
+  } finally {
+    // Reads still in flight (after an error) must not reject unobserved.
+    await Promise.allSettled(inFlight.values());
+  }
+  return entries;
+}
+
+function previewEntry(item: FileItem, bytes: Buffer, text: string): ReadEntry {
+  const preview = boundedPreview(text);
+  return {
+    file: {
+      path: item.path,
+      source: item.kind === 'working' ? 'working-copy' : 'base',
+      bytes: bytes.length,
+      approxTokens: Math.ceil(bytes.length / 4),
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      modified: false, // set once git status has answered
+      redactions: 0,
+      preview,
+    },
+    scanText: secretScanText(text, preview),
+    item,
+  };
+}
