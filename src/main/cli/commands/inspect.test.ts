@@ -5,6 +5,8 @@ import { dispatch } from '../../core/services';
 import { removeTempDirs, tempDir } from '../../core/testing/fixtures';
 import { makeInspectFixture, type InspectFixture } from '../../core/testing/inspect-fixture';
 import { runCli } from '../index';
+import { INSPECT_LIMITS } from '../../../shared/contract/limits';
+import { reasonSentence } from '../../../shared/omission-text';
 
 let fx: InspectFixture;
 let userData: string;
@@ -54,7 +56,7 @@ describe('loupe inspect', () => {
     expect(stdout).toMatch(/base\s+\d+\s+\d+\s+[0-9a-f]{10}\s+2\s+src\/secret-config\.ts/);
     expect(stdout).toContain('credential: Looks like a credential file; Loupe never opens these.\n    .env\n');
     expect(stdout).toContain('too-large: Larger than 512 KiB, the most Loupe sends of one text file.\n    big/large.txt  (600 KiB)');
-    expect(stdout).toContain('not-found: Neither in the working copy nor in the base commit.\n    nope');
+    expect(stdout).toContain(`not-found: ${reasonSentence('not-found', INSPECT_LIMITS)}\n    nope`);
     expect(stdout).toContain('text      3.9 KiB  ~1,001 tokens  notes.md');
     expect(stdout).toMatch(/Totals: .* of 8 MiB inspected, ~[\d,]+ tokens \(approximate: bytes \/ 4\)/);
     expect(stdout).toContain('of 200 entries');

@@ -1,5 +1,5 @@
 import type { AttachmentResult } from '../../../../shared/contract/context';
-import { formatBytes, formatTokensShort } from './format';
+import { formatBytes, formatTokensShort } from '../../../../shared/format';
 
 const KIND_LABEL: Record<AttachmentResult['kind'], string> = { text: 'text', image: 'image', binary: 'binary' };
 

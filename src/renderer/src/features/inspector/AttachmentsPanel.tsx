@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { formatBytes } from './format';
+import { formatBytes } from '../../../../shared/format';
 import { useInspector } from './store';
 
 /**

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { shortHash } from './format';
+import { shortHash } from '../../../../shared/format';
 import { useInspector } from './store';
 
 /** Picks the committed base the tree and folder selections are read from. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { plural } from './format';
+import { plural } from '../../../../shared/format';
 import { MAX_SELECTIONS } from './limits';
 import { useInspector } from './store';
 import { coveringFolder, PAGE_SIZE, treeKey, visibleRows } from './tree-model';

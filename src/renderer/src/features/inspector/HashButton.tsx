@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { copyText } from './clipboard';
-import { shortHash } from './format';
+import { shortHash } from '../../../../shared/format';
 
 /** A short sha256 that copies the full hash on click and says so. */
 export function HashButton({ sha256, tabbable = false }: { sha256: string; tabbable?: boolean }) {

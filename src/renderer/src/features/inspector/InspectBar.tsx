@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { formatInt, percentOf } from './format';
+import { formatInt, percentOf } from '../../../../shared/format';
 import { useInspector } from './store';
 
 /** The Inspect button and, while an inspection runs, its progress. */

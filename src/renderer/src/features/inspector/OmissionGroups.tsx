@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import type { INSPECT_LIMITS, Omission } from '../../../../shared/contract/context';
-import { formatBytes, formatMaybeBytes, plural } from './format';
-import { groupOmissions, type OmissionGroup } from './omission-text';
+import { formatBytes, formatMaybeBytes, plural } from '../../../../shared/format';
+import { groupOmissions, type OmissionGroup } from '../../../../shared/omission-text';
 
 /** Items listed before the rest of a group folds under "N more". */
 const SHOWN = 12;

@@ -1,5 +1,5 @@
 import type { InspectedFile } from '../../../../shared/contract/context';
-import { formatBytes, formatTokens, plural } from './format';
+import { formatBytes, formatTokens, plural } from '../../../../shared/format';
 import { SourceBadge } from './ResultRow';
 
 /** Roughly where the host bounds a preview (about 200 lines or 8 KiB). */

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { InspectedFile } from '../../../../shared/contract/context';
-import { formatBytes, formatInt, formatTokensShort, plural } from './format';
+import { formatBytes, formatInt, formatTokensShort, plural } from '../../../../shared/format';
 import { HashButton } from './HashButton';
 
 /** The badge naming where a file's content comes from. */

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorNotice } from '../shell/ErrorNotice';
 import { AttachmentResults } from './AttachmentResults';
-import { shortHash, plural } from './format';
+import { shortHash, plural } from '../../../../shared/format';
 import { OmissionGroups } from './OmissionGroups';
 import { PreviewPane } from './PreviewPane';
 import { ResultTable } from './ResultTable';

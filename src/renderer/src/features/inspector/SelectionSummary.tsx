@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { percentOf } from './format';
+import { percentOf } from '../../../../shared/format';
 import { MAX_SELECTIONS, NEAR_SELECTIONS } from './limits';
 import { useInspector } from './store';
 

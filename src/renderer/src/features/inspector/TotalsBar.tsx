@@ -1,5 +1,5 @@
 import type { InspectResult } from '../../../../shared/contract/context';
-import { formatBytes, formatInt, formatTokens, percentOf, plural } from './format';
+import { formatBytes, formatInt, formatTokens, percentOf, plural } from '../../../../shared/format';
 
 /** Share of the inspected-text budget from which the meter turns to a warning. */
 const WARN_SHARE = 80;

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { DirEntry, WorkingStatus } from '../../../../shared/contract/context';
-import { formatBytes, plural } from './format';
+import { formatBytes, plural } from '../../../../shared/format';
 import { isWorkingCopyOnlyFolder } from './tree-model';
 
 const STATUS: Record<Exclude<WorkingStatus, null>, { letter: string; label: string }> = {

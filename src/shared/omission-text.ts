@@ -1,8 +1,9 @@
 /**
  * What each omission reason means, in one plain sentence, and grouping of a
  * result's omissions by reason (in a fixed, most-actionable-first order).
+ * Shared by the Inspector view and `loupe inspect`, so both say the same thing.
  */
-import type { INSPECT_LIMITS, Omission, OmissionReason } from '../../../../shared/contract/context';
+import type { INSPECT_LIMITS, Omission, OmissionReason } from './contract/context';
 import { formatBytes } from './format';
 
 type Limits = typeof INSPECT_LIMITS;
@@ -55,9 +56,9 @@ export function reasonSentence(reason: OmissionReason, limits: Limits): string {
     case 'inspection-budget':
       return `Not scanned: ${formatBytes(limits.maxInspectedBytes)} of text had already been inspected.`;
     case 'binary':
-      return 'Binary content (a NUL byte near the start), so it is not sent as text.';
+      return 'Binary content (a NUL byte near the start) or a special file, so it is not sent as text.';
     case 'invalid-utf8':
-      return 'Not valid UTF-8, so it cannot be sent or counted as text.';
+      return 'Not valid UTF-8 (or UTF-16/32 text), so it cannot be sent or counted as text.';
     case 'lfs-pointer':
       return 'A Git LFS pointer; the real content lives in LFS storage, not in the repository.';
     case 'symlink':

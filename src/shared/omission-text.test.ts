@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INSPECT_LIMITS, type Omission, type OmissionReason } from '../../../../shared/contract/context';
+import { INSPECT_LIMITS, type Omission, type OmissionReason } from './contract/context';
 import { groupOmissions, REASON_ORDER, reasonSentence } from './omission-text';
 
 const ALL: OmissionReason[] = [

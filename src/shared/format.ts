@@ -1,6 +1,6 @@
 /**
- * Number formatting for the Inspector. Pure functions (no DOM), so they are
- * unit-tested in Node and read the same in every view.
+ * Number formatting shared by the renderer and the CLI. Pure functions (no DOM,
+ * no Node), so every surface reads the same.
  */
 
 const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
