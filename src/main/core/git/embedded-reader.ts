@@ -32,6 +32,20 @@ export class EmbeddedGitReader implements GitReader {
 
   async resolveCommit(ref: string): Promise<string> {
     if (ref.startsWith('-') || /[\0\n]/.test(ref)) throw badRef(ref);
+    // Ancestry suffixes (HEAD~1, main^, v1^2), which isomorphic-git does not parse: walk parents.
+    const steps = /^(.+?)((?:[~^]\d*)+)$/.exec(ref);
+    if (steps) {
+      let oid = await this.resolveCommit(steps[1]!).catch(() => null);
+      for (const [, op, digits] of steps[2]!.matchAll(/([~^])(\d*)/g)) {
+        const n = digits === '' ? 1 : Number(digits);
+        for (let i = 0; oid && i < (op === '~' ? n : Math.min(n, 1)); i++) {
+          const parents: string[] = (await git.readCommit({ ...this.base, oid }).catch(() => null))?.commit.parent ?? [];
+          oid = parents[op === '~' ? 0 : n - 1] ?? null;
+        }
+      }
+      if (!oid) throw badRef(ref);
+      return oid;
+    }
     let oid: string | null = null;
     try {
       oid = await git.resolveRef({ fs, dir: this.root, ref });

@@ -71,6 +71,19 @@ describe.each(backends)('GitReader contract: %s', (_name, make) => {
     expect(await reader.resolveCommit(first.slice(0, 10))).toBe(first);
   });
 
+  it('resolves ancestry suffixes (~N, ^, ^N) the way git rev-parse does', async () => {
+    expect(await reader.resolveCommit('HEAD~1')).toBe(first);
+    expect(await reader.resolveCommit('HEAD^')).toBe(first);
+    expect(await reader.resolveCommit('main^1')).toBe(first);
+    expect(await reader.resolveCommit('v1~')).toBe(first);
+    expect(await reader.resolveCommit('HEAD~0')).toBe(second);
+    expect(await reader.resolveCommit('HEAD^0')).toBe(second);
+    expect(await reader.resolveCommit(`${second.slice(0, 10)}~1`)).toBe(first);
+    for (const ref of ['HEAD~2', 'HEAD^2', 'HEAD~1^', 'nope~1']) {
+      await expect(reader.resolveCommit(ref)).rejects.toMatchObject({ code: 'bad-ref' });
+    }
+  });
+
   it('rejects refs that name no commit with bad-ref', async () => {
     for (const ref of ['nope', '--help', 'deadbeefdeadbeefdeadbeefdeadbeefdeadbeef', 'HEAD:README.md']) {
       await expect(reader.resolveCommit(ref)).rejects.toMatchObject({ code: 'bad-ref' });
