@@ -34,6 +34,15 @@ describe('secret redaction (Secretlint recommended preset, in-process)', () => {
     expect(text).toBe('[default]\naws_secret_access_key = "[redacted AWSSecretAccessKey]"\nregion = eu-west-1\n');
   });
 
+  it('hides the AWS secret key when an aligned key name pushes it past the reported range', async () => {
+    const secret = awsSecret();
+    const source = `aws_secret_access_key                      =    ${secret}\nregion = eu-west-1\n`;
+    const { text, redactions } = await redactSecrets(source);
+    expect(redactions).toBe(1);
+    expect(text).not.toContain(secret);
+    expect(text).toBe('aws_secret_access_key                      =    [redacted AWSSecretAccessKey]\nregion = eu-west-1\n');
+  });
+
   it('hides a GitHub token and a whole private key block, counting each once', async () => {
     const token = githubToken();
     const pem = privateKey();

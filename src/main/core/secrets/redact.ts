@@ -39,6 +39,9 @@ export interface SecretSpan {
   kind: string;
 }
 
+/** How far past a reported range's end its secret may start (a key name plus quotes and spacing). */
+const LOCATE_REACH = 256;
+
 /**
  * Where the secret a message reports really is. Secretlint's `range` can be
  * wrong (the AWS secret-key rule reports the start of `aws_secret_access_key = `
@@ -54,8 +57,10 @@ function locate(text: string, message: SecretLintCoreResultMessage): { start: nu
   // Longest value first: labels such as a token's type name are shorter than the secret.
   for (const value of values.sort((a, b) => b.length - a.length)) {
     const at = text.indexOf(value, Math.max(0, rangeStart - value.length));
-    // Only an occurrence that overlaps what the rule reported is this finding's secret.
-    if (at < 0 || at >= Math.max(rangeEnd, rangeStart + 1) || at + value.length <= rangeStart) continue;
+    // This finding's secret starts inside the reported range or just past it: the AWS
+    // rule's range has the key's length but starts at the key name, so an aligned
+    // `aws_secret_access_key      =    …` puts the key beyond the range's end.
+    if (at < 0 || at >= Math.max(rangeEnd, rangeStart + 1) + LOCATE_REACH || at + value.length <= rangeStart) continue;
     best = { start: at, end: at + value.length };
     break;
   }
