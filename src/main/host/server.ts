@@ -121,7 +121,9 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
     }
     const body = await readJsonBody(req);
     const result = await dispatch(runtime.services, decodeURIComponent(name), body);
-    sendJson(res, 200, { result });
+    // RPC routes wrap the value ({ result }) for the renderer's client; the named REST
+    // aliases answer with the bare response, the same document the CLI's --json prints.
+    sendJson(res, 200, aliased ? result : { result });
   }
 
   return new Promise((resolve, reject) => {

@@ -20,7 +20,8 @@ describe('POST /api/workspace/context', () => {
       const body = JSON.stringify({ repo, paths: ['src', 'src/a.ts', '.env'], attachments: [{ name: 'n.md', size: 8 }] });
       const reply = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-loupe-token': host.token }, body });
       expect(reply.status).toBe(200);
-      const { result } = (await reply.json()) as { result: unknown };
+      // The body is the bare response, byte for byte what `loupe inspect --json` prints.
+      const result = (await reply.json()) as unknown;
       expect(result).toEqual(await dispatch(runtime.services, 'context.inspect', JSON.parse(body)));
       expect(result).toMatchObject({
         files: [{ path: 'src/a.ts', source: 'working-copy', modified: true }],
