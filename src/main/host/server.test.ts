@@ -94,6 +94,9 @@ describe('browser host', () => {
       expect(JSON.parse(badShape.body).error.message).toMatch(/path/);
       const unknown = await send(h.port, 'POST', '/api/rpc/nope.nope', headers, '{}');
       expect([unknown.status, JSON.parse(unknown.body).error.code]).toEqual([404, 'unknown-method']);
+      // A method name that is not even valid percent-encoding is still just an unknown method.
+      const garbled = await send(h.port, 'POST', '/api/rpc/%E0%A4%A', headers, '{}');
+      expect([garbled.status, JSON.parse(garbled.body).error.code]).toEqual([404, 'unknown-method']);
       const missing = await send(h.port, 'POST', '/api/rpc/repo.open', headers, JSON.stringify({ path: '/no/such/dir' }));
       expect([missing.status, JSON.parse(missing.body).error.code]).toEqual([404, 'not-found']);
     });

@@ -58,6 +58,15 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** The method name from the URL; malformed percent-encoding names no method (dispatch says so). */
+function decodeMethodName(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /**
  * Serves the renderer and the service table on 127.0.0.1 only. Every API call
  * needs the per-launch token; a foreign Host or Origin is refused first.
@@ -120,7 +129,7 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
       return;
     }
     const body = await readJsonBody(req);
-    const result = await dispatch(runtime.services, decodeURIComponent(name), body);
+    const result = await dispatch(runtime.services, decodeMethodName(name), body);
     // RPC routes wrap the value ({ result }) for the renderer's client; the named REST
     // aliases answer with the bare response, the same document the CLI's --json prints.
     sendJson(res, 200, aliased ? result : { result });
