@@ -25,6 +25,10 @@ describe('loupe command', () => {
   it('serve refuses a bad port, a weak token and unknown flags before listening', async () => {
     expect((await run(['serve', '--port', '70000'])).code).toBe(2);
     expect((await run(['serve', '--port', 'abc'])).stderr).toContain('--port');
+    // Number() would read these as 0 (a random port), 80 and 1000: only plain digits are a port.
+    for (const port of ['', ' ', '0x50', '1e3', '-1', '+80']) {
+      expect((await run(['serve', `--port=${port}`])).code, JSON.stringify(port)).toBe(2);
+    }
     expect((await run(['serve', '--token', 'short'])).code).toBe(2);
     const unknown = await run(['serve', '--bogus']);
     expect(unknown.code).toBe(2);

@@ -13,7 +13,8 @@ export const serveCommand: CliCommand = {
       options: { port: { type: 'string' }, token: { type: 'string' } },
       strict: true,
     });
-    const port = values.port === undefined ? 0 : Number(values.port);
+    // Plain digits only: Number() would take '' as 0, '0x50' as 80 and '1e3' as 1000.
+    const port = values.port === undefined ? 0 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       io.stderr(`loupe serve: --port must be an integer from 0 to 65535, got "${values.port}".\n`);
       return EXIT_USAGE;
