@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { EventMap, EventName, Services } from '../../shared/api';
 import type { HostKind } from '../../shared/contract/app';
 import type { CoreDeps, Emit } from './deps';
@@ -29,7 +30,8 @@ export interface RuntimeOptions {
 
 /** Builds the database, git detection, event fan-out and service table in one place. */
 export function createRuntime(options: RuntimeOptions): Runtime {
-  const userDataDir = options.userDataDir ?? defaultUserDataDir();
+  // '' (LOUPE_USER_DATA= in a shell) means unset, like in the Electron main; a relative folder is made absolute.
+  const userDataDir = resolve(options.userDataDir || defaultUserDataDir());
   const db = options.db ?? openStore(databaseFile(userDataDir), { nativeBinding: options.nativeBinding });
   const listeners = new Set<(event: EventName, payload: EventMap[EventName]) => void>();
   const emit: Emit = (event, payload) => {
