@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eventNames, ipcEventChannel } from '../shared/api';
 import { createRuntime, type Runtime } from './core/runtime';
+import { isAppPage } from './ipc/app-page';
 import { bindIpc } from './ipc/bind';
 
 // LOUPE_USER_DATA must win before anything reads userData (the database, Chromium's profile).
@@ -14,6 +15,8 @@ if (process.env.LOUPE_USER_DATA) app.setPath('userData', resolve(process.env.LOU
 
 const rendererIndex = join(__dirname, '../renderer/index.html');
 const devUrl = process.env.ELECTRON_RENDERER_URL;
+// The one URL the window loads; the sender check and the navigation guard compare against it.
+const appUrl = devUrl ?? pathToFileURL(rendererIndex).href;
 let mainWindow: BrowserWindow | null = null;
 let runtime: Runtime | null = null;
 
@@ -26,9 +29,7 @@ function electronNativeBinding(): string | undefined {
 /** Only frames showing our own renderer may call the services. */
 function isTrustedSender(frame: WebFrameMain | null): boolean {
   if (!frame || !mainWindow || frame !== mainWindow.webContents.mainFrame) return false;
-  const url = frame.url;
-  if (devUrl) return url.startsWith(devUrl);
-  return url.startsWith(pathToFileURL(rendererIndex).href);
+  return isAppPage(frame.url, appUrl);
 }
 
 function send(event: string, payload: unknown): void {
@@ -60,12 +61,10 @@ function createWindow(): void {
     return { action: 'deny' };
   });
   mainWindow.webContents.on('will-navigate', (event, url) => {
-    const allowed = devUrl ? url.startsWith(devUrl) : url.startsWith(pathToFileURL(rendererIndex).href);
-    if (!allowed) event.preventDefault();
+    if (!isAppPage(url, appUrl)) event.preventDefault();
   });
   mainWindow.on('closed', () => (mainWindow = null));
-  if (devUrl) void mainWindow.loadURL(devUrl);
-  else void mainWindow.loadFile(rendererIndex);
+  void mainWindow.loadURL(appUrl);
 }
 
 function buildMenu(): void {
