@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../core/testing/fixtures';
 import { commands } from './index';
 import { runCliForTest as run } from './testing';
+
+afterAll(removeTempDirs);
 
 describe('loupe command', () => {
   it('--help lists every command', async () => {
@@ -33,6 +37,19 @@ describe('loupe command', () => {
     const unknown = await run(['serve', '--bogus']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Usage: loupe serve');
+  });
+
+  it('serve on a port already in use says so plainly and exits 1', async () => {
+    const busy = createServer();
+    await new Promise<void>((done) => busy.listen(0, '127.0.0.1', done));
+    const { port } = busy.address() as AddressInfo;
+    try {
+      const r = await run(['serve', '--port', String(port)], { LOUPE_USER_DATA: tempDir() });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`loupe serve: port ${port} on 127.0.0.1 is already in use; choose another with --port, or --port 0 for any free one.\n`);
+    } finally {
+      busy.close();
+    }
   });
 
   it('<command> --help prints its usage', async () => {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createRuntime } from '../../core/runtime';
 import { startHost } from '../../host/server';
-import { EXIT_OK, EXIT_USAGE, type CliCommand } from '../command';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliCommand } from '../command';
 
 export const serveCommand: CliCommand = {
   name: 'serve',
@@ -24,7 +24,15 @@ export const serveCommand: CliCommand = {
       return EXIT_USAGE;
     }
     const runtime = createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA });
-    const host = await startHost({ runtime, rendererDir: io.rendererDir, port, token: values.token });
+    let host;
+    try {
+      host = await startHost({ runtime, rendererDir: io.rendererDir, port, token: values.token });
+    } catch (err) {
+      await runtime.closeAsync();
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      io.stderr(`loupe serve: port ${port} on 127.0.0.1 is already in use; choose another with --port, or --port 0 for any free one.\n`);
+      return EXIT_FAILURE;
+    }
     io.stdout(`Loupe is serving at ${host.url}\n`);
     await new Promise<void>((resolve) => {
       const stop = () => {
