@@ -115,7 +115,13 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
       });
       res.write(`event: ready\ndata: ${JSON.stringify({ events: eventNames })}\n\n`);
       sseClients.add(res);
-      req.on('close', () => sseClients.delete(res));
+      // A comment line now and then keeps idle proxies and browsers from dropping the stream.
+      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
+      heartbeat.unref();
+      req.on('close', () => {
+        clearInterval(heartbeat);
+        sseClients.delete(res);
+      });
       return;
     }
     if (req.method !== 'POST') {

@@ -47,6 +47,8 @@ export const useRepo = create<RepoState>()((set, get) => ({
     try {
       const { path } = await bridge.call('repo.pickFolder', {});
       if (path) await get().open(path);
+      // Cancelled from the menu while a repository is open: go back to it, not the start screen.
+      else if (get().repo) set({ choosing: false });
     } catch (err) {
       set({ error: toUiError(err) });
     }
