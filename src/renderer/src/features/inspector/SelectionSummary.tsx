@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { percentOf } from '../../../../shared/format';
+import { Meter } from './Meter';
 import { MAX_SELECTIONS, NEAR_SELECTIONS } from './limits';
 import { useInspector } from './store';
 
@@ -25,16 +25,7 @@ export function SelectionSummary() {
           </button>
         )}
       </div>
-      <div
-        className={`meter meter-${level}`}
-        role="meter"
-        aria-label="Selections used"
-        aria-valuemin={0}
-        aria-valuemax={max}
-        aria-valuenow={n}
-      >
-        <span style={{ width: `${percentOf(n, max)}%` }} />
-      </div>
+      <Meter value={n} max={max} level={level} label="Selections used" />
       {level !== 'ok' && (
         <p className={`hint sel-${level}`} role="status">
           {level === 'full'

@@ -1,5 +1,6 @@
 import type { InspectResult } from '../../../../shared/contract/context';
 import { formatBytes, formatInt, formatTokens, percentOf, plural } from '../../../../shared/format';
+import { Meter } from './Meter';
 
 /** Share of the inspected-text budget from which the meter turns to a warning. */
 const WARN_SHARE = 80;
@@ -26,16 +27,7 @@ export function TotalsBar({ result }: { result: InspectResult }) {
             {formatTokens(totals.inspectedTokens)}
           </span>
         </div>
-        <div
-          className={`meter meter-${level}`}
-          role="meter"
-          aria-label="Inspected text against the limit"
-          aria-valuemin={0}
-          aria-valuemax={limits.maxInspectedBytes}
-          aria-valuenow={totals.inspectedBytes}
-        >
-          <span style={{ width: `${share}%` }} />
-        </div>
+        <Meter value={totals.inspectedBytes} max={limits.maxInspectedBytes} level={level} label="Inspected text against the limit" />
       </div>
       <div className="total" data-testid="total-files">
         <span className="total-label">Entries</span>
