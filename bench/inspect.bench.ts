@@ -10,11 +10,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InspectResult } from '../src/shared/contract/context';
-import { detectGit } from '../src/main/core/git/git-cli';
-import { GitReaderPool } from '../src/main/core/git/open-reader';
+import { createGitRunner } from '../src/main/core/git/git-cli';
+import { GitReaderPool } from '../src/main/core/git/reader-pool';
 import { inspectContext } from '../src/main/core/inspect/inspect';
+import { createLauncher } from '../src/main/core/process/launcher';
 import { createRuntime } from '../src/main/core/runtime';
-import { dispatch } from '../src/main/core/services';
 import { benchRepo, TARGET_DIR, TARGET_FILES } from './inspect-repo';
 
 const repo = await benchRepo();
@@ -77,19 +77,22 @@ function check(result: InspectResult): void {
 
 /** Runs in a child: one backend's median time and its process's peak RSS. */
 async function child(mode: string): Promise<void> {
-  const git = mode === 'embedded' ? { available: false, path: 'git', version: null } : detectGit();
-  const runtime = createRuntime({ host: 'browser', userDataDir: mkdtempSync(join(tmpdir(), 'loupe-bench-data-')), git });
+  const runtime = createRuntime({
+    host: 'browser',
+    userDataDir: mkdtempSync(join(tmpdir(), 'loupe-bench-data-')),
+    gitBinary: mode === 'embedded' ? 'none' : undefined,
+  });
   const rounds = mode === 'embedded' ? 3 : 12;
   const times: number[] = [];
   for (let i = 0; i < rounds; i++) {
     times.push(
       await timed(async () => {
         if (mode === 'raw') await rawPipeline();
-        else check((await dispatch(runtime.services, 'context.inspect', request)) as InspectResult);
+        else check(await runtime.call('context.inspect', request));
       }),
     );
   }
-  await runtime.closeAsync();
+  await runtime.close();
   const warm = times.length > 1 ? times.slice(1) : times;
   process.stdout.write(JSON.stringify({ first: times[0], median: median(warm), maxRssMb: process.resourceUsage().maxRSS / 1024 }));
 }
@@ -107,7 +110,8 @@ if (childMode) {
   const tracked = spawnSync('git', ['ls-files', '-z'], { cwd: repo, maxBuffer: 1 << 28 }).stdout.toString().split('\0').filter(Boolean).length;
   const commits = spawnSync('git', ['rev-list', '--count', 'HEAD'], { cwd: repo, encoding: 'utf8' }).stdout.trim();
   const runtime = createRuntime({ host: 'browser', userDataDir: mkdtempSync(join(tmpdir(), 'loupe-bench-data-')) });
-  const git = detectGit();
+  const launcher = createLauncher();
+  const git = createGitRunner({ spawn: launcher.spawn });
   // After the pool's idle timeout: the service's pool remembers the root, but its reader has gone.
   const idlePool = new GitReaderPool(git);
   const idle = async () => {
@@ -120,7 +124,7 @@ if (childMode) {
     check(await pool.use(repo, (reader) => inspectContext(reader, request)));
     await pool.closeAll();
   };
-  const warm = async () => check((await dispatch(runtime.services, 'context.inspect', request)) as InspectResult);
+  const warm = async () => check(await runtime.call('context.inspect', request));
   const bytes = await rawPipeline();
   for (let i = 0; i < 3; i++) {
     await rawPipeline();
@@ -140,7 +144,8 @@ if (childMode) {
     afterIdle.push(await timed(idle));
     fresh.push(await timed(cold));
   }
-  await runtime.closeAsync();
+  await runtime.close();
+  await launcher.closeAll();
   const base = median(raw);
   const children = { raw: runChild('raw'), cli: runChild('cli'), embedded: runChild('embedded') };
   const ratio = (ms: number) => `${(ms / base).toFixed(2)}x`;

@@ -4,7 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, shell, type MenuItemConstruc
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { eventNames, ipcEventChannel } from '../shared/api';
+import { ipcEventChannel } from '../shared/api';
 import { createRuntime, type Runtime } from './core/runtime';
 import { isAppPage } from './ipc/app-page';
 import { bindIpc } from './ipc/bind';
@@ -133,10 +133,7 @@ void app.whenReady().then(() => {
     app.quit();
     return;
   }
-  runtime.subscribe((event, payload) => {
-    if (eventNames.includes(event)) send(ipcEventChannel(event), payload);
-  });
-  bindIpc(ipcMain, runtime.services, isTrustedSender);
+  bindIpc(ipcMain, runtime, isTrustedSender);
   buildMenu();
   createWindow();
   app.on('activate', () => {
@@ -148,4 +145,13 @@ app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
-app.on('will-quit', () => runtime?.close());
+// Closing ends agent runs and git processes and closes the database; quit once that is done.
+let closed = false;
+app.on('will-quit', (event) => {
+  if (!runtime || closed) return;
+  event.preventDefault();
+  void runtime.close().finally(() => {
+    closed = true;
+    app.quit();
+  });
+});

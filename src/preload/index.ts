@@ -1,14 +1,15 @@
 // Sandboxed preload: bundled self-contained (CommonJS), requires only `electron`.
-// It exposes one named function per contract method (window.loupe.repo.open(req))
-// and an event subscription limited to the contract's event names; never raw ipcRenderer.
+// It exposes one named function per contract method (window.loupe.repo.open(req, callId?))
+// and a subscription limited to the contract's push channels; never raw ipcRenderer.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { eventNames, ipcChannel, ipcEventChannel, methodNames, type EventName } from '../shared/api';
 
-type Fn = (request?: unknown) => Promise<unknown>;
+type Fn = (request?: unknown, callId?: string) => Promise<unknown>;
 const api: Record<string, Record<string, Fn>> = {};
 for (const name of methodNames) {
   const [group, member] = name.split('.') as [string, string];
-  (api[group] ??= {})[member] = (request?: unknown) => ipcRenderer.invoke(ipcChannel(name), request ?? {});
+  (api[group] ??= {})[member] = (request?: unknown, callId?: string) =>
+    ipcRenderer.invoke(ipcChannel(name), request ?? {}, typeof callId === 'string' ? callId : undefined);
 }
 
 const bridge = {

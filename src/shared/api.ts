@@ -6,12 +6,18 @@
  */
 import type { z } from 'zod';
 import { appMethods } from './contract/app';
+import { callMethods } from './contract/calls';
 import { contextMethods } from './contract/context';
 import type { MethodSpec } from './contract/define';
 import { modelMethods } from './contract/models';
+import { repoMethods } from './contract/repo';
+import type { ErrorShape } from './errors';
+import type { EventSink, StreamMessage } from './streams';
 
 export const contract = {
   ...appMethods,
+  ...callMethods,
+  ...repoMethods,
   ...contextMethods,
   ...modelMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
@@ -30,15 +36,20 @@ export function isMethodName(name: string): name is MethodName {
   return Object.prototype.hasOwnProperty.call(contract, name);
 }
 
-/** Push events from main to the renderer (webContents.send / Server-Sent Events). */
+/** What every call answers over IPC and the generic HTTP route: a result or an error shape. */
+export type Envelope<T = unknown> = { ok: true; result: T } | { ok: false; error: ErrorShape };
+
+/**
+ * Push channels from main to a window. `stream` carries the events of the keys
+ * the window follows (events.subscribe); `app.command` is the Electron menu
+ * asking the focused window to act. The browser host sends streams over SSE.
+ */
 export interface EventMap {
-  /** A menu item or shortcut in the Electron shell asks the renderer to act. */
   'app.command': { command: 'open-repository' | 'navigate'; view?: string };
-  /** Progress of a long operation (e.g. a large inspection). */
-  'task.progress': { task: string; done: number; total: number | null; label?: string };
+  stream: StreamMessage;
 }
 export type EventName = keyof EventMap;
-export const eventNames: EventName[] = ['app.command', 'task.progress'];
+export const eventNames: EventName[] = ['app.command', 'stream'];
 
 /** Extra HTTP routes on the browser host that alias a contract method. */
 export const httpAliases: Record<string, MethodName> = {
@@ -49,7 +60,20 @@ export const httpAliases: Record<string, MethodName> = {
 export const ipcChannel = (name: MethodName): string => `loupe:${name}`;
 export const ipcEventChannel = (name: EventName): string => `loupe-event:${name}`;
 
+/**
+ * What a service receives with its request: the call's id, a signal aborted
+ * when the caller cancels (or the runtime closes), and a progress reporter that
+ * publishes on the `task:<callId>` stream.
+ */
+export interface CallContext {
+  readonly callId: string;
+  readonly signal: AbortSignal;
+  progress(done: number, total: number | null, label?: string): void;
+  /** The caller's connection for events.subscribe, where its transport has one (IPC). */
+  readonly sink?: EventSink;
+}
+
 /** What a service table looks like: one async function per method. */
 export type Services = {
-  [M in MethodName]: (request: ParsedRequestOf<M>) => Promise<ResponseOf<M>>;
+  [M in MethodName]: (request: ParsedRequestOf<M>, ctx: CallContext) => Promise<ResponseOf<M>>;
 };

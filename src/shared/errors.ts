@@ -12,6 +12,8 @@ export const ERROR_CODES = [
   'bad-ref',
   'too-many-selections',
   'budget-exceeded',
+  'cancelled',
+  'shutting-down',
   'unsupported',
   'unauthorized',
   'forbidden',
@@ -83,6 +85,11 @@ export function httpStatusFor(code: ErrorCode): number {
       return 404;
     case 'budget-exceeded':
       return 409;
+    case 'cancelled':
+      // nginx's "client closed request": the caller gave up, nothing failed on our side.
+      return 499;
+    case 'shutting-down':
+      return 503;
     case 'unsupported':
       return 501;
     default:

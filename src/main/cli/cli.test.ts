@@ -55,6 +55,6 @@ describe('loupe command', () => {
   it('<command> --help prints its usage', async () => {
     const r = await run(['serve', '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('loupe serve [--port N] [--token T]');
+    expect(r.stdout).toContain('loupe serve [--port N] [--token-file FILE]');
   });
 });

@@ -1,12 +1,10 @@
+import { isErrorShape, LoupeError } from '../../shared/errors';
 import { LOUPE_VERSION } from '../core/version';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliCommand, type CliIo } from './command';
-import { foldCommand } from './commands/fold';
-import { inspectCommand } from './commands/inspect';
-import { modelsCommand } from './commands/models';
-import { serveCommand } from './commands/serve';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIo } from './command';
+import { commands } from './commands/index';
+import { exitCodeFor } from './exit-codes';
 
-/** Every subcommand, in the order `loupe --help` lists them. */
-export const commands: CliCommand[] = [inspectCommand, modelsCommand, foldCommand, serveCommand];
+export { commands };
 
 function helpText(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
@@ -19,10 +17,27 @@ function helpText(): string {
     'Commands:',
     ...lines,
     '',
-    'Run `loupe <command> --help` for a command\'s options.',
-    'LOUPE_USER_DATA=DIR keeps Loupe\'s database in DIR instead of the default folder.',
+    "Run 'loupe <command> --help' for a command's options.",
+    "LOUPE_USER_DATA=DIR keeps Loupe's database in DIR instead of the default folder.",
+    'Exit codes: 0 ok, 2 invalid input, 130 interrupted, 1 other failures (and per command).',
     '',
   ].join('\n');
+}
+
+/** A parseArgs error in one plain line (its own messages quote awkwardly). */
+function argumentProblem(err: unknown): string | null {
+  if (!(err instanceof TypeError) || !('code' in err) || !String(err.code).startsWith('ERR_PARSE_ARGS')) return null;
+  const option = /'(-{1,2}[^'\s]+)/.exec(err.message)?.[1];
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${option ?? err.message}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return option ? `option ${option} needs a value` : err.message;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument ${/'([^']+)'/.exec(err.message)?.[1] ?? ''}`.trim();
+    default:
+      return err.message;
+  }
 }
 
 /** Runs the `loupe` command line; resolves with the process exit code. */
@@ -36,7 +51,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${LOUPE_VERSION}\n`);
     return EXIT_OK;
   }
-  const command = commands.find((c) => c.name === name);
+  const command: CliCommand | undefined = commands.find((c) => c.name === name);
   if (!command) {
     io.stderr(`loupe: unknown command "${name}".\n\n${helpText()}`);
     return EXIT_USAGE;
@@ -46,11 +61,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return EXIT_OK;
   }
   try {
-    return await command.run(rest, io);
+    const run = await command.load();
+    return await run(rest, io);
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    const usage = err instanceof TypeError && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS');
-    io.stderr(`loupe ${name}: ${message}\n${usage ? `Usage: ${command.usage}\n` : ''}`);
-    return usage ? EXIT_USAGE : EXIT_FAILURE;
+    const problem = err instanceof UsageError ? err.message : argumentProblem(err);
+    if (problem !== null) {
+      io.stderr(`loupe ${name}: ${problem}\nUsage: ${command.usage}\n`);
+      return EXIT_USAGE;
+    }
+    if (err instanceof LoupeError || isErrorShape(err)) {
+      io.stderr(`loupe ${name}: ${err.message} (${err.code})\n`);
+      return exitCodeFor(err.code);
+    }
+    io.stderr(`loupe ${name}: ${err instanceof Error ? err.message : String(err)}\n`);
+    return EXIT_FAILURE;
   }
 }

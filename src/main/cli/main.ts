@@ -1,5 +1,6 @@
 // Entry of the `loupe` command (bin/loupe.js loads the built copy of this file).
 import { join } from 'node:path';
+import type { CliIo } from './command';
 import { runCli } from './index';
 
 // `loupe models | head` closes the pipe early: that is the reader's choice, not an error.
@@ -10,7 +11,7 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-const io = {
+const io: CliIo = {
   stdout: (t: string) => void process.stdout.write(t),
   stderr: (t: string) => void process.stderr.write(t),
   readStdin: async () => {
@@ -20,6 +21,21 @@ const io = {
   },
   env: process.env,
   rendererDir: join(__dirname, '../renderer'),
+  onInterrupt(handler) {
+    // First Ctrl-C: end gracefully (runs cancelled, processes ended). A second one: leave now.
+    let pressed = 0;
+    const listener = () => {
+      pressed += 1;
+      if (pressed > 1) process.exit(130);
+      handler();
+    };
+    process.on('SIGINT', listener);
+    process.on('SIGTERM', listener);
+    return () => {
+      process.off('SIGINT', listener);
+      process.off('SIGTERM', listener);
+    };
+  },
 };
 
 runCli(process.argv.slice(2), io).then(

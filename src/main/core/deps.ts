@@ -1,25 +1,35 @@
-import type { EventMap, EventName } from '../../shared/api';
 import type { HostKind } from '../../shared/contract/app';
-import type { GitBinary } from './git/git-cli';
+import type { GitRunner } from './git/git-cli';
+import type { GitReaderPool } from './git/reader-pool';
+import type { Spawn } from './process/launcher';
 import type { Db } from './store/store';
-
-/** Sends a push event to every connected renderer (IPC or SSE). */
-export type Emit = <E extends EventName>(event: E, payload: EventMap[E]) => void;
+import type { StreamHub } from './streams/hub';
 
 /**
  * What every core service is built from. Tests build these with real parts in
- * a temp folder; the Electron shell and the browser host build them for real.
+ * a temp folder; the Electron shell, the browser host and the CLI build them
+ * through createRuntime.
  */
 export interface CoreDeps {
-  db: Db;
+  /** The database, opened on first use (commands that never touch it never open it). */
+  readonly db: Db;
   userDataDir: string;
   host: HostKind;
   version: string;
-  git: GitBinary;
+  /** Every git command goes through this runner. */
+  git: GitRunner;
+  /** One reader per repository, shared by every service, closed with the runtime. */
+  repos: GitReaderPool;
+  /** Starts every child process (git, agent CLIs): own process group, ended on cancel and shutdown. */
+  spawn: Spawn;
+  /** Event streams (`run:<id>`, `thread:<id>`, `task:<callId>`). */
+  streams: StreamHub;
   now: () => Date;
-  emit: Emit;
   /** Native folder picker (Electron only). */
   pickFolder?: () => Promise<string | null>;
-  /** Registers cleanup (e.g. ending git child processes) to run when the runtime closes. */
-  onClose?: (dispose: () => void | Promise<void>) => void;
+  /**
+   * Registers work to finish when the runtime closes, after calls in flight have
+   * ended and before child processes are killed and the database closes.
+   */
+  onClose(dispose: () => void | Promise<void>): void;
 }

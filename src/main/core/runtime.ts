@@ -1,70 +1,182 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import type { EventMap, EventName, Services } from '../../shared/api';
+import type { CallContext, MethodName, RequestOf, ResponseOf, Services } from '../../shared/api';
+import { isMethodName } from '../../shared/api';
 import type { HostKind } from '../../shared/contract/app';
-import type { CoreDeps, Emit } from './deps';
-import { detectGit, type GitBinary } from './git/git-cli';
+import { LoupeError } from '../../shared/errors';
+import type { EventSink } from '../../shared/streams/sink';
+import { parseRequest } from '../../shared/validate';
+import type { CoreDeps } from './deps';
+import { createGitRunner } from './git/git-cli';
+import { GitReaderPool } from './git/reader-pool';
+import { createLauncher, type Launcher } from './process/launcher';
 import { createServices } from './services';
-import { databaseFile, defaultUserDataDir } from './user-data';
 import { openStore, type Db } from './store/store';
+import { StreamHub, type HubLimits } from './streams/hub';
+import { databaseFile, defaultUserDataDir } from './user-data';
 import { LOUPE_VERSION } from './version';
+
+/** How a transport or in-process caller runs one call. */
+export interface CallOptions {
+  /** The caller's id for this call (progress goes to `task:<callId>`); one is made up otherwise. */
+  callId?: string;
+  /** Aborting it cancels the call: it ends with `cancelled`. */
+  signal?: AbortSignal;
+  /** The caller's event connection (IPC), for events.subscribe. */
+  sink?: EventSink;
+}
 
 export interface Runtime {
   deps: CoreDeps;
-  services: Services;
-  /** Subscribe to push events; returns an unsubscribe function. */
-  subscribe(listener: (event: EventName, payload: EventMap[EventName]) => void): () => void;
-  close(): void;
-  /** close(), then waits for registered cleanup (git child processes) to finish. */
-  closeAsync(): Promise<void>;
+  launcher: Launcher;
+  streams: StreamHub;
+  /** Typed in-process call: validates the request like every transport does. */
+  call<M extends MethodName>(name: M, request: RequestOf<M>, options?: CallOptions): Promise<ResponseOf<M>>;
+  /** For transports: the method name and input as they arrived, checked here. */
+  dispatch(name: string, input: unknown, options?: CallOptions): Promise<unknown>;
+  /** Aborts a call in flight; false when no call has that id. */
+  cancel(callId: string): boolean;
+  /** Calls in flight (for tests and shutdown). */
+  inFlight(): number;
+  /**
+   * Stops taking calls, aborts those in flight and waits for them, runs
+   * registered cleanup, ends every child process tree, then closes the database.
+   */
+  close(): Promise<void>;
 }
 
 export interface RuntimeOptions {
   host: HostKind;
   userDataDir?: string;
-  git?: GitBinary;
+  /** 'none' hides git (the embedded reader is used); a path picks that binary. Default: LOUPE_GIT or `git`. */
+  gitBinary?: string;
   nativeBinding?: string;
   pickFolder?: () => Promise<string | null>;
   now?: () => Date;
   db?: Db;
+  /** How long close() waits for calls in flight to end after aborting them. */
+  closeGraceMs?: number;
+  /** Ring and key bounds of the event streams (tests use small ones). */
+  streamLimits?: Partial<HubLimits>;
 }
 
-/** Builds the database, git detection, event fan-out and service table in one place. */
+interface Running {
+  controller: AbortController;
+  done: Promise<unknown>;
+}
+
+/** Builds the database, launcher, git runner, streams and service table in one place. */
 export function createRuntime(options: RuntimeOptions): Runtime {
   // '' (LOUPE_USER_DATA= in a shell) means unset, like in the Electron main; a relative folder is made absolute.
   const userDataDir = resolve(options.userDataDir || defaultUserDataDir());
-  const db = options.db ?? openStore(databaseFile(userDataDir), { nativeBinding: options.nativeBinding });
-  const listeners = new Set<(event: EventName, payload: EventMap[EventName]) => void>();
-  const emit: Emit = (event, payload) => {
-    for (const l of listeners) l(event, payload);
-  };
+  let db: Db | undefined = options.db;
+  const launcher = createLauncher();
+  const streams = new StreamHub(options.streamLimits);
+  const git = createGitRunner({ spawn: launcher.spawn, binary: options.gitBinary });
   const disposers: (() => void | Promise<void>)[] = [];
+  const running = new Map<string, Running>();
+  let closing: Promise<void> | null = null;
+
   const deps: CoreDeps = {
-    db,
+    get db() {
+      if (closing && !db) throw new LoupeError('shutting-down', 'Loupe is shutting down.');
+      db ??= openStore(databaseFile(userDataDir), { nativeBinding: options.nativeBinding });
+      return db;
+    },
     userDataDir,
     host: options.host,
     version: LOUPE_VERSION,
-    git: options.git ?? detectGit(),
+    git,
+    repos: new GitReaderPool(git),
+    spawn: launcher.spawn,
+    streams,
     now: options.now ?? (() => new Date()),
-    emit,
     pickFolder: options.pickFolder,
     onClose: (dispose) => void disposers.push(dispose),
   };
-  const close = (): Promise<void> => {
-    listeners.clear();
-    if (db.open) db.close();
-    const pending = disposers.splice(0).map((d) => Promise.resolve().then(d));
-    return Promise.allSettled(pending).then(() => undefined);
-  };
+  deps.onClose(() => deps.repos.closeAll());
+
+  const services: Services = createServices(deps, {
+    cancel: (callId) => cancel(callId),
+  });
+
+  function cancel(callId: string): boolean {
+    const call = running.get(callId);
+    if (!call) return false;
+    call.controller.abort(new LoupeError('cancelled', 'The call was cancelled.'));
+    return true;
+  }
+
+  async function dispatch(name: string, input: unknown, opts: CallOptions = {}): Promise<unknown> {
+    if (closing) throw new LoupeError('shutting-down', 'Loupe is shutting down; the call was not started.');
+    if (!isMethodName(name)) throw new LoupeError('unknown-method', `There is no method called "${name}".`);
+    const request = parseRequest(name, input);
+    const callId = opts.callId ?? `c${randomUUID().replaceAll('-', '')}`;
+    if (running.has(callId)) throw new LoupeError('invalid-input', `A call with id ${callId} is already running.`);
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(new LoupeError('cancelled', 'The call was cancelled.'));
+    if (opts.signal?.aborted) onAbort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    let reported = false;
+    const ctx: CallContext = {
+      callId,
+      signal: controller.signal,
+      sink: opts.sink,
+      progress(done, total, label) {
+        if (controller.signal.aborted) return;
+        reported = true;
+        streams.publish('task', callId, { type: 'progress', done, total, ...(label === undefined ? {} : { label }) });
+      },
+    };
+    const fn = services[name] as (req: unknown, ctx: CallContext) => Promise<unknown>;
+    const done = (async () => {
+      controller.signal.throwIfAborted();
+      return fn(request, ctx);
+    })();
+    running.set(callId, { controller, done });
+    try {
+      const result = await done;
+      // A service that finished its work despite a late abort still answers: nothing was lost.
+      if (reported) streams.publish('task', callId, { type: 'end', outcome: 'ok' });
+      return result;
+    } catch (err) {
+      const cancelled = controller.signal.aborted;
+      if (reported) streams.publish('task', callId, { type: 'end', outcome: cancelled ? 'cancelled' : 'error' });
+      if (cancelled && !(err instanceof LoupeError && err.code !== 'cancelled' && err.code !== 'internal')) {
+        throw new LoupeError('cancelled', 'The call was cancelled.');
+      }
+      throw err;
+    } finally {
+      running.delete(callId);
+      opts.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function close(): Promise<void> {
+    for (const call of running.values()) {
+      call.controller.abort(new LoupeError('cancelled', 'Loupe is shutting down; the call was cancelled.'));
+    }
+    const grace = options.closeGraceMs ?? 10_000;
+    const settled = Promise.allSettled([...running.values()].map((c) => c.done));
+    await Promise.race([settled, new Promise((r) => setTimeout(r, grace).unref())]);
+    // Cleanup first (graceful: a cat-file reader ends when its stdin closes), then whatever is still alive.
+    const cleanup = Promise.allSettled(disposers.splice(0).map((d) => Promise.resolve().then(d)));
+    await Promise.race([cleanup, new Promise((r) => setTimeout(r, grace).unref())]);
+    await launcher.closeAll();
+    if (db?.open) db.close();
+  }
+
   return {
     deps,
-    services: createServices(deps),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    launcher,
+    streams,
+    call: (name, request, opts) => dispatch(name, request, opts) as Promise<ResponseOf<typeof name>>,
+    dispatch,
+    cancel,
+    inFlight: () => running.size,
     close() {
-      void close();
+      closing ??= close();
+      return closing;
     },
-    closeAsync: close,
   };
 }

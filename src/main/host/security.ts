@@ -6,6 +6,9 @@ export function newToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
+/** What a token given on the command line, in LOUPE_TOKEN or in a file must look like. */
+export const TOKEN_PATTERN = /^[\w.~-]{16,256}$/;
+
 /** Constant-time comparison, so the token can't be guessed a byte at a time. */
 export function tokenMatches(expected: string, given: string | null | undefined): boolean {
   if (!given) return false;
@@ -14,13 +17,39 @@ export function tokenMatches(expected: string, given: string | null | undefined)
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The token a request carries: header first, then `?token=` (EventSource can't set headers). */
-export function requestToken(req: IncomingMessage, url: URL): string | null {
+/**
+ * The session cookie that carries the token after the page booted with
+ * `?token=`. Cookies ignore ports, so the name carries the port: two hosts on
+ * one machine never overwrite each other's.
+ */
+export const cookieName = (port: number): string => `loupe_token_${port}`;
+
+/** `Set-Cookie` for the boot: session-only, HttpOnly (scripts never see it), SameSite=Strict. */
+export function tokenCookie(port: number, token: string): string {
+  return `${cookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+}
+
+function cookieValue(req: IncomingMessage, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/**
+ * The token an API request carries: the `x-loupe-token` header, a Bearer
+ * token, or the page's cookie. Never the query string: a URL ends up in
+ * histories and logs; only the page boot takes `?token=`.
+ */
+export function requestToken(req: IncomingMessage, port: number): string | null {
   const header = req.headers['x-loupe-token'];
   if (typeof header === 'string') return header;
   const auth = req.headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice(7);
-  return url.searchParams.get('token');
+  return cookieValue(req, cookieName(port));
 }
 
 /**

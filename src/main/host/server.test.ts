@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect as netConnect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeRuntime, removeTempDirs, tempDir } from '../core/testing/fixtures';
+import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../core/testing/fixtures';
 import { startHost } from './server';
 
 afterAll(removeTempDirs);
@@ -56,6 +57,7 @@ describe('browser host', () => {
       const json = { 'content-type': 'application/json', host };
       const ok = await send(h.port, 'POST', '/api/rpc/app.info', { ...json, 'x-loupe-token': h.token }, '{}');
       expect(ok.status).toBe(200);
+      expect(JSON.parse(ok.body)).toMatchObject({ ok: true });
       expect(JSON.parse(ok.body).result).toMatchObject({ name: 'Loupe', host: 'browser' });
 
       const none = await send(h.port, 'POST', '/api/rpc/app.info', json, '{}');
@@ -115,36 +117,124 @@ describe('browser host', () => {
       expect(escape.body).not.toContain('root:');
     });
   });
+});
 
-  it('streams push events over Server-Sent Events to token holders', async () => {
+/** Writes raw bytes on a socket and collects the whole answer until the server closes or `ms` pass. */
+function raw(port: number, bytes: string | Buffer, ms = 3000): Promise<{ text: string; closed: boolean; elapsed: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const socket = netConnect(port, '127.0.0.1', () => socket.write(bytes));
+    let text = '';
+    let done = false;
+    const finish = (closed: boolean) => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve({ text, closed, elapsed: Date.now() - started });
+    };
+    socket.setEncoding('utf8');
+    socket.on('data', (c: string) => (text += c));
+    socket.on('close', () => finish(true));
+    socket.on('error', () => finish(true));
+    setTimeout(() => finish(false), ms);
+  });
+}
+
+describe('browser host hardening', () => {
+  it('trades ?token= on the page for an HttpOnly SameSite=Strict cookie and a clean URL; the API takes the cookie, never ?token=', async () => {
+    await withHost(async (h) => {
+      const host = `127.0.0.1:${h.port}`;
+      const boot = await send(h.port, 'GET', `/inspector?token=${h.token}&x=1`, { host });
+      expect(boot.status).toBe(303);
+      expect(boot.headers.location).toBe('/inspector?x=1');
+      const cookie = String(boot.headers['set-cookie']);
+      expect(cookie).toContain(`loupe_token_${h.port}=${h.token}`);
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Strict/);
+      const wrongBoot = await send(h.port, 'GET', '/?token=wrong-token-0000000000', { host });
+      expect(wrongBoot.headers['set-cookie']).toBeUndefined();
+
+      const withCookie = await send(h.port, 'POST', '/api/rpc/app.info', { host, cookie: `other=1; loupe_token_${h.port}=${h.token}` }, '{}');
+      expect(withCookie.status).toBe(200);
+      const viaQuery = await send(h.port, 'POST', `/api/rpc/app.info?token=${h.token}`, { host }, '{}');
+      expect(viaQuery.status).toBe(401);
+      const otherPortCookie = await send(h.port, 'POST', '/api/rpc/app.info', { host, cookie: `loupe_token_1=${h.token}` }, '{}');
+      expect(otherPortCookie.status).toBe(401);
+    });
+  });
+
+  it('answers a malformed request target with 400 JSON, never a 500', async () => {
+    await withHost(async (h) => {
+      const r = await raw(h.port, `GET http://[::1/ HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nConnection: close\r\n\r\n`);
+      expect(r.text).toMatch(/^HTTP\/1.1 400/);
+      const body = JSON.parse(r.text.slice(r.text.indexOf('\r\n\r\n') + 4)) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('invalid-input');
+    });
+  });
+
+  it('answers a body over 4 MiB with 413 at once and closes the connection', async () => {
+    await withHost(async (h) => {
+      const big = Buffer.alloc(5 * 1024 * 1024, 'a');
+      const head = `POST /api/rpc/app.info HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nx-loupe-token: ${h.token}\r\ncontent-type: application/json\r\ncontent-length: ${big.length}\r\n\r\n`;
+      const r = await raw(h.port, Buffer.concat([Buffer.from(head), big]));
+      expect(r.text).toMatch(/^HTTP\/1.1 413/);
+      expect(r.closed).toBe(true);
+      expect(r.elapsed).toBeLessThan(2000);
+      // Chunked (no declared length): read up to the limit, then the same answer.
+      const chunked = `POST /api/rpc/app.info HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\nx-loupe-token: ${h.token}\r\ntransfer-encoding: chunked\r\n\r\n`;
+      const body = `${big.length.toString(16)}\r\n`;
+      const r2 = await raw(h.port, Buffer.concat([Buffer.from(chunked + body), big, Buffer.from('\r\n0\r\n\r\n')]));
+      expect(r2.text).toMatch(/^HTTP\/1.1 413/);
+      expect(r2.closed).toBe(true);
+    });
+  });
+
+  it('answers HTTP parser errors with short JSON, never echoing a huge target', async () => {
+    await withHost(async (h) => {
+      const huge = `GET /${'a'.repeat(2 * 1024 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1:${h.port}\r\n\r\n`;
+      const r = await raw(h.port, huge);
+      expect(r.text).toMatch(/^HTTP\/1.1 431/);
+      expect(r.text.length).toBeLessThan(1000);
+      const garbage = await raw(h.port, 'NOT HTTP AT ALL\r\n\r\n');
+      expect(garbage.text).toMatch(/^HTTP\/1.1 400/);
+      expect(garbage.text).toContain('"code":"invalid-input"');
+    });
+  });
+
+  it('sets timeouts suited to a local app and caps connections', async () => {
+    await withHost(async (h) => {
+      expect(h.server.headersTimeout).toBeLessThanOrEqual(10_000);
+      expect(h.server.requestTimeout).toBeLessThanOrEqual(15_000);
+      expect(h.server.maxConnections).toBeGreaterThan(0);
+      expect(h.server.maxConnections).toBeLessThanOrEqual(256);
+    });
+  });
+
+  it('runs a call under the caller id it names, and cancels it when the caller disconnects', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`many/f${i}.txt`] = `x${i}\n`.repeat(3000);
+    const repo = makeRepo(files);
     const rendererDir = tempDir();
     const runtime = makeRuntime();
     const h = await startHost({ runtime, rendererDir });
-    const received = await new Promise<string>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port: h.port, path: `/api/events?token=${h.token}`, headers: { host: `127.0.0.1:${h.port}` } },
-        (res) => {
-          let text = '';
-          let emitted = false;
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => {
-            text += c;
-            if (text.includes('event: ready') && !emitted) {
-              emitted = true;
-              runtime.deps.emit('task.progress', { task: 'inspect', done: 1, total: 2 });
-            }
-            if (text.includes('event: task.progress')) {
-              req.destroy();
-              resolve(text);
-            }
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
-    expect(received).toContain('data: {"task":"inspect","done":1,"total":2}');
-    await h.close();
-    runtime.close();
+    try {
+      const headers = { host: `127.0.0.1:${h.port}`, 'x-loupe-token': h.token, 'x-loupe-call-id': 'http-call-1', 'content-type': 'application/json' };
+      const req = request({ host: '127.0.0.1', port: h.port, method: 'POST', path: '/api/rpc/context.inspect', headers });
+      req.on('error', () => {});
+      req.end(JSON.stringify({ repo, paths: ['many'] }));
+      const until = Date.now() + 5000;
+      while (runtime.inFlight() === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      expect(runtime.inFlight()).toBe(1);
+      req.destroy();
+      while (runtime.inFlight() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      expect(runtime.inFlight()).toBe(0);
+      while (runtime.launcher.stats().live > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+      expect(runtime.launcher.stats().live).toBe(0);
+      const bad = await send(h.port, 'POST', '/api/rpc/app.info', { ...headers, 'x-loupe-call-id': 'bad id!' }, '{}');
+      expect([bad.status, JSON.parse(bad.body).error.code]).toEqual([400, 'invalid-input']);
+    } finally {
+      await h.close();
+      await runtime.close();
+    }
   });
 });

@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eventNames, httpAliases } from '../../shared/api';
-import { httpStatusFor, LoupeError, toErrorShape } from '../../shared/errors';
+import type { Duplex } from 'node:stream';
+import { httpAliases, isMethodName, type Envelope } from '../../shared/api';
+import { isStreamId } from '../../shared/streams/keys';
+import { LoupeError } from '../../shared/errors';
 import type { Runtime } from '../core/runtime';
-import { dispatch } from '../core/services';
-import { hostAndOriginAllowed, newToken, requestToken, tokenMatches } from './security';
+import { BodyTooLarge, readJsonBody, sendError, sendJson } from './http-util';
+import { hostAndOriginAllowed, newToken, requestToken, tokenCookie, tokenMatches } from './security';
+import { openEventStream } from './event-stream';
 import { serveStatic } from './static-files';
-
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface HostOptions {
   runtime: Runtime;
@@ -21,41 +22,26 @@ export interface RunningHost {
   server: Server;
   port: number;
   token: string;
-  /** The URL to open, token included. */
+  /** The URL to open, token included (the page trades it for a cookie at once). */
   url: string;
   close(): Promise<void>;
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
-  res.end(text);
-}
+/** Limits suited to a local app: a slow client can hold a connection only briefly. */
+export const HOST_LIMITS = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 128,
+} as const;
 
-function sendError(res: ServerResponse, error: unknown): void {
-  const shape = toErrorShape(error);
-  sendJson(res, httpStatusFor(shape.code), { error: shape });
-}
-
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new LoupeError('invalid-input', `Request body is over ${MAX_BODY_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new LoupeError('invalid-input', 'Request body is not valid JSON.');
-  }
+/** A short JSON answer written on the raw socket, for errors the HTTP parser found. */
+function rawError(socket: Duplex, status: number, reason: string, message: string): void {
+  if (!socket.writable) return;
+  const body = JSON.stringify({ ok: false, error: { code: 'invalid-input', message } } satisfies Envelope);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The method name from the URL; malformed percent-encoding names no method (dispatch says so). */
@@ -69,76 +55,88 @@ function decodeMethodName(raw: string): string {
 
 /**
  * Serves the renderer and the service table on 127.0.0.1 only. Every API call
- * needs the per-launch token; a foreign Host or Origin is refused first.
+ * needs the per-launch token (header, Bearer, or the cookie the page got at
+ * boot); a foreign Host or Origin is refused first.
  */
 export function startHost(options: HostOptions): Promise<RunningHost> {
   const token = options.token ?? newToken();
   const { runtime } = options;
-  const sseClients = new Set<ServerResponse>();
+  const streams = new Set<{ end(): void }>();
   let port = options.port ?? 0;
-
-  const unsubscribe = runtime.subscribe((event, payload) => {
-    const frame = `event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const res of sseClients) res.write(frame);
-  });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err) => {
+      // An oversized body may still be arriving: answer, then close the connection rather than read on.
+      if (err instanceof BodyTooLarge) res.once('finish', () => req.socket?.destroy());
       if (!res.headersSent) sendError(res, err);
       else res.end();
     });
   });
+  server.headersTimeout = HOST_LIMITS.headersTimeoutMs;
+  server.requestTimeout = HOST_LIMITS.requestTimeoutMs;
+  server.keepAliveTimeout = HOST_LIMITS.keepAliveTimeoutMs;
+  server.maxConnections = HOST_LIMITS.maxConnections;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
+    if (err.code === 'HPE_HEADER_OVERFLOW') return rawError(socket, 431, 'Request Header Fields Too Large', 'The request headers are too large.');
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return rawError(socket, 408, 'Request Timeout', 'The request took too long to arrive.');
+    rawError(socket, 400, 'Bad Request', 'The request is not valid HTTP.');
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!hostAndOriginAllowed(req, port)) {
-      sendError(res, new LoupeError('forbidden', 'Requests must come from this Loupe page on 127.0.0.1.'));
-      return;
+      throw new LoupeError('forbidden', 'Requests must come from this Loupe page on 127.0.0.1.');
     }
-    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
-    if (!url.pathname.startsWith('/api/')) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        sendError(res, new LoupeError('not-found', 'Only GET serves pages.'));
-        return;
-      }
-      await serveStatic(options.rendererDir, url.pathname, res);
-      return;
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    } catch {
+      throw new LoupeError('invalid-input', 'The request target is not a valid URL path.');
     }
-    if (!tokenMatches(token, requestToken(req, url))) {
-      sendError(res, new LoupeError('unauthorized', 'Missing or wrong Loupe token. Use the URL that `loupe serve` printed.'));
-      return;
+    if (!url.pathname.startsWith('/api/')) return servePage(req, res, url);
+    if (!tokenMatches(token, requestToken(req, port))) {
+      throw new LoupeError('unauthorized', 'Missing or wrong Loupe token. Open the URL that `npm start` or `loupe serve` printed.');
     }
     if (url.pathname === '/api/events' && req.method === 'GET') {
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-      });
-      res.write(`event: ready\ndata: ${JSON.stringify({ events: eventNames })}\n\n`);
-      sseClients.add(res);
-      // A comment line now and then keeps idle proxies and browsers from dropping the stream.
-      const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000);
-      heartbeat.unref();
-      req.on('close', () => {
-        clearInterval(heartbeat);
-        sseClients.delete(res);
-      });
+      const stream = openEventStream(runtime.streams, req, res, url);
+      streams.add(stream);
+      res.once('close', () => streams.delete(stream));
       return;
     }
-    if (req.method !== 'POST') {
-      sendError(res, new LoupeError('not-found', `No route for ${req.method} ${url.pathname}.`));
-      return;
-    }
+    if (req.method !== 'POST') throw new LoupeError('not-found', `No route for ${req.method} ${url.pathname}.`);
     const aliased = httpAliases[url.pathname];
-    const name = aliased ?? (url.pathname.startsWith('/api/rpc/') ? url.pathname.slice('/api/rpc/'.length) : null);
-    if (!name) {
-      sendError(res, new LoupeError('not-found', `No route for POST ${url.pathname}.`));
-      return;
+    const name = aliased ?? (url.pathname.startsWith('/api/rpc/') ? decodeMethodName(url.pathname.slice('/api/rpc/'.length)) : null);
+    if (!name) throw new LoupeError('not-found', `No route for POST ${url.pathname}.`);
+    if (!isMethodName(name)) throw new LoupeError('unknown-method', `There is no method called "${name.slice(0, 100)}".`);
+    const callIdHeader = req.headers['x-loupe-call-id'];
+    if (callIdHeader !== undefined && (typeof callIdHeader !== 'string' || !isStreamId(callIdHeader))) {
+      throw new LoupeError('invalid-input', 'x-loupe-call-id must be 1-64 letters, digits, _ or -.');
     }
     const body = await readJsonBody(req);
-    const result = await dispatch(runtime.services, decodeMethodName(name), body);
-    // RPC routes wrap the value ({ result }) for the renderer's client; the named REST
-    // aliases answer with the bare response, the same document the CLI's --json prints.
-    sendJson(res, 200, aliased ? result : { result });
+    // A client that disconnects before the answer cancels the call.
+    const controller = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const result = await runtime.dispatch(name, body, { callId: callIdHeader, signal: controller.signal });
+    // The generic route answers with the envelope; the named REST aliases with the bare
+    // document, the same one the CLI's --json prints (that is the published API).
+    sendJson(res, 200, aliased ? result : ({ ok: true, result } satisfies Envelope));
+  }
+
+  /** Pages: `?token=` is taken only here, traded for a cookie, and removed from the address bar. */
+  async function servePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new LoupeError('not-found', 'Only GET serves pages.');
+    const given = url.searchParams.get('token');
+    if (given !== null) {
+      url.searchParams.delete('token');
+      const clean = url.pathname + url.search;
+      const headers: Record<string, string> = { location: clean, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+      if (tokenMatches(token, given)) headers['set-cookie'] = tokenCookie(port, token);
+      res.writeHead(303, headers).end();
+      return;
+    }
+    await serveStatic(options.rendererDir, url.pathname, res);
   }
 
   return new Promise((resolve, reject) => {
@@ -153,9 +151,8 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
         url,
         close: () =>
           new Promise<void>((done) => {
-            unsubscribe();
-            for (const res of sseClients) res.end();
-            sseClients.clear();
+            for (const s of streams) s.end();
+            streams.clear();
             server.close(() => done());
             server.closeAllConnections();
           }),

@@ -1,6 +1,5 @@
 // POST /api/workspace/context: the browser host's alias of context.inspect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch } from '../core/services';
 import { makeRuntime, makeRepo, removeTempDirs, tempDir, writeFiles } from '../core/testing/fixtures';
 import { startHost } from './server';
 
@@ -22,7 +21,7 @@ describe('POST /api/workspace/context', () => {
       expect(reply.status).toBe(200);
       // The body is the bare response, byte for byte what `loupe inspect --json` prints.
       const result = (await reply.json()) as unknown;
-      expect(result).toEqual(await dispatch(runtime.services, 'context.inspect', JSON.parse(body)));
+      expect(result).toEqual(await runtime.call('context.inspect', JSON.parse(body)));
       expect(result).toMatchObject({
         files: [{ path: 'src/a.ts', source: 'working-copy', modified: true }],
         omissions: [{ path: '.env', reason: 'credential', bytes: null }],
@@ -40,7 +39,7 @@ describe('POST /api/workspace/context', () => {
       expect(await bad.json()).toMatchObject({ error: { code: 'too-many-selections' } });
     } finally {
       await host.close();
-      await runtime.closeAsync();
+      await runtime.close();
     }
   });
 });

@@ -1,27 +1,64 @@
-import type { IpcMain, IpcMainInvokeEvent, WebFrameMain } from 'electron';
-import { ipcChannel, methodNames, type Services } from '../../shared/api';
-import { LoupeError, toErrorShape, type ErrorShape } from '../../shared/errors';
-import { dispatch } from '../core/services';
+import type { IpcMain, IpcMainInvokeEvent, WebContents, WebFrameMain } from 'electron';
+import { ipcChannel, ipcEventChannel, methodNames, type Envelope } from '../../shared/api';
+import { LoupeError, toErrorShape } from '../../shared/errors';
+import { isStreamId } from '../../shared/streams/keys';
+import type { EventSink } from '../../shared/streams/sink';
+import type { Runtime } from '../core/runtime';
 
-/** What crosses IPC: a result or an error shape (Electron drops custom error fields). */
-export type IpcEnvelope = { ok: true; result: unknown } | { ok: false; error: ErrorShape };
+/** @deprecated name kept for tests: what crosses IPC. */
+export type IpcEnvelope = Envelope;
+
+/**
+ * One event sink per page load of a window: a reload or navigation retires the
+ * old one (its subscriptions are dropped) so a reloaded page follows afresh.
+ */
+function sinkRegistry() {
+  const sinks = new WeakMap<WebContents, EventSink & { alive: boolean }>();
+  return (contents: WebContents): EventSink => {
+    let sink = sinks.get(contents);
+    if (sink?.alive) return sink;
+    const fresh = {
+      alive: true,
+      deliver(message: Parameters<EventSink['deliver']>[0]) {
+        if (!fresh.alive || contents.isDestroyed()) return false;
+        contents.send(ipcEventChannel('stream'), message);
+        return true;
+      },
+    };
+    const retire = () => {
+      fresh.alive = false;
+    };
+    contents.once('destroyed', retire);
+    contents.once('did-start-navigation', retire);
+    sink = fresh;
+    sinks.set(contents, sink);
+    return sink;
+  };
+}
 
 /**
  * Registers one ipcMain handler per contract method. Each checks that the
- * sender is one of our own frames, validates input, then calls the service.
+ * sender is one of our own frames, then dispatches through the runtime with
+ * the caller's call id (so `call.cancel` can reach it) and its window as the
+ * event sink.
  */
 export function bindIpc(
   ipcMain: IpcMain,
-  services: Services,
+  runtime: Pick<Runtime, 'dispatch'>,
   isTrustedSender: (frame: WebFrameMain | null) => boolean,
 ): () => void {
+  const sinkFor = sinkRegistry();
   for (const name of methodNames) {
-    ipcMain.handle(ipcChannel(name), async (event: IpcMainInvokeEvent, input: unknown): Promise<IpcEnvelope> => {
+    ipcMain.handle(ipcChannel(name), async (event: IpcMainInvokeEvent, input: unknown, callId: unknown): Promise<Envelope> => {
       try {
         if (!isTrustedSender(event.senderFrame)) {
           throw new LoupeError('forbidden', 'This window is not allowed to call Loupe.');
         }
-        return { ok: true, result: await dispatch(services, name, input) };
+        if (callId !== undefined && (typeof callId !== 'string' || !isStreamId(callId))) {
+          throw new LoupeError('invalid-input', 'A call id must be 1-64 letters, digits, _ or -.');
+        }
+        const result = await runtime.dispatch(name, input, { callId, sink: sinkFor(event.sender) });
+        return { ok: true, result };
       } catch (err) {
         return { ok: false, error: toErrorShape(err) };
       }

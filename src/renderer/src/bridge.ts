@@ -1,10 +1,16 @@
 /**
  * The renderer's only way out: window.loupe (Electron preload) when present,
- * otherwise the browser host's HTTP API. Both speak the contract in shared/api.
+ * otherwise the browser host's HTTP API. Both speak the contract in shared/api:
+ * calls (cancellable, with a call id) and streams followed by key.
  */
-import type { EventMap, EventName, MethodName, RequestOf, ResponseOf } from '../../shared/api';
+import type { Envelope, EventMap, MethodName, RequestOf, ResponseOf } from '../../shared/api';
 import type { HostKind } from '../../shared/contract/app';
 import { isErrorShape, type ErrorCode, type ErrorShape } from '../../shared/errors';
+import type { StreamMessage } from '../../shared/streams';
+import { StreamFollower, type FollowHandlers } from './bridge/follower';
+import { sseTransport } from './bridge/sse-transport';
+
+export type { FollowHandlers } from './bridge/follower';
 
 export class BridgeError extends Error {
   readonly code: ErrorCode;
@@ -17,18 +23,32 @@ export class BridgeError extends Error {
   }
 }
 
+export interface CallOptions {
+  /** Aborting it cancels the call in main; the promise rejects with code `cancelled`. */
+  signal?: AbortSignal;
+  /** The id the call runs under; its progress streams on `task:<callId>`. */
+  callId?: string;
+}
+
 export interface Bridge {
   host: HostKind;
-  call<M extends MethodName>(name: M, request: RequestOf<M>): Promise<ResponseOf<M>>;
-  on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void;
+  call<M extends MethodName>(name: M, request: RequestOf<M>, options?: CallOptions): Promise<ResponseOf<M>>;
+  /** Follows a stream key (`run:<id>`, `task:<callId>`); returns the unfollow function. */
+  follow(key: string, handlers: FollowHandlers, after?: number): () => void;
+  /** The Electron menu's commands (never sent by the browser host). */
+  onCommand(listener: (command: EventMap['app.command']) => void): () => void;
   /** Real path of a dropped file, where the host can know it (Electron). */
   pathForFile?(file: File): string;
 }
 
-type Envelope = { ok: true; result: unknown } | { ok: false; error: ErrorShape };
+/** A fresh id for a call, so its progress stream can be followed before it starts. */
+export function newCallId(): string {
+  return `c${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
 interface PreloadApi {
   host: 'electron';
-  on(event: EventName, listener: (payload: unknown) => void): () => void;
+  on(event: keyof EventMap, listener: (payload: unknown) => void): () => void;
   pathForFile(file: File): string;
   [group: string]: unknown;
 }
@@ -39,67 +59,91 @@ declare global {
   }
 }
 
+function unwrap<T>(envelope: Envelope<T>): T {
+  if (!envelope.ok) throw new BridgeError(envelope.error);
+  return envelope.result;
+}
+
 function electronBridge(api: PreloadApi): Bridge {
+  const invoke = (name: string, request: unknown, callId?: string): Promise<Envelope> => {
+    const [group, member] = name.split('.') as [string, string];
+    const fn = (api[group] as Record<string, (r: unknown, id?: string) => Promise<Envelope>> | undefined)?.[member];
+    if (!fn) throw new BridgeError({ code: 'unknown-method', message: `The app has no method ${name}.` });
+    return fn(request, callId);
+  };
+  const follower = new StreamFollower();
+  let subscribed = new Set<string>();
+  follower.attach({
+    update(positions) {
+      const wanted = new Set(Object.keys(positions));
+      const added = [...wanted].filter((k) => !subscribed.has(k));
+      const removed = [...subscribed].filter((k) => !wanted.has(k));
+      subscribed = wanted;
+      if (added.length) void invoke('events.subscribe', { streams: added.map((key) => ({ key, after: positions[key] ?? 0 })) });
+      if (removed.length) void invoke('events.unsubscribe', { keys: removed });
+    },
+  });
+  api.on('stream', (message) => follower.receive(message as StreamMessage));
   return {
     host: 'electron',
-    async call(name, request) {
-      const [group, member] = name.split('.') as [string, string];
-      const fn = (api[group] as Record<string, (r: unknown) => Promise<Envelope>> | undefined)?.[member];
-      if (!fn) throw new BridgeError({ code: 'unknown-method', message: `The app has no method ${name}.` });
-      const envelope = await fn(request);
-      if (!envelope.ok) throw new BridgeError(envelope.error);
-      return envelope.result as ResponseOf<typeof name>;
+    async call(name, request, options = {}) {
+      const callId = options.callId ?? (options.signal ? newCallId() : undefined);
+      const onAbort = () => void invoke('call.cancel', { callId });
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        return unwrap(await invoke(name, request, callId)) as ResponseOf<typeof name>;
+      } finally {
+        options.signal?.removeEventListener('abort', onAbort);
+      }
     },
-    on: (event, listener) => api.on(event, listener as (p: unknown) => void),
+    follow: (key, handlers, after) => follower.follow(key, handlers, after),
+    onCommand: (listener) => api.on('app.command', listener as (p: unknown) => void),
     pathForFile: (file) => api.pathForFile(file),
   };
 }
 
-const TOKEN_KEY = 'loupe.token';
-
-/** The browser host's token: from `?token=` on first load, then sessionStorage; the URL is cleaned. */
-export function takeToken(): string | null {
-  const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get('token');
-  if (fromUrl) {
-    sessionStorage.setItem(TOKEN_KEY, fromUrl);
-    url.searchParams.delete('token');
-    window.history.replaceState(null, '', url.pathname + url.search + url.hash);
-    return fromUrl;
-  }
-  return sessionStorage.getItem(TOKEN_KEY);
-}
-
 function httpBridge(): Bridge {
-  const token = takeToken() ?? '';
-  let source: EventSource | null = null;
-  const eventSource = () => (source ??= new EventSource(`/api/events?token=${encodeURIComponent(token)}`));
+  const follower = new StreamFollower();
+  follower.attach(sseTransport(follower));
+  const post = async (name: string, request: unknown, headers: Record<string, string>, signal?: AbortSignal) => {
+    let response: Response;
+    try {
+      response = await fetch(`/api/rpc/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(request ?? {}),
+        signal,
+      });
+    } catch (err) {
+      if (signal?.aborted) throw new BridgeError({ code: 'cancelled', message: 'The call was cancelled.' });
+      throw new BridgeError({
+        code: 'internal',
+        message: `Lost contact with the Loupe host (${err instanceof Error ? err.message : 'network error'}). Is npm start or loupe serve still running?`,
+      });
+    }
+    const body = (await response.json().catch(() => null)) as Envelope | null;
+    if (body && typeof body === 'object' && 'ok' in body) {
+      if (body.ok) return body.result;
+      if (isErrorShape(body.error)) throw new BridgeError(body.error);
+    }
+    throw new BridgeError({ code: 'internal', message: `The Loupe host answered ${response.status}.` });
+  };
   return {
     host: 'browser',
-    async call(name, request) {
-      let response: Response;
+    async call(name, request, options = {}) {
+      const callId = options.callId ?? (options.signal ? newCallId() : undefined);
+      const headers: Record<string, string> = callId ? { 'x-loupe-call-id': callId } : {};
+      // Closing the request cancels it on the host; call.cancel says so explicitly as well.
+      const onAbort = () => void post('call.cancel', { callId }, {}).catch(() => undefined);
+      options.signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        response = await fetch(`/api/rpc/${name}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-loupe-token': token },
-          body: JSON.stringify(request ?? {}),
-        });
-      } catch {
-        throw new BridgeError({
-          code: 'internal',
-          message: 'Lost contact with the Loupe host. Is `loupe serve` still running?',
-        });
+        return (await post(name, request, headers, options.signal)) as ResponseOf<typeof name>;
+      } finally {
+        options.signal?.removeEventListener('abort', onAbort);
       }
-      const body = (await response.json().catch(() => null)) as { result?: unknown; error?: unknown } | null;
-      if (response.ok && body && 'result' in body) return body.result as ResponseOf<typeof name>;
-      if (body && isErrorShape(body.error)) throw new BridgeError(body.error);
-      throw new BridgeError({ code: 'internal', message: `The Loupe host answered ${response.status}.` });
     },
-    on(event, listener) {
-      const handler = (e: MessageEvent<string>) => listener(JSON.parse(e.data) as EventMap[typeof event]);
-      eventSource().addEventListener(event, handler);
-      return () => eventSource().removeEventListener(event, handler);
-    },
+    follow: (key, handlers, after) => follower.follow(key, handlers, after),
+    onCommand: () => () => {},
   };
 }
 

@@ -8,3 +8,10 @@ export const pathString = z
   .refine((s) => !s.includes('\0'), 'must not contain a NUL byte');
 
 export const emptyRequest = z.object({}).strict();
+
+/** A git ref as a user may type it (HEAD~3, a commit id, origin/main); git decides if it names a commit. */
+export const refString = z
+  .string({ error: 'must be a string' })
+  .min(1, 'must not be empty')
+  .max(1024, 'is longer than 1024 characters')
+  .refine((s) => !s.includes('\0'), 'must not contain a NUL byte');

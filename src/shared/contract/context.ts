@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { pathString } from './common';
+import { pathString, refString } from './common';
 import { method } from './define';
-import { INSPECT_LIMITS } from './limits';
+import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
 
 export { INSPECT_LIMITS };
+// The tree types live with the repo.* methods; re-exported for the Inspector's imports.
+export type { DirEntry, DirListing, RefsInfo, WorkingStatus } from './repo';
 
 export type FileSource = 'working-copy' | 'base';
 
@@ -91,56 +93,12 @@ const attachment = z
 export const inspectRequest = z
   .object({
     repo: pathString,
-    baseRef: z.string().min(1).max(1024).refine((s) => !s.includes('\0'), 'must not contain a NUL byte').optional(),
+    baseRef: refString.optional(),
     paths: z.array(pathString, { error: 'must be an array of path strings' }),
-    attachments: z.array(attachment).max(200).optional(),
+    attachments: z.array(attachment).max(MAX_ATTACHMENTS).optional(),
   })
   .strict();
 
-/** Working-copy state of a path relative to the base commit. */
-export type WorkingStatus = 'modified' | 'untracked' | 'deleted' | 'added' | null;
-
-export interface DirEntry {
-  name: string;
-  /** Repo-relative path, forward slashes, no leading slash. */
-  path: string;
-  type: 'dir' | 'file' | 'symlink' | 'submodule';
-  /** Blob size at base for files; null for folders, submodules and untracked-only entries. */
-  bytes: number | null;
-  status: WorkingStatus;
-  /** For folders: how many changed (modified/untracked/deleted) files lie beneath. */
-  changedInside?: number;
-}
-
-export interface DirListing {
-  baseRef: string;
-  baseCommit: string;
-  dir: string;
-  entries: DirEntry[];
-}
-
-export interface RefsInfo {
-  head: string | null;
-  branch: string | null;
-  branches: { name: string; commit: string }[];
-  tags: { name: string; commit: string }[];
-  /** Recent commits reachable from HEAD, newest first (at most 50). */
-  commits: { commit: string; subject: string; author: string; date: string }[];
-}
-
-const repoOnly = z.object({ repo: pathString }).strict();
-
 export const contextMethods = {
   'context.inspect': method<InspectResult>()(inspectRequest),
-  'repo.refs': method<RefsInfo>()(repoOnly),
-  /** One folder of the base commit's tree, merged with working-copy markers (lazy, for big repos). */
-  'repo.listDir': method<DirListing>()(
-    z
-      .object({
-        repo: pathString,
-        baseRef: z.string().min(1).max(1024).refine((s) => !s.includes('\0'), 'must not contain a NUL byte').optional(),
-        dir: z.string().max(4096).refine((s) => !s.includes('\0'), 'must not contain a NUL byte').default(''),
-      })
-      .strict(),
-  ),
 };

@@ -7,3 +7,6 @@ export const INSPECT_LIMITS = {
   maxFileBytes: 524_288,
   maxInspectedBytes: 8_388_608,
 } as const;
+
+/** Attachments one inspection (or run) may carry: name and size records only. */
+export const MAX_ATTACHMENTS = 200;

@@ -1,13 +1,10 @@
 import { parseArgs } from 'node:util';
-import type { ResolvedModel } from '../../../shared/contract/models';
-import { toErrorShape } from '../../../shared/errors';
 import { estimateTokens, foldInputSchema, trimToBudget, type FoldRow } from '../../../shared/fold';
-import { dispatch } from '../../core/services';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliCommand } from '../command';
+import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { n, windowLabel, withModels } from './models';
 
-/** Problems with the input document, one per line, like the contract's messages. */
-class InputError extends Error {}
+/** Problems with the input document: usage errors (exit 2), one plain message. */
+class InputError extends UsageError {}
 
 function readRows(text: string) {
   if (!text.trim()) throw new InputError('expects a JSON array of rows (or { "rows": [...], "currentUserContent"?: "..." }) on standard input.');
@@ -44,59 +41,40 @@ function ranges(indices: number[]): string {
   return out.join(', ');
 }
 
-export const foldCommand: CliCommand = {
-  name: 'fold',
-  summary: "Show which rows of a history (JSON on stdin) fit a model's window minus its reserve",
-  usage: 'loupe fold --model ID [--json] < rows.json',
-  async run(args, io) {
-    const { values } = parseArgs({
-      args,
-      options: { model: { type: 'string' }, json: { type: 'boolean', default: false } },
-      strict: true,
-    });
-    if (!values.model?.trim()) {
-      io.stderr(`loupe fold: --model ID is required (see \`loupe models\`).\nUsage: ${foldCommand.usage}\n`);
-      return EXIT_USAGE;
-    }
-    let input;
-    try {
-      input = readRows(await io.readStdin());
-    } catch (err) {
-      io.stderr(`loupe fold: ${err instanceof Error ? err.message : String(err)}\n`);
-      return EXIT_USAGE;
-    }
-    try {
-      const model = (await withModels(io, 'fold', (runtime) => dispatch(runtime.services, 'models.resolve', { id: values.model! }))) as ResolvedModel;
-      if (!model.known) io.stderr(`loupe fold: note: "${model.id}" is in no catalog; using the default window ${n(model.window)}.\n`);
-      const result = trimToBudget(input.rows, model.budget, { currentUserContent: input.currentUserContent });
-      const counts = { input: input.rows.length, kept: result.rows.length, dropped: result.dropped, evicted: result.evicted, strippedCalls: result.strippedCalls };
-      if (values.json) {
-        const { rows, keptIndices, estimatedTokens, bytes, fits, withinRails, truncated } = result;
-        io.stdout(`${JSON.stringify({ model, budget: model.budget, counts, estimatedTokens, bytes, fits, withinRails, truncated, keptIndices, rows }, null, 2)}\n`);
-        return EXIT_OK;
-      }
-      const keptSet = new Set(result.keptIndices);
-      const droppedIdx = input.rows.map((_, i) => i).filter((i) => !keptSet.has(i) && !(input.rows[i]!.evicted));
-      const lines = [
-        `Model ${model.id} (${model.name}): window ${windowLabel(model)}, reserve ${n(model.reserve)}, budget ${n(model.budget)} tokens.`,
-        `Keeps ${n(counts.kept)} of ${n(counts.input)} rows: ${n(counts.dropped)} dropped (oldest first)${counts.evicted ? `, ${n(counts.evicted)} evicted` : ''}${counts.strippedCalls ? `, ${n(counts.strippedCalls)} tool call${counts.strippedCalls === 1 ? '' : 's'} stripped (results cut)` : ''}.`,
-        `~${n(result.estimatedTokens)} of ${n(model.budget)} tokens${input.currentUserContent === undefined ? '' : ' including the current message'} (approximate: bytes / 4)${result.fits ? '' : ': OVER BUDGET (pinned rows or the newest row alone do not fit)'}.`,
-        droppedIdx.length ? `Dropped rows: ${ranges(droppedIdx)}.` : 'Nothing dropped.',
-        '',
-        result.rows.length ? '     #  ROLE       ~TOKENS  ROW' : '(no history rows kept)',
-        ...result.rows.map((row, k) => {
-          const at = result.keptIndices[k]!;
-          const flags = `${row.pinned ? ' [pinned]' : ''}${row !== input.rows[at] ? ' [calls stripped]' : ''}`;
-          return `${String(at).padStart(6)}  ${row.role.padEnd(9)}  ${n(estimateTokens(JSON.stringify(row))).padStart(7)}  ${preview(row)}${flags}`;
-        }),
-        '',
-      ];
-      io.stdout(lines.join('\n'));
-      return EXIT_OK;
-    } catch (err) {
-      const shape = toErrorShape(err);
-      io.stderr(`loupe fold: ${shape.message} (${shape.code})\n`);
-      return shape.code === 'invalid-input' ? EXIT_USAGE : EXIT_FAILURE;
-    }
-  },
+/** `loupe fold`: which rows of a history fit a model's budget. */
+export const run: CommandRun = async (args, io) => {
+  const { values } = parseArgs({
+    args,
+    options: { model: { type: 'string' }, json: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  if (!values.model?.trim()) throw new UsageError("--model ID is required (see 'loupe models').");
+  const input = readRows(await io.readStdin());
+  const model = await withModels(io, 'fold', (runtime, signal) => runtime.call('models.resolve', { id: values.model! }, { signal }));
+  if (!model.known) io.stderr(`loupe fold: note: "${model.id}" is in no catalog; using the default window ${n(model.window)}.\n`);
+  const result = trimToBudget(input.rows, model.budget, { currentUserContent: input.currentUserContent });
+  const counts = { input: input.rows.length, kept: result.rows.length, dropped: result.dropped, evicted: result.evicted, strippedCalls: result.strippedCalls };
+  if (values.json) {
+    const { rows, keptIndices, estimatedTokens, bytes, fits, withinRails, truncated } = result;
+    io.stdout(`${JSON.stringify({ model, budget: model.budget, counts, estimatedTokens, bytes, fits, withinRails, truncated, keptIndices, rows }, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  const keptSet = new Set(result.keptIndices);
+  const droppedIdx = input.rows.map((_, i) => i).filter((i) => !keptSet.has(i) && !(input.rows[i]!.evicted));
+  const lines = [
+    `Model ${model.id} (${model.name}): window ${windowLabel(model)}, reserve ${n(model.reserve)}, budget ${n(model.budget)} tokens.`,
+    `Keeps ${n(counts.kept)} of ${n(counts.input)} rows: ${n(counts.dropped)} dropped (oldest first)${counts.evicted ? `, ${n(counts.evicted)} evicted` : ''}${counts.strippedCalls ? `, ${n(counts.strippedCalls)} tool call${counts.strippedCalls === 1 ? '' : 's'} stripped (results cut)` : ''}.`,
+    `~${n(result.estimatedTokens)} of ${n(model.budget)} tokens${input.currentUserContent === undefined ? '' : ' including the current message'} (approximate: bytes / 4)${result.fits ? '' : ': OVER BUDGET (pinned rows or the newest row alone do not fit)'}.`,
+    droppedIdx.length ? `Dropped rows: ${ranges(droppedIdx)}.` : 'Nothing dropped.',
+    '',
+    result.rows.length ? '     #  ROLE       ~TOKENS  ROW' : '(no history rows kept)',
+    ...result.rows.map((row, k) => {
+      const at = result.keptIndices[k]!;
+      const flags = `${row.pinned ? ' [pinned]' : ''}${row !== input.rows[at] ? ' [calls stripped]' : ''}`;
+      return `${String(at).padStart(6)}  ${row.role.padEnd(9)}  ${n(estimateTokens(JSON.stringify(row))).padStart(7)}  ${preview(row)}${flags}`;
+    }),
+    '',
+  ];
+  io.stdout(lines.join('\n'));
+  return EXIT_OK;
 };

@@ -1,7 +1,6 @@
 // `loupe inspect` run in-process through runCli, on the inspector fixture repository.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRuntime } from '../../core/runtime';
-import { dispatch } from '../../core/services';
 import { removeTempDirs, tempDir } from '../../core/testing/fixtures';
 import { makeInspectFixture, type InspectFixture } from '../../core/testing/inspect-fixture';
 import { runCli } from '../index';
@@ -36,7 +35,7 @@ describe('loupe inspect', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     const runtime = createRuntime({ host: 'browser', userDataDir: tempDir() });
-    const api = await dispatch(runtime.services, 'context.inspect', {
+    const api = await runtime.call('context.inspect', {
       repo: fx.repo,
       paths: args,
       attachments: [
@@ -44,7 +43,7 @@ describe('loupe inspect', () => {
         { name: 'C:\\pics\\a.png', size: 10 },
       ],
     });
-    await runtime.closeAsync();
+    await runtime.close();
     expect(JSON.parse(stdout)).toEqual(api);
   });
 
@@ -71,7 +70,7 @@ describe('loupe inspect', () => {
 
   it.each([
     ['no --repo', ['inspect', 'src'], /--repo DIR is required/],
-    ['an unknown option', ['inspect', '--repo', '/tmp', '--nope'], /Unknown option/],
+    ['an unknown option', ['inspect', '--repo', '/tmp', '--nope'], /unknown option --nope/],
     ['a bad --attach', ['inspect', '--repo', '<repo>', '--attach', 'a.txt', 'src'], /NAME:SIZE/],
     ['a fractional --attach size', ['inspect', '--repo', '<repo>', '--attach', 'a.txt:1.5', 'src'], /NAME:SIZE/],
     ['51 paths', ['inspect', '--repo', '<repo>', ...Array.from({ length: 51 }, (_, i) => `f${i}`)], /at most 50\..*\(too-many-selections\)/],

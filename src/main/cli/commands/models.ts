@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
-import type { ModelInfo, ModelList, RefreshStatus } from '../../../shared/contract/models';
-import { toErrorShape } from '../../../shared/errors';
-import { createRuntime, type Runtime } from '../../core/runtime';
-import { dispatch } from '../../core/services';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliCommand, type CliIo } from '../command';
+import type { ModelInfo, ModelList } from '../../../shared/contract/models';
+import type { Runtime } from '../../core/runtime';
+import { EXIT_OK, type CliIo, type CommandRun } from '../command';
+import { withRuntime } from '../with-runtime';
 
 export const n = (value: number) => value.toLocaleString('en-US');
 
@@ -16,17 +15,14 @@ export function windowLabel(m: Pick<ModelInfo, 'window' | 'source'>): string {
  * Opens the same runtime as the app and, when the user turned refresh on,
  * refreshes first (a failed source is a note on stderr: the snapshot answers).
  */
-export async function withModels<T>(io: CliIo, command: string, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const runtime = createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA });
-  try {
-    const status = (await dispatch(runtime.services, 'models.refresh', {})) as RefreshStatus;
+export async function withModels<T>(io: CliIo, command: string, fn: (runtime: Runtime, signal: AbortSignal) => Promise<T>): Promise<T> {
+  return withRuntime(io, async (runtime, signal) => {
+    const status = await runtime.call('models.refresh', {}, { signal });
     for (const s of status.enabled ? status.sources : []) {
       if (s.state === 'failed') io.stderr(`loupe ${command}: note: ${s.kind} refresh failed (${s.error}); using the bundled snapshot.\n`);
     }
-    return await fn(runtime);
-  } finally {
-    await runtime.closeAsync();
-  }
+    return fn(runtime, signal);
+  });
 }
 
 function formatModels(list: ModelList): string {
@@ -48,26 +44,14 @@ function formatModels(list: ModelList): string {
   return lines.join('\n');
 }
 
-export const modelsCommand: CliCommand = {
-  name: 'models',
-  summary: 'List known models with their context window, its source, reserve and fold budget',
-  usage: 'loupe models [--search QUERY] [--json]',
-  async run(args, io) {
-    const { values } = parseArgs({
-      args,
-      options: { search: { type: 'string' }, json: { type: 'boolean', default: false } },
-      strict: true,
-    });
-    try {
-      const list = await withModels(io, 'models', (runtime) =>
-        dispatch(runtime.services, 'models.list', { query: values.search }),
-      ) as ModelList;
-      io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : formatModels(list));
-      return EXIT_OK;
-    } catch (err) {
-      const shape = toErrorShape(err);
-      io.stderr(`loupe models: ${shape.message} (${shape.code})\n`);
-      return shape.code === 'invalid-input' ? EXIT_USAGE : EXIT_FAILURE;
-    }
-  },
+/** `loupe models`: the catalog with each model's window, its source, reserve and budget. */
+export const run: CommandRun = async (args, io) => {
+  const { values } = parseArgs({
+    args,
+    options: { search: { type: 'string' }, json: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  const list = await withModels(io, 'models', (runtime, signal) => runtime.call('models.list', { query: values.search }, { signal }));
+  io.stdout(values.json ? `${JSON.stringify(list, null, 2)}\n` : formatModels(list));
+  return EXIT_OK;
 };

@@ -1,49 +1,69 @@
+import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createRuntime } from '../../core/runtime';
 import { startHost } from '../../host/server';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, type CliCommand } from '../command';
+import { TOKEN_PATTERN } from '../../host/security';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo, type CommandRun } from '../command';
 
-export const serveCommand: CliCommand = {
-  name: 'serve',
-  summary: 'Serve the Loupe app in your browser on 127.0.0.1',
-  usage: 'loupe serve [--port N] [--token T]',
-  async run(args, io) {
-    const { values } = parseArgs({
-      args,
-      options: { port: { type: 'string' }, token: { type: 'string' } },
-      strict: true,
+/**
+ * The token, from (in order) --token-file, LOUPE_TOKEN, --token; a fresh one
+ * otherwise. --token shows in `ps`, so the file or the variable is preferred.
+ */
+async function chooseToken(values: { token?: string; 'token-file'?: string }, io: CliIo): Promise<string | undefined> {
+  let token: string | undefined;
+  let from = '--token';
+  if (values['token-file'] !== undefined) {
+    const file = values['token-file'];
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new UsageError(`--token-file ${file} is not a readable file.`);
+    // Anyone who can read the file can drive Loupe: refuse group/world-readable files (POSIX).
+    if (process.platform !== 'win32' && (info.mode & 0o077) !== 0) {
+      throw new UsageError(`--token-file ${file} is readable by others (mode ${(info.mode & 0o777).toString(8)}); chmod 600 it.`);
+    }
+    token = (await readFile(file, 'utf8')).trim();
+    from = '--token-file';
+  } else if (io.env.LOUPE_TOKEN) {
+    token = io.env.LOUPE_TOKEN.trim();
+    from = 'LOUPE_TOKEN';
+  } else {
+    token = values.token;
+  }
+  if (token !== undefined && !TOKEN_PATTERN.test(token)) {
+    throw new UsageError(`the token from ${from} must be 16 to 256 URL-safe characters (letters, digits, - _ . ~).`);
+  }
+  return token;
+}
+
+/** `loupe serve`: the browser host, until Ctrl-C. */
+export const run: CommandRun = async (args, io) => {
+  const { values } = parseArgs({
+    args,
+    options: { port: { type: 'string' }, token: { type: 'string' }, 'token-file': { type: 'string' } },
+    strict: true,
+  });
+  // Plain digits only: Number() would take '' as 0, '0x50' as 80 and '1e3' as 1000.
+  const port = values.port === undefined ? 0 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new UsageError(`--port must be an integer from 0 to 65535, got "${values.port}".`);
+  }
+  const token = await chooseToken(values, io);
+  const runtime = createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA });
+  let host;
+  try {
+    host = await startHost({ runtime, rendererDir: io.rendererDir, port, token });
+  } catch (err) {
+    await runtime.close();
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    io.stderr(`loupe serve: port ${port} on 127.0.0.1 is already in use; choose another with --port, or --port 0 for any free one.\n`);
+    return EXIT_FAILURE;
+  }
+  io.stdout(`Loupe is serving at ${host.url}\n`);
+  await new Promise<void>((resolve) => {
+    const unsubscribe = io.onInterrupt?.(() => {
+      unsubscribe?.();
+      // Runs and git processes end, then the database closes.
+      void host.close().then(() => runtime.close()).then(resolve);
     });
-    // Plain digits only: Number() would take '' as 0, '0x50' as 80 and '1e3' as 1000.
-    const port = values.port === undefined ? 0 : /^\d{1,5}$/.test(values.port) ? Number(values.port) : Number.NaN;
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      io.stderr(`loupe serve: --port must be an integer from 0 to 65535, got "${values.port}".\n`);
-      return EXIT_USAGE;
-    }
-    if (values.token !== undefined && !/^[\w.~-]{16,256}$/.test(values.token)) {
-      io.stderr('loupe serve: --token must be 16 to 256 URL-safe characters (letters, digits, - _ . ~).\n');
-      return EXIT_USAGE;
-    }
-    const runtime = createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA });
-    let host;
-    try {
-      host = await startHost({ runtime, rendererDir: io.rendererDir, port, token: values.token });
-    } catch (err) {
-      await runtime.closeAsync();
-      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-      io.stderr(`loupe serve: port ${port} on 127.0.0.1 is already in use; choose another with --port, or --port 0 for any free one.\n`);
-      return EXIT_FAILURE;
-    }
-    io.stdout(`Loupe is serving at ${host.url}\n`);
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        void host.close().then(() => {
-          runtime.close();
-          resolve();
-        });
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
-    return EXIT_OK;
-  },
+  });
+  return EXIT_OK;
 };

@@ -2,8 +2,6 @@
 // HTTP server on 127.0.0.1 standing in for models.dev and a /v1/models list.
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { Services } from '../../../shared/api';
-import { dispatch } from '../services';
 import { makeRuntime, removeTempDirs } from '../testing/fixtures';
 import { sendJson, startLocalServer, type LocalServer } from '../testing/http-server';
 import type { Runtime } from '../runtime';
@@ -21,7 +19,7 @@ interface Ctx {
   server: LocalServer;
   runtime: Runtime;
   clock: { t: number };
-  call: <M extends keyof Services>(m: M, req: unknown) => ReturnType<Services[M]>;
+  call: Runtime['call'];
   /** Per-path behaviour; set by each test. */
   routes: Record<string, (res: ServerResponse) => void>;
 }
@@ -36,7 +34,7 @@ async function setup(): Promise<Ctx> {
   });
   const clock = { t: Date.parse('2026-03-01T12:00:00Z') };
   const runtime = makeRuntime({ now: () => new Date(clock.t) });
-  const call = ((m: string, req: unknown) => dispatch(runtime.services, m, req)) as Ctx['call'];
+  const call: Runtime['call'] = (m, req) => runtime.call(m, req);
   ctx = { server, runtime, clock, call, routes };
   return ctx;
 }
@@ -91,7 +89,7 @@ describe('models services', () => {
     expect((await call('models.list', { query: 'anthropic' })).matched).toBeGreaterThan(0);
     // Settings live in SQLite: a new service table over the same database reads them back.
     const again = makeRuntime({ db: runtime.deps.db, userDataDir: runtime.deps.userDataDir });
-    expect(await dispatch(again.services, 'models.getSettings', {})).toMatchObject({ refreshEnabled: true });
+    expect(await again.call('models.getSettings', {})).toMatchObject({ refreshEnabled: true });
   });
 
   it('falls back to the snapshot when a source fails, and caches the failure for the TTL', async () => {

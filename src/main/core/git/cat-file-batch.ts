@@ -1,5 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { gitEnv, type GitBinary } from './git-cli';
+import type { ChildHandle } from '../process/launcher';
+import type { GitRunner } from './git-cli';
 import { isFullOid } from './git-reader';
 
 interface Pending {
@@ -15,7 +15,8 @@ interface Pending {
  * child streams them back without a process per object.
  */
 export class CatFileBatch {
-  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly child: ChildHandle;
+  private exitedAlready = false;
   private readonly queue: Pending[] = [];
   private head: Pending | undefined;
   /** Bytes received but not yet parsed. */
@@ -26,18 +27,23 @@ export class CatFileBatch {
   private readonly exited: Promise<void>;
   private stderr = '';
 
-  constructor(git: GitBinary, cwd: string) {
-    this.child = spawn(git.path, ['cat-file', '--batch'], { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-    this.exited = new Promise((resolve) => this.child.once('close', () => resolve()));
+  constructor(git: GitRunner, cwd: string) {
+    this.child = git.start(cwd, ['cat-file', '--batch']);
     this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
     this.child.stderr.on('data', (chunk: Buffer) => {
       if (this.stderr.length < 4096) this.stderr += chunk.toString('utf8');
     });
-    this.child.stdin.on('error', (err) => this.fail(err));
-    this.child.on('error', (err) => this.fail(err));
-    this.child.once('close', (code) => {
-      this.fail(new Error(`git cat-file --batch exited (${code ?? 'signal'}): ${this.stderr.trim() || 'no message'}`));
-    });
+    this.child.stdin?.on('error', (err) => this.fail(err));
+    this.exited = this.child.exited.then(
+      ({ code }) => {
+        this.exitedAlready = true;
+        this.fail(new Error(`git cat-file --batch exited (${code ?? 'signal'}): ${this.stderr.trim() || 'no message'}`));
+      },
+      (err: Error) => {
+        this.exitedAlready = true;
+        this.fail(err);
+      },
+    );
   }
 
   /** Reads one object's bytes; rejects for a missing object or a dead child. */
@@ -46,15 +52,15 @@ export class CatFileBatch {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.queue.push({ oid, resolve, reject });
-      this.child.stdin.write(`${oid}\n`);
+      this.child.stdin?.write(`${oid}\n`);
     });
   }
 
   /** Closes stdin so git exits; resolves when the child has gone (killed after 2 s). */
   async close(): Promise<void> {
-    if (this.child.exitCode === null && this.child.signalCode === null) {
-      this.child.stdin.end();
-      const timer = setTimeout(() => this.child.kill(), 2000);
+    if (!this.exitedAlready) {
+      this.child.stdin?.end();
+      const timer = setTimeout(() => void this.child.kill(), 2000);
       timer.unref();
       await this.exited;
       clearTimeout(timer);

@@ -1,6 +1,6 @@
 import type { RefsInfo } from '../../../shared/contract/context';
 import { CatFileBatch } from './cat-file-batch';
-import { GitCommandError, runGit, runGitText, type GitBinary } from './git-cli';
+import { GitCommandError, type GitRunner, type RunGitOptions } from './git-cli';
 import {
   badRef,
   groupBeneath,
@@ -22,20 +22,37 @@ const literal = (path: string): string => `:(literal)${path}`;
  */
 export class CliGitReader implements GitReader {
   readonly backend = 'cli' as const;
-  private batch: CatFileBatch | null = null;
-  private closed = false;
+  /** Shared by every view of this reader (withSignal): one cat-file process per repository. */
+  private readonly shared: { batch: CatFileBatch | null; closed: boolean };
 
   constructor(
-    private readonly git: GitBinary,
+    private readonly git: GitRunner,
     readonly root: string,
-  ) {}
+    private readonly signal?: AbortSignal,
+    shared?: { batch: CatFileBatch | null; closed: boolean },
+  ) {
+    this.shared = shared ?? { batch: null, closed: false };
+  }
+
+  withSignal(signal: AbortSignal | undefined): GitReader {
+    return signal ? new CliGitReader(this.git, this.root, signal, this.shared) : this;
+  }
+
+  private run(args: string[], options: RunGitOptions = {}): Promise<Buffer> {
+    this.signal?.throwIfAborted();
+    return this.git.run(this.root, args, { ...options, signal: this.signal });
+  }
+
+  private async text(args: string[]): Promise<string> {
+    return (await this.run(args)).toString('utf8');
+  }
 
   async resolveCommit(ref: string): Promise<string> {
     // A leading dash would read as an option (no ref name can start with one), so
     // refuse it here rather than rely on --end-of-options (git 2.24+).
     if (ref.startsWith('-') || /[\0\n]/.test(ref)) throw badRef(ref);
     try {
-      const out = await runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', `${ref}^{commit}`]);
+      const out = await this.text(['rev-parse', '--verify', '-q', `${ref}^{commit}`]);
       const oid = out.trim();
       if (!oid) throw badRef(ref);
       return oid;
@@ -51,7 +68,7 @@ export class CliGitReader implements GitReader {
     if (wanted.size === 0) return found;
     // -t shows the folders walked through on the way, so ancestors come back too.
     const specs = [...wanted].map(literal);
-    const out = await runGit(this.git, this.root, ['ls-tree', '-t', '-z', '-l', commit, '--', ...specs]);
+    const out = await this.run(['ls-tree', '-t', '-z', '-l', commit, '--', ...specs]);
     for (const entry of parseLsTree(out)) if (wanted.has(entry.path)) found.set(entry.path, entry);
     return found;
   }
@@ -61,7 +78,7 @@ export class CliGitReader implements GitReader {
     if (options.recursive) args.push('-r');
     args.push(commit);
     if (dir !== '') args.push('--', literal(options.recursive ? dir : `${dir}/`));
-    const entries = parseLsTree(await runGit(this.git, this.root, args, { maxBytes: 512 * 1024 * 1024 }));
+    const entries = parseLsTree(await this.run(args, { maxBytes: 512 * 1024 * 1024 }));
     // `ls-tree -r <commit> -- dir` names `dir` itself when it is a file: not beneath.
     return dir === '' ? entries : entries.filter((e) => e.path.startsWith(`${dir}/`));
   }
@@ -72,7 +89,7 @@ export class CliGitReader implements GitReader {
     if (wanted.size === 0) return { entries: new Map(), beneath: new Map() };
     // -t also prints the folders recursed into, so folder selections and the folders
     // on the way to file selections come back in the same listing.
-    const all = parseLsTree(await runGit(this.git, this.root, ['ls-tree', '-r', '-t', '-z', '-l', commit, ...pathspec], { maxBytes: 512 * 1024 * 1024 }));
+    const all = parseLsTree(await this.run(['ls-tree', '-r', '-t', '-z', '-l', commit, ...pathspec], { maxBytes: 512 * 1024 * 1024 }));
     const entries = new Map<string, TreeEntry>();
     const folders = new Set<string>(wanted.has('') ? [''] : []);
     for (const e of all) {
@@ -83,23 +100,24 @@ export class CliGitReader implements GitReader {
   }
 
   prepareBlobs(): void {
-    if (!this.closed) this.batch ??= new CatFileBatch(this.git, this.root);
+    if (!this.shared.closed) this.shared.batch ??= new CatFileBatch(this.git, this.root);
   }
 
   readBlob(oid: string): Promise<Buffer> {
-    if (this.closed) return Promise.reject(new Error('The git reader was closed.'));
-    this.batch ??= new CatFileBatch(this.git, this.root);
-    return this.batch.read(oid);
+    if (this.shared.closed) return Promise.reject(new Error('The git reader was closed.'));
+    if (this.signal?.aborted) return Promise.reject(this.signal.reason);
+    this.shared.batch ??= new CatFileBatch(this.git, this.root);
+    return this.shared.batch.read(oid);
   }
 
   async changes(commit: string, scopes: readonly string[], options: ChangesOptions = {}): Promise<Map<string, ChangeKind>> {
     const specs = scopes.includes('') ? [] : scopes.map(literal);
     const pathspec = specs.length ? ['--', ...specs] : [];
     const [statusOut, head] = await Promise.all([
-      runGit(this.git, this.root, ['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', ...pathspec]),
+      this.run(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', ...pathspec]),
       options.baseIsHead
         ? commit
-        : runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then(
+        : this.text(['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then(
             (s) => s.trim(),
             () => '',
           ),
@@ -109,7 +127,7 @@ export class CliGitReader implements GitReader {
     // Against another commit, tracked changes come from diffing the working tree with it;
     // status still supplies the untracked files.
     const diff = parseNameStatus(
-      await runGit(this.git, this.root, ['diff', '--name-status', '-z', '--no-renames', '--ignore-submodules=none', commit, ...pathspec]),
+      await this.run(['diff', '--name-status', '-z', '--no-renames', '--ignore-submodules=none', commit, ...pathspec]),
     );
     for (const [path, kind] of status) {
       if (kind !== 'untracked') continue;
@@ -118,11 +136,18 @@ export class CliGitReader implements GitReader {
     return diff;
   }
 
+  async head(): Promise<{ head: string | null; branch: string | null }> {
+    const [head, branch] = await Promise.all([
+      this.text(['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then((s) => s.trim() || null, () => null),
+      this.text(['symbolic-ref', '-q', '--short', 'HEAD']).then((s) => s.trim() || null, () => null),
+    ]);
+    return { head, branch };
+  }
+
   async refs(): Promise<RefsInfo> {
-    const [head, branch, refsOut] = await Promise.all([
-      runGitText(this.git, this.root, ['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then((s) => s.trim() || null, () => null),
-      runGitText(this.git, this.root, ['symbolic-ref', '-q', '--short', 'HEAD']).then((s) => s.trim() || null, () => null),
-      runGitText(this.git, this.root, [
+    const [{ head, branch }, refsOut] = await Promise.all([
+      this.head(),
+      this.text([
         'for-each-ref',
         '--format=%(refname)%00%(objectname)%00%(*objectname)',
         '--sort=refname',
@@ -142,7 +167,7 @@ export class CliGitReader implements GitReader {
     }
     const commits: RefsInfo['commits'] = [];
     if (head) {
-      const log = await runGitText(this.git, this.root, ['log', '-n', '50', '--format=%H%x00%s%x00%an%x00%aI%x1e', head]);
+      const log = await this.text(['log', '-n', '50', '--format=%H%x00%s%x00%an%x00%aI%x1e', head]);
       for (const rec of log.split('\x1e')) {
         const [commit, subject, author, date] = rec.replace(/^\n/, '').split('\0');
         if (commit && subject !== undefined && author !== undefined && date !== undefined) {
@@ -154,9 +179,9 @@ export class CliGitReader implements GitReader {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    const batch = this.batch;
-    this.batch = null;
+    this.shared.closed = true;
+    const batch = this.shared.batch;
+    this.shared.batch = null;
     await batch?.close();
   }
 }

@@ -163,9 +163,14 @@ export class EmbeddedGitReader implements GitReader {
     return changes;
   }
 
-  async refs(): Promise<RefsInfo> {
+  async head(): Promise<{ head: string | null; branch: string | null }> {
     const head = await git.resolveRef({ fs, dir: this.root, ref: 'HEAD' }).catch(() => null);
     const branch = (await git.currentBranch({ fs, dir: this.root, fullname: false }).catch(() => undefined)) ?? null;
+    return { head, branch };
+  }
+
+  async refs(): Promise<RefsInfo> {
+    const { head, branch } = await this.head();
     const named = async (prefix: string, names: string[]) => {
       const out: { name: string; commit: string }[] = [];
       for (const name of names.sort()) {
@@ -189,6 +194,11 @@ export class EmbeddedGitReader implements GitReader {
       }
     }
     return { head, branch, branches, tags, commits };
+  }
+
+  /** isomorphic-git runs in this process: nothing to end; callers check the signal between steps. */
+  withSignal(): GitReader {
+    return this;
   }
 
   async close(): Promise<void> {

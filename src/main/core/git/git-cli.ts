@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import type { ChildHandle, Spawn } from '../process/launcher';
 
 /**
  * Environment for every git child: the caller's, minus variables that would
@@ -17,27 +17,11 @@ export function gitEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** Where git is and which version; `available: false` means the embedded reader is used. */
 export interface GitBinary {
   available: boolean;
   path: string;
   version: string | null;
-}
-
-let cached: GitBinary | undefined;
-
-/**
- * Finds the git CLI once per process. `LOUPE_GIT=none` hides it (to exercise
- * the embedded isomorphic-git path); `LOUPE_GIT=/path/to/git` picks one.
- */
-export function detectGit(): GitBinary {
-  if (cached) return cached;
-  const wanted = process.env.LOUPE_GIT;
-  if (wanted === 'none') return (cached = { available: false, path: 'git', version: null });
-  const path = wanted || 'git';
-  const r = spawnSync(path, ['--version'], { env: gitEnv(), encoding: 'utf8', timeout: 5000 });
-  const match = r.status === 0 ? /git version (\S+)/.exec(r.stdout) : null;
-  cached = match ? { available: true, path, version: match[1] ?? null } : { available: false, path, version: null };
-  return cached;
 }
 
 export class GitCommandError extends Error {
@@ -55,13 +39,39 @@ export interface RunGitOptions {
   /** Stop reading and fail past this many stdout bytes (default 64 MiB). */
   maxBytes?: number;
   input?: string | Buffer;
+  /** Aborting ends the git process. */
+  signal?: AbortSignal;
 }
 
-/** Runs one git command in `cwd` and resolves with its stdout bytes; rejects with GitCommandError. */
-export function runGit(git: GitBinary, cwd: string, args: string[], options: RunGitOptions = {}): Promise<Buffer> {
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
-  return new Promise((resolve, reject) => {
-    const child = spawn(git.path, args, { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+/**
+ * Every git command Loupe runs goes through one of these: found once, started
+ * through the launcher (so it is counted and ended on cancel or shutdown).
+ */
+export interface GitRunner {
+  /** Finds git once (LOUPE_GIT=none hides it, LOUPE_GIT=/path picks one). */
+  detect(): Promise<GitBinary>;
+  /** Runs one command in `cwd`; resolves with stdout bytes, rejects with GitCommandError. */
+  run(cwd: string, args: string[], options?: RunGitOptions): Promise<Buffer>;
+  /** run(), decoded as UTF-8. */
+  text(cwd: string, args: string[], options?: RunGitOptions): Promise<string>;
+  /** Starts a long-lived command (cat-file --batch); the caller owns its streams. */
+  start(cwd: string, args: string[], options?: { signal?: AbortSignal }): ChildHandle;
+}
+
+export interface GitRunnerOptions {
+  spawn: Spawn;
+  /** 'none' hides git; a path picks that binary; default `git` on PATH. */
+  binary?: string;
+}
+
+/** Builds the runner; detection happens on first use. */
+export function createGitRunner(options: GitRunnerOptions): GitRunner {
+  const wanted = options.binary ?? process.env.LOUPE_GIT;
+  const path = wanted && wanted !== 'none' ? wanted : 'git';
+  let detected: Promise<GitBinary> | null = null;
+
+  const collect = (child: ChildHandle, args: string[], opts: RunGitOptions): Promise<Buffer> => {
+    const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
@@ -70,7 +80,7 @@ export function runGit(git: GitBinary, cwd: string, args: string[], options: Run
       size += chunk.length;
       if (size > maxBytes) {
         overflow = true;
-        child.kill();
+        void child.kill();
         return;
       }
       chunks.push(chunk);
@@ -78,18 +88,45 @@ export function runGit(git: GitBinary, cwd: string, args: string[], options: Run
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 16_384) stderr += chunk.toString('utf8');
     });
-    child.on('error', (err) => reject(err));
-    child.on('close', (code) => {
-      if (overflow) reject(new GitCommandError(args, code, `output exceeded ${maxBytes} bytes`));
-      else if (code === 0) resolve(Buffer.concat(chunks));
-      else reject(new GitCommandError(args, code, stderr));
+    child.stdin?.end(opts.input);
+    return child.exited.then(({ code, signal }) => {
+      if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
+      if (overflow) throw new GitCommandError(args, code, `output exceeded ${maxBytes} bytes`);
+      if (code === 0) return Buffer.concat(chunks);
+      throw new GitCommandError(args, code, stderr || (signal ? `ended by ${signal}` : ''));
     });
-    child.stdin.on('error', () => {});
-    child.stdin.end(options.input);
-  });
-}
+  };
 
-/** runGit, decoded as UTF-8 text. */
-export async function runGitText(git: GitBinary, cwd: string, args: string[]): Promise<string> {
-  return (await runGit(git, cwd, args)).toString('utf8');
+  const start = (cwd: string, args: string[], opts: { signal?: AbortSignal } = {}): ChildHandle =>
+    options.spawn(path, args, { cwd, env: gitEnv(), signal: opts.signal });
+
+  const runner: GitRunner = {
+    detect() {
+      detected ??= (async (): Promise<GitBinary> => {
+        if (wanted === 'none') return { available: false, path, version: null };
+        try {
+          const out = (await collect(start(process.cwd(), ['--version']), ['--version'], {})).toString('utf8');
+          const match = /git version (\S+)/.exec(out);
+          return match ? { available: true, path, version: match[1] ?? null } : { available: false, path, version: null };
+        } catch {
+          return { available: false, path, version: null };
+        }
+      })();
+      return detected;
+    },
+    run(cwd, args, opts = {}) {
+      let child: ChildHandle;
+      try {
+        child = start(cwd, args, { signal: opts.signal });
+      } catch (err) {
+        return Promise.reject(err);
+      }
+      return collect(child, args, opts);
+    },
+    async text(cwd, args, opts) {
+      return (await runner.run(cwd, args, opts)).toString('utf8');
+    },
+    start,
+  };
+  return runner;
 }

@@ -4,12 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git, makeRepo, removeTempDirs, writeFiles } from '../testing/fixtures';
+import { git, makeRepo, removeTempDirs, testGit, writeFiles } from '../testing/fixtures';
 import { CliGitReader } from './cli-reader';
 import { EmbeddedGitReader } from './embedded-reader';
-import { detectGit } from './git-cli';
 import type { GitReader } from './git-reader';
-import { GitReaderPool } from './open-reader';
+import { GitReaderPool } from './reader-pool';
 
 let repo: string;
 let first: string;
@@ -50,7 +49,7 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 const backends: [string, () => GitReader][] = [
-  ['git CLI', () => new CliGitReader(detectGit(), repo)],
+  ['git CLI', () => new CliGitReader(testGit(), repo)],
   ['isomorphic-git', () => new EmbeddedGitReader(repo)],
 ];
 
@@ -192,7 +191,7 @@ describe.each(backends)('GitReader contract: %s', (_name, make) => {
 
 describe('both backends agree', () => {
   it('on listings, lookups, changes and refs', async () => {
-    const cli = new CliGitReader(detectGit(), repo);
+    const cli = new CliGitReader(testGit(), repo);
     const emb = new EmbeddedGitReader(repo);
     const strip = (xs: { size: number | null }[]) => xs.map((x) => ({ ...x, size: null }));
     const withSizes = await cli.listTree(second, 'src', { recursive: true });
@@ -215,7 +214,7 @@ function childCommands(): string {
 
 describe('GitReaderPool', () => {
   it.skipIf(process.platform !== 'linux')('leaves no git cat-file process behind once closed', async () => {
-    const pool = new GitReaderPool(detectGit());
+    const pool = new GitReaderPool(testGit());
     await pool.use(repo, async (r) => r.readBlob((await r.listTree(second, ''))[0]!.oid));
     expect(childCommands()).toContain('cat-file --batch');
     await pool.closeAll();
@@ -223,7 +222,7 @@ describe('GitReaderPool', () => {
   });
 
   it('shares a reader per repository, resolves sub-folders to the root, and closes idle readers', async () => {
-    const pool = new GitReaderPool(detectGit(), 50);
+    const pool = new GitReaderPool(testGit(), 50);
     const a = await pool.use(repo, async (r) => {
       await r.readBlob((await r.listTree(second, ''))[0]!.oid);
       return r;
@@ -239,7 +238,7 @@ describe('GitReaderPool', () => {
   });
 
   it('answers not-a-repo, not-found and invalid-input for bad folders', async () => {
-    const pool = new GitReaderPool(detectGit());
+    const pool = new GitReaderPool(testGit());
     const outside = join(repo, '..');
     await expect(pool.use(outside, async () => 1)).rejects.toMatchObject({ code: 'not-a-repo' });
     await expect(pool.use(join(repo, 'nope'), async () => 1)).rejects.toMatchObject({ code: 'not-found' });

@@ -90,8 +90,15 @@ export interface GitReader {
   changes(commit: string, scopes: readonly string[], options?: ChangesOptions): Promise<Map<string, ChangeKind>>;
   /** Branches, tags and recent commits for the base-ref picker. */
   refs(): Promise<RefsInfo>;
+  /** HEAD's commit (null before the first commit) and branch (null when detached). */
+  head(): Promise<{ head: string | null; branch: string | null }>;
   /** Ends child processes and drops caches; the reader is unusable afterwards. */
   close(): Promise<void>;
+  /**
+   * The same reader for one call: git commands it starts end when `signal`
+   * aborts, and reads after that reject. Caches and processes stay shared.
+   */
+  withSignal(signal: AbortSignal | undefined): GitReader;
 }
 
 /** The error for a ref that names no commit. */

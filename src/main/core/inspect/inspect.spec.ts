@@ -1,12 +1,13 @@
 // Behaviour spec of the context inspector (issue 3): the real pipeline, through
-// dispatch(), on a fixture repository with every omission case, against both git backends.
+// runtime.call(), on a fixture repository with every omission case, against both git backends.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirListing, InspectResult, Omission, OmissionReason, RefsInfo } from '../../../shared/contract/context';
+import type { RequestOf } from '../../../shared/api';
+import type { TaskEvent } from '../../../shared/streams';
 import type { Runtime } from '../runtime';
-import { dispatch } from '../services';
 import { git, makeRuntime, removeTempDirs } from '../testing/fixtures';
 import {
   BUDGET_FILE_BYTES,
@@ -27,22 +28,21 @@ const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).di
 const reasonOf = (r: InspectResult, path: string): OmissionReason | undefined => r.omissions.find((o) => o.path === path)?.reason;
 const omissionOf = (r: InspectResult, path: string): Omission | undefined => r.omissions.find((o) => o.path === path);
 
-const listDir = (runtime: Runtime, request: Record<string, unknown>) =>
-  dispatch(runtime.services, 'repo.listDir', request) as Promise<DirListing>;
+const listDir = (runtime: Runtime, request: RequestOf<'repo.listDir'>): Promise<DirListing> => runtime.call('repo.listDir', request);
 
 const backends = [
   ['git CLI', {}],
-  ['isomorphic-git', { git: { available: false, path: 'git', version: null } }],
+  ['isomorphic-git', { gitBinary: 'none' }],
 ] as const;
 
 describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
   let runtime: Runtime;
-  const inspect = (request: Record<string, unknown>) =>
-    dispatch(runtime.services, 'context.inspect', { repo: fx.repo, ...request }) as Promise<InspectResult>;
+  const inspect = (request: Omit<RequestOf<'context.inspect'>, 'repo'>): Promise<InspectResult> =>
+    runtime.call('context.inspect', { repo: fx.repo, ...request });
   beforeAll(() => {
     runtime = makeRuntime(runtimeOptions);
   });
-  afterAll(() => runtime.closeAsync());
+  afterAll(() => runtime.close());
 
   it('expands a folder to its files at base, leaving working-copy changes out but counted', async () => {
     const r = await inspect({ paths: ['src'] });
@@ -223,15 +223,17 @@ describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
   });
 
   it('emits throttled progress for large inspections, ending at done = total', async () => {
-    const events: { done: number; total: number | null }[] = [];
-    const off = runtime.subscribe((event, payload) => {
-      if (event === 'task.progress') events.push(payload as { done: number; total: number | null });
-    });
-    await inspect({ paths: ['many'] });
-    off();
-    expect(events.length).toBeGreaterThan(0);
-    expect(events.length).toBeLessThan(200);
-    expect(events.at(-1)).toMatchObject({ task: 'inspect', done: 200, total: 200 });
+    const events: TaskEvent[] = [];
+    const callId = 'progress-spec';
+    const sub = runtime.streams.attach({ deliver: (m) => (m.type === 'event' && m.event.kind === 'task' && events.push(m.event.payload), true) });
+    sub.follow([{ key: `task:${callId}`, after: 0 }]);
+    await runtime.call('context.inspect', { repo: fx.repo, paths: ['many'] }, { callId });
+    sub.detach();
+    const progress = events.filter((e) => e.type === 'progress');
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.length).toBeLessThan(200);
+    expect(progress.at(-1)).toMatchObject({ done: 200, total: 200 });
+    expect(events.at(-1)).toEqual({ type: 'end', outcome: 'ok' });
   });
 
   it('lists one folder of the base tree with working-copy markers', async () => {
@@ -263,7 +265,7 @@ describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
   });
 
   it('lists refs for the base-ref picker', async () => {
-    const refs = (await dispatch(runtime.services, 'repo.refs', { repo: fx.repo })) as RefsInfo;
+    const refs: RefsInfo = await runtime.call('repo.refs', { repo: fx.repo });
     expect(refs).toMatchObject({ head: fx.head, branch: 'main', branches: [{ name: 'main', commit: fx.head }], tags: [{ name: 'v0', commit: fx.first }] });
     expect(refs.commits.map((c) => c.subject)).toEqual(['base', 'first']);
   });
@@ -272,11 +274,11 @@ describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
 describe('the two backends give the same answer', () => {
   it('for a mixed selection', async () => {
     const cli = makeRuntime();
-    const embedded = makeRuntime({ git: { available: false, path: 'git', version: null } });
+    const embedded = makeRuntime({ gitBinary: 'none' });
     const request = { repo: fx.repo, paths: ['src', 'src/app.ts', 'big', 'assets', 'media', 'docs', '.env', 'wc-linkdir/util.ts', 'vendor/lib'] };
-    const [a, b] = await Promise.all([dispatch(cli.services, 'context.inspect', request), dispatch(embedded.services, 'context.inspect', request)]);
+    const [a, b] = await Promise.all([cli.call('context.inspect', request), embedded.call('context.inspect', request)]);
     expect(b).toEqual(a);
-    await Promise.all([cli.closeAsync(), embedded.closeAsync()]);
+    await Promise.all([cli.close(), embedded.close()]);
   });
 });
 
@@ -285,8 +287,8 @@ describe('malformed requests get a clear code and message', () => {
   beforeAll(() => {
     runtime = makeRuntime();
   });
-  afterAll(() => runtime.closeAsync());
-  const call = (input: unknown) => dispatch(runtime.services, 'context.inspect', input);
+  afterAll(() => runtime.close());
+  const call = (input: unknown) => runtime.dispatch('context.inspect', input);
 
   it.each([
     ['missing repo', () => ({ paths: ['src'] }), 'invalid-input', /repo/],
@@ -321,12 +323,12 @@ describe('malformed requests get a clear code and message', () => {
 describe('read-only', () => {
   it('does not touch the repository (no index.lock, no index rewrite)', async () => {
     const runtime = makeRuntime();
-    const call = (input: unknown) => dispatch(runtime.services, 'context.inspect', input);
+    const call = (input: unknown) => runtime.dispatch('context.inspect', input);
     const before = readFileSync(join(fx.repo, '.git/index'));
     await call({ repo: fx.repo, paths: ['src', 'docs'] });
-    const embedded = makeRuntime({ git: { available: false, path: 'git', version: null } });
-    await dispatch(embedded.services, 'context.inspect', { repo: fx.repo, paths: ['src', 'docs'] });
-    await Promise.all([embedded.closeAsync(), runtime.closeAsync()]);
+    const embedded = makeRuntime({ gitBinary: 'none' });
+    await embedded.call('context.inspect', { repo: fx.repo, paths: ['src', 'docs'] });
+    await Promise.all([embedded.close(), runtime.close()]);
     expect(readFileSync(join(fx.repo, '.git/index')).equals(before)).toBe(true);
     expect(git(fx.repo, 'diff', '--cached', '--name-only')).toBe('');
     expect(existsSync(join(fx.repo, '.git/index.lock'))).toBe(false);

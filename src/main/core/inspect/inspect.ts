@@ -24,6 +24,8 @@ export interface InspectOptions {
   /** Progress for large inspections: called at most every `progressEveryMs` and once at the end. */
   onProgress?: (done: number, total: number, label: string) => void;
   progressEveryMs?: number;
+  /** Aborting stops the inspection between files; it then rejects. */
+  signal?: AbortSignal;
 }
 
 /** Inspections with fewer entries than this report no progress. */
@@ -58,9 +60,10 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
   const items = expansion.items.slice(0, room);
   const truncatedCount = expansion.items.length - items.length;
 
-  const entries = await readItems(reader, working, items, progressReporter(items.length, options));
+  const entries = await readItems(reader, working, items, progressReporter(items.length, options), options.signal);
   const files = entries.flatMap((e) => ('file' in e ? [e] : []));
   const changes = await expansion.changes;
+  options.signal?.throwIfAborted();
   for (const f of files) f.file.modified = isModified(f.item, changes);
   await redactPreviews(files);
 

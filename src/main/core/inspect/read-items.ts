@@ -31,6 +31,7 @@ export async function readItems(
   working: WorkingCopy,
   items: readonly WorkItem[],
   progress: (done: number, label: string) => void,
+  signal?: AbortSignal,
 ): Promise<ReadEntry[]> {
   const limits = INSPECT_LIMITS;
   let inspectedBytes = 0;
@@ -53,6 +54,7 @@ export async function readItems(
   const inFlight = new Map<number, Promise<Loaded>>();
   try {
     for (let i = 0; i < items.length; i++) {
+      signal?.throwIfAborted();
       for (let j = i; j < Math.min(items.length, i + LOOKAHEAD) && !budgetSpent; j++) {
         if (!inFlight.has(j)) inFlight.set(j, load(items[j]!));
       }

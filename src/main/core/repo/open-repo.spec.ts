@@ -2,33 +2,26 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LoupeError } from '../../../shared/errors';
-import { detectGit, type GitBinary } from '../git/git-cli';
-import { dispatch } from '../services';
 import { git, makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { listRecent } from '../store/recent-repos';
 
 afterAll(removeTempDirs);
 
-const cli = detectGit();
-const embedded: GitBinary = { available: false, path: 'git', version: null };
-
 describe.each([
-  ['git CLI', cli],
-  ['isomorphic-git', embedded],
-])('repo.open with %s', (_label, gitBin) => {
-  it('returns root, HEAD, branch, branches and tags, and records it as recent', async () => {
+  ['git CLI', undefined],
+  ['isomorphic-git', 'none'],
+])('repo.open with %s', (_label, gitBinary) => {
+  it('returns root, name, HEAD and branch, and records it as recent', async () => {
     const repo = makeRepo({ 'a.txt': 'a\n', 'src/b.ts': 'b\n' });
     git(repo, 'branch', 'feature/x');
     git(repo, 'tag', 'v1');
-    const rt = makeRuntime({ git: gitBin });
-    const info = await dispatch(rt.services, 'repo.open', { path: join(repo, 'src') });
+    const rt = makeRuntime({ gitBinary });
+    const info = await rt.call('repo.open', { path: join(repo, 'src') });
     expect(info).toEqual({
       root: repo,
       name: repo.split('/').pop(),
       head: git(repo, 'rev-parse', 'HEAD'),
       branch: 'main',
-      branches: ['feature/x', 'main'],
-      tags: ['v1'],
     });
     expect(listRecent(rt.deps.db).map((r) => r.path)).toEqual([repo]);
     rt.close();
@@ -38,10 +31,10 @@ describe.each([
     const repo = makeRepo({ 'a.txt': 'a\n' });
     git(repo, 'checkout', '-q', '--detach');
     const empty = makeRepo();
-    const rt = makeRuntime({ git: gitBin });
-    const detached = (await dispatch(rt.services, 'repo.open', { path: repo })) as { branch: string | null };
+    const rt = makeRuntime({ gitBinary });
+    const detached = await rt.call('repo.open', { path: repo });
     expect(detached.branch).toBeNull();
-    const fresh = (await dispatch(rt.services, 'repo.open', { path: empty })) as { head: string | null };
+    const fresh = await rt.call('repo.open', { path: empty });
     expect(fresh.head).toBeNull();
     rt.close();
   });
@@ -58,8 +51,8 @@ describe.each([
     ['a path with a NUL byte', () => '/tmp/a\0b', 'invalid-input'],
     ['an empty path', () => '', 'invalid-input'],
   ])('refuses %s with a clear code and writes nothing', async (_name, makePath, code) => {
-    const rt = makeRuntime({ git: gitBin });
-    const error = await dispatch(rt.services, 'repo.open', { path: makePath() }).catch((e: unknown) => e);
+    const rt = makeRuntime({ gitBinary });
+    const error = await rt.call('repo.open', { path: makePath() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoupeError);
     expect((error as LoupeError).code).toBe(code);
     expect((error as LoupeError).message.length).toBeGreaterThan(10);
@@ -71,12 +64,12 @@ describe.each([
 describe('repo.open input', () => {
   it('rejects a non-string path and extra fields through the contract', async () => {
     const rt = makeRuntime();
-    await expect(dispatch(rt.services, 'repo.open', { path: 42 })).rejects.toMatchObject({ code: 'invalid-input' });
-    await expect(dispatch(rt.services, 'repo.open', { path: '/x', extra: 1 })).rejects.toMatchObject({
+    await expect(rt.dispatch('repo.open', { path: 42 })).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(rt.dispatch('repo.open', { path: '/x', extra: 1 })).rejects.toMatchObject({
       code: 'invalid-input',
     });
-    await expect(dispatch(rt.services, 'repo.open', null)).rejects.toMatchObject({ code: 'invalid-input' });
-    await expect(dispatch(rt.services, 'no.such', {})).rejects.toMatchObject({ code: 'unknown-method' });
+    await expect(rt.dispatch('repo.open', null)).rejects.toMatchObject({ code: 'invalid-input' });
+    await expect(rt.dispatch('no.such', {})).rejects.toMatchObject({ code: 'unknown-method' });
     rt.close();
   });
 
@@ -86,16 +79,16 @@ describe('repo.open input', () => {
     symlinkSync(repo, join(links, 'link'));
     mkdirSync(join(links, 'x'));
     const rt = makeRuntime();
-    const info = (await dispatch(rt.services, 'repo.open', { path: join(links, 'link') })) as { root: string };
+    const info = await rt.call('repo.open', { path: join(links, 'link') });
     expect(info.root).toBe(repo);
     rt.close();
   });
 
   it('repo.pickFolder says the browser host has no native picker', async () => {
     const rt = makeRuntime();
-    await expect(dispatch(rt.services, 'repo.pickFolder', {})).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(rt.call('repo.pickFolder', {})).rejects.toMatchObject({ code: 'unsupported' });
     const withPicker = makeRuntime({ pickFolder: async () => '/picked' });
-    await expect(dispatch(withPicker.services, 'repo.pickFolder', {})).resolves.toEqual({ path: '/picked' });
+    await expect(withPicker.call('repo.pickFolder', {})).resolves.toEqual({ path: '/picked' });
     rt.close();
     withPicker.close();
   });

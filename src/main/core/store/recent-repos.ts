@@ -1,4 +1,4 @@
-import type { RecentRepo } from '../../../shared/contract/app';
+import type { RecentRepo } from '../../../shared/contract/repo';
 import type { Db } from './store';
 
 const KEEP = 20;

@@ -1,11 +1,12 @@
 // Test helpers: real git repositories built with the git CLI in temp folders,
 // and a runtime over a real SQLite file. Used by *.test.ts and *.spec.ts only.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime';
-import { gitEnv } from '../git/git-cli';
+import { createGitRunner, gitEnv, type GitRunner } from '../git/git-cli';
+import { createLauncher } from '../process/launcher';
 
 const cleanups: string[] = [];
 
@@ -64,4 +65,37 @@ export function makeRepo(files: Record<string, string | Buffer> = {}, message = 
 /** A runtime over a real SQLite database in its own temp user-data folder. */
 export function makeRuntime(options: Partial<RuntimeOptions> = {}): Runtime {
   return createRuntime({ host: 'browser', userDataDir: tempDir('loupe-data-'), ...options });
+}
+
+const testLauncher = createLauncher();
+
+/** A git runner over a launcher of its own, for tests that build readers directly. */
+export function testGit(binary?: string): GitRunner {
+  return createGitRunner({ spawn: testLauncher.spawn, binary });
+}
+
+/** True while a process runs (a zombie waiting for its parent counts as ended). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    // Linux: the state letter follows the command name in /proc/<pid>/stat; Z is a zombie.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** Waits (up to `ms`) until the process has ended; resolves with whether it did. */
+export async function waitForExit(pid: number, ms = 2000): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (!isProcessAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return !isProcessAlive(pid);
 }

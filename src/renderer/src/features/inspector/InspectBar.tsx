@@ -14,6 +14,7 @@ export function InspectBar() {
     })),
   );
   const inspect = useInspector((s) => s.inspect);
+  const cancel = useInspector((s) => s.cancelInspect);
   const empty = count === 0 && attachments === 0;
   const determinate = progress !== null && progress.total !== null && progress.total > 0;
 
@@ -29,6 +30,11 @@ export function InspectBar() {
       >
         {running ? 'Inspecting…' : 'Inspect'}
       </button>
+      {running && (
+        <button type="button" className="insp-cancel-button" data-testid="inspect-cancel" onClick={cancel}>
+          Cancel
+        </button>
+      )}
       {running && (
         <div className="insp-progress" data-testid="inspect-progress">
           <div

@@ -18,7 +18,6 @@ export function InspectorView() {
   useEffect(() => {
     if (root) useInspector.getState().setRepo(root);
   }, [root]);
-  useEffect(() => useInspector.getState().watchProgress(), []);
 
   const { dragging, handlers } = useFileDrop((files, skippedFolders) =>
     useInspector.getState().addAttachments(files, skippedFolders),

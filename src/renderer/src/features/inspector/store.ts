@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { DirEntry, InspectResult, RefsInfo } from '../../../../shared/contract/context';
-import { bridge } from '../../bridge';
+import { bridge, newCallId } from '../../bridge';
 import { MAX_SELECTIONS } from './limits';
 import { toUiError, type UiError } from '../shell/ui-error';
 import { isWorkingCopyOnlyFolder, PAGE_SIZE, type DirLoad } from './tree-model';
@@ -66,13 +66,14 @@ interface InspectorState {
   clearAttachments(): void;
   inspect(): Promise<void>;
   setActivePath(path: string | null): void;
-  /** Subscribes to progress events for as long as the view is mounted. */
-  watchProgress(): () => void;
+  /** Cancels the inspection in flight (its git processes end too). */
+  cancelInspect(): void;
   dismissError(): void;
   dismissNotice(): void;
 }
 
 let treeGeneration = 0;
+let inspectAbort: AbortController | null = null;
 let nextAttachmentId = 0;
 
 /** The request the current state would send, as a stable string key. */
@@ -225,33 +226,47 @@ export const useInspector = create<InspectorState>()((set, get) => {
       const s = get();
       if (!s.repo || s.running) return;
       const key = requestKey(s);
+      // The call's own progress stream: two inspections (two tabs) never see each other's.
+      const callId = newCallId();
+      const controller = new AbortController();
+      inspectAbort = controller;
+      const unfollow = bridge.follow(`task:${callId}`, {
+        onEvent: (e) => {
+          if (e.kind === 'task' && e.payload.type === 'progress') {
+            set({ progress: { done: e.payload.done, total: e.payload.total, label: e.payload.label } });
+          }
+        },
+      });
       set({ running: true, progress: null, error: null });
       try {
-        const result = await bridge.call('context.inspect', {
-          repo: s.repo,
-          baseRef: s.baseRef,
-          paths: s.selected.map((x) => x.path),
-          attachments: s.attachments.map(({ name, size }) => ({ name, size })),
-        });
+        const result = await bridge.call(
+          'context.inspect',
+          {
+            repo: s.repo,
+            baseRef: s.baseRef,
+            paths: s.selected.map((x) => x.path),
+            attachments: s.attachments.map(({ name, size }) => ({ name, size })),
+          },
+          { callId, signal: controller.signal },
+        );
         if (get().repo !== s.repo) return;
         const keep = result.files.some((f) => f.path === get().activePath);
         set({ result, resultKey: key, activePath: keep ? get().activePath : (result.files[0]?.path ?? null) });
       } catch (err) {
-        set({ error: toUiError(err) });
+        // Cancelling is the user's choice, not an error to explain.
+        if (!controller.signal.aborted) set({ error: toUiError(err) });
       } finally {
+        unfollow();
+        if (inspectAbort === controller) inspectAbort = null;
         set({ running: false, progress: null });
       }
     },
 
-    setActivePath: (path) => set({ activePath: path }),
-
-    watchProgress() {
-      return bridge.on('task.progress', (p) => {
-        // Only while an inspection runs: other tasks may report progress too.
-        if (!get().running || !/inspect|context/i.test(p.task)) return;
-        set({ progress: { done: p.done, total: p.total, label: p.label } });
-      });
+    cancelInspect() {
+      inspectAbort?.abort();
     },
+
+    setActivePath: (path) => set({ activePath: path }),
 
     dismissError: () => set({ error: null }),
     dismissNotice: () => set({ notice: null }),

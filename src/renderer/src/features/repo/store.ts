@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RecentRepo, RepoInfo } from '../../../../shared/contract/app';
+import type { RecentRepo, RepoInfo } from '../../../../shared/contract/repo';
 import { bridge } from '../../bridge';
 import { toUiError, type UiError } from '../shell/ui-error';
 

@@ -33,7 +33,7 @@ export function App() {
   useEffect(() => {
     void useShell.getState().load();
     void useRepo.getState().loadRecent();
-    return bridge.on('app.command', (cmd) => {
+    return bridge.onCommand((cmd) => {
       if (cmd.command === 'open-repository') {
         useRepo.getState().setChoosing(true);
         void useRepo.getState().pick();

@@ -1,46 +1,11 @@
-import * as fs from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import git from 'isomorphic-git';
-import { LoupeError } from '../../../shared/errors';
-import { checkFolderPath } from '../repo/open-repo';
-import { CliGitReader } from './cli-reader';
-import { EmbeddedGitReader } from './embedded-reader';
-import { GitCommandError, runGitText, type GitBinary } from './git-cli';
+import { createGitReader, findRepoRoot } from '../repo/repo-root';
+import type { GitRunner } from './git-cli';
 import type { GitReader } from './git-reader';
 
-const notARepo = (path: string) =>
-  new LoupeError('not-a-repo', `${path} is not inside a git repository with a working copy.`);
-
-/**
- * The working tree's top folder for a user-given folder (absolute, existing),
- * as a real path. LoupeError invalid-input / not-found / not-a-directory /
- * not-a-repo otherwise.
- */
-export async function findRepoRoot(gitBin: GitBinary, folder: string): Promise<string> {
-  const full = await checkFolderPath(folder);
-  let root: string;
-  if (gitBin.available) {
-    try {
-      root = (await runGitText(gitBin, full, ['rev-parse', '--show-toplevel'])).trim();
-    } catch (err) {
-      if (err instanceof GitCommandError) throw notARepo(full);
-      throw err;
-    }
-  } else {
-    root = await git.findRoot({ fs, filepath: full }).catch(() => '');
-  }
-  if (!root) throw notARepo(full);
-  return realpath(root);
-}
-
-/** A reader over the git CLI where `git` exists, isomorphic-git otherwise (LOUPE_GIT=none forces it). */
-export function createGitReader(gitBin: GitBinary, root: string): GitReader {
-  return gitBin.available ? new CliGitReader(gitBin, root) : new EmbeddedGitReader(root);
-}
-
 interface Pooled {
-  reader: GitReader;
+  reader: Promise<GitReader>;
   users: number;
   timer: NodeJS.Timeout | null;
 }
@@ -57,16 +22,21 @@ export class GitReaderPool {
   private readonly roots = new Map<string, string>();
 
   constructor(
-    private readonly gitBin: GitBinary,
+    private readonly git: GitRunner,
     private readonly idleMs = 5000,
   ) {}
 
-  /** Runs `fn` with the repository's reader; the folder is checked and resolved to its root first. */
-  async use<T>(folder: string, fn: (reader: GitReader) => Promise<T>): Promise<T> {
-    const root = (await this.knownRoot(folder)) ?? (await findRepoRoot(this.gitBin, folder));
+  /**
+   * Runs `fn` with the repository's reader; the folder is checked and resolved
+   * to its root first. With `signal`, git commands started for this use end
+   * when it aborts, and a reader nobody else is using is closed at once.
+   */
+  async use<T>(folder: string, fn: (reader: GitReader) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const root = (await this.knownRoot(folder)) ?? (await findRepoRoot(this.git, folder, signal));
+    signal?.throwIfAborted();
     let pooled = this.readers.get(root);
     if (!pooled) {
-      pooled = { reader: createGitReader(this.gitBin, root), users: 0, timer: null };
+      pooled = { reader: createGitReader(this.git, root), users: 0, timer: null };
       this.readers.set(root, pooled);
     }
     if (this.roots.size >= 256) this.roots.clear();
@@ -75,12 +45,16 @@ export class GitReaderPool {
     if (pooled.timer) clearTimeout(pooled.timer);
     pooled.timer = null;
     try {
-      return await fn(pooled.reader);
+      return await fn((await pooled.reader).withSignal(signal));
     } finally {
       pooled.users--;
       if (pooled.users === 0 && this.readers.get(root) === pooled) {
-        pooled.timer = setTimeout(() => void this.retire(root, pooled!), this.idleMs);
-        pooled.timer.unref();
+        // A cancelled call leaves no process behind; otherwise keep the reader warm for a while.
+        if (signal?.aborted) await this.retire(root, pooled);
+        else {
+          pooled.timer = setTimeout(() => void this.retire(root, pooled!), this.idleMs);
+          pooled.timer.unref();
+        }
       }
     }
   }
@@ -109,7 +83,7 @@ export class GitReaderPool {
   private async retire(root: string, pooled: Pooled): Promise<void> {
     if (pooled.users > 0 || this.readers.get(root) !== pooled) return;
     this.readers.delete(root);
-    await pooled.reader.close();
+    await (await pooled.reader).close();
   }
 
   /** Closes every reader now (their child processes exit), as if idle; the pool stays usable. */
@@ -117,6 +91,6 @@ export class GitReaderPool {
     const all = [...this.readers.values()];
     this.readers.clear();
     for (const p of all) if (p.timer) clearTimeout(p.timer);
-    await Promise.all(all.map((p) => p.reader.close()));
+    await Promise.all(all.map(async (p) => (await p.reader).close()));
   }
 }

@@ -1,0 +1,33 @@
+import type { CliCommand } from '../command';
+
+/**
+ * Every subcommand, in the order `loupe --help` lists them. Only names and
+ * usage live here; a command's code (and what it imports: zod, SQLite, git
+ * readers) loads when it runs, so `loupe --help` starts fast.
+ */
+export const commands: CliCommand[] = [
+  {
+    name: 'inspect',
+    summary: 'Show which files a run would send: sources, hashes, sizes, tokens, omissions',
+    usage: 'loupe inspect --repo DIR [--base REF] [--attach NAME:SIZE]... [--json] PATH...',
+    load: () => import('./inspect').then((m) => m.run),
+  },
+  {
+    name: 'models',
+    summary: 'List known models with their context window, its source, reserve and fold budget',
+    usage: 'loupe models [--search QUERY] [--json]',
+    load: () => import('./models').then((m) => m.run),
+  },
+  {
+    name: 'fold',
+    summary: "Show which rows of a history (JSON on stdin) fit a model's window minus its reserve",
+    usage: 'loupe fold --model ID [--json] < rows.json',
+    load: () => import('./fold').then((m) => m.run),
+  },
+  {
+    name: 'serve',
+    summary: 'Serve the Loupe app in your browser on 127.0.0.1',
+    usage: 'loupe serve [--port N] [--token-file FILE]   (token also from LOUPE_TOKEN; --token T is visible in ps)',
+    load: () => import('./serve').then((m) => m.run),
+  },
+];

@@ -1,0 +1,19 @@
+import { createRuntime, type Runtime } from '../core/runtime';
+import type { CliIo } from './command';
+
+/**
+ * Runs `fn` with the same runtime as the app (LOUPE_USER_DATA honoured) and a
+ * signal that Ctrl-C aborts; the runtime is closed afterwards whatever happens,
+ * so child processes end and the database closes cleanly.
+ */
+export async function withRuntime<T>(io: CliIo, fn: (runtime: Runtime, signal: AbortSignal) => Promise<T>): Promise<T> {
+  const runtime = createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA });
+  const controller = new AbortController();
+  const stop = io.onInterrupt?.(() => controller.abort());
+  try {
+    return await fn(runtime, controller.signal);
+  } finally {
+    stop?.();
+    await runtime.close();
+  }
+}

@@ -1,0 +1,63 @@
+import * as fs from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { LoupeError } from '../../../shared/errors';
+import { GitCommandError, type GitRunner } from '../git/git-cli';
+import type { GitReader } from '../git/git-reader';
+
+/**
+ * Checks a user-given folder path before any git command sees it: absolute,
+ * existing, a directory. Returns its real path; throws a LoupeError with a code
+ * the UI can explain.
+ */
+export async function checkFolderPath(path: string): Promise<string> {
+  if (!isAbsolute(path)) {
+    throw new LoupeError('invalid-input', `The repository path must be absolute; got "${path}".`);
+  }
+  const full = resolve(path);
+  let info;
+  try {
+    info = await stat(full);
+  } catch {
+    throw new LoupeError('not-found', `No folder exists at ${full}.`);
+  }
+  if (!info.isDirectory()) throw new LoupeError('not-a-directory', `${full} is a file, not a folder.`);
+  // The real path, so both git backends report the same root through symlinked folders.
+  return realpath(full);
+}
+
+const notARepo = (path: string) =>
+  new LoupeError('not-a-repo', `${path} is not inside a git repository with a working copy.`);
+
+/**
+ * The working tree's top folder for a user-given folder, as a real path: the
+ * one place that asks git (or isomorphic-git where no git exists) for it.
+ */
+export async function findRepoRoot(git: GitRunner, folder: string, signal?: AbortSignal): Promise<string> {
+  const full = await checkFolderPath(folder);
+  let root: string;
+  if ((await git.detect()).available) {
+    try {
+      root = (await git.text(full, ['rev-parse', '--show-toplevel'], { signal })).trim();
+    } catch (err) {
+      if (err instanceof GitCommandError) throw notARepo(full);
+      throw err;
+    }
+  } else {
+    // Loaded only where no git binary exists: isomorphic-git costs ~100 ms to load.
+    const { default: iso } = await import('isomorphic-git');
+    root = await iso.findRoot({ fs, filepath: full }).catch(() => '');
+  }
+  if (!root) throw notARepo(full);
+  return realpath(root);
+}
+
+/** A reader over the git CLI where `git` exists, isomorphic-git otherwise (LOUPE_GIT=none forces it). */
+export async function createGitReader(git: GitRunner, root: string): Promise<GitReader> {
+  if ((await git.detect()).available) {
+    const { CliGitReader } = await import('../git/cli-reader');
+    return new CliGitReader(git, root);
+  }
+  const { EmbeddedGitReader } = await import('../git/embedded-reader');
+  return new EmbeddedGitReader(root);
+}

@@ -1,0 +1,17 @@
+/**
+ * The payload of each stream kind. A kind's payload is a tagged union so a
+ * consumer switches on `type`; new event types are added here, once.
+ */
+
+/** Progress of a long call (an inspection), on `task:<callId>`. */
+export type TaskEvent =
+  | { type: 'progress'; done: number; total: number | null; label?: string }
+  | { type: 'end'; outcome: 'ok' | 'error' | 'cancelled' };
+
+export interface StreamPayloads {
+  task: TaskEvent;
+  /** A run's live events (defined with runs). */
+  run: { type: string; [field: string]: unknown };
+  /** A thread changed: a turn, a directive, a new manifest (defined with X-Ray). */
+  thread: { type: string; [field: string]: unknown };
+}
