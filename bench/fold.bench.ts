@@ -2,7 +2,7 @@
 // the linear trimToBudget against the naive loop that drops one row and serializes
 // the rest again (same input, same run). Target: >= 100x faster and < 50 ms.
 import { foldBudgetTokens, trimToBudget, type FoldRow } from '../src/shared/fold';
-import { naiveTrimToBudget } from '../src/shared/fold/naive-trim';
+import { naiveTrimToBudget } from '../src/shared/testing/naive-trim';
 
 const ROWS = 4096;
 const BUDGET = foldBudgetTokens(200_000); // 170,000

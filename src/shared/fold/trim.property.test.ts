@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { utf8ByteLength } from './budget';
-import { naiveTrimToBudget } from './naive-trim';
+import { naiveTrimToBudget } from '../testing/naive-trim';
 import { protectedRows } from './pairing';
 import type { FoldRow, ToolCall } from './rows';
 import { splitEvicted, trimToBudget, type TrimOptions } from './trim';

@@ -7,7 +7,7 @@
  * 2 + (sum of their sizes) + (count - 1). Each row is serialized at most once
  * and a running sum (a suffix sum) replaces re-serializing the history: the
  * work is O(rows) for flags plus O(bytes of the rows kept, plus one). Rows
- * older than the cut are never serialized. naive-trim.ts is the quadratic
+ * older than the cut are never serialized. src/shared/testing/naive-trim.ts is the quadratic
  * yardstick it is tested and benchmarked against.
  */
 import { LoupeError } from '../errors';

@@ -4,10 +4,10 @@
  * history's size. Used only by the property tests (the fast trim must return
  * exactly this) and by bench/fold.bench.ts (the baseline); the app never calls it.
  */
-import { utf8ByteLength } from './budget';
-import { protectedRows, repairToolPairs } from './pairing';
-import type { FoldRow } from './rows';
-import { splitEvicted, trimSettings, type TrimOptions, type TrimResult } from './trim';
+import { utf8ByteLength } from '../fold/budget';
+import { protectedRows, repairToolPairs } from '../fold/pairing';
+import type { FoldRow } from '../fold/rows';
+import { splitEvicted, trimSettings, type TrimOptions, type TrimResult } from '../fold/trim';
 
 /** Same contract as trimToBudget, computed by re-serializing after every drop. */
 export function naiveTrimToBudget(rows: readonly FoldRow[], budgetTokens: number, options: TrimOptions = {}): TrimResult {
