@@ -11,6 +11,7 @@ import { contextMethods } from './contract/context';
 import type { MethodSpec } from './contract/define';
 import { modelMethods } from './contract/models';
 import { repoMethods } from './contract/repo';
+import { runMethods } from './contract/runs';
 import type { ErrorShape } from './errors';
 import type { EventSink, StreamMessage } from './streams';
 
@@ -20,6 +21,7 @@ export const contract = {
   ...repoMethods,
   ...contextMethods,
   ...modelMethods,
+  ...runMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

@@ -5,6 +5,7 @@ import { modelServices } from './catalog/model-services';
 import type { CoreDeps } from './deps';
 import { contextServices } from './inspect/context-services';
 import { repoServices } from './repo/repo-services';
+import { runServices } from './runs/run-services';
 
 /** The whole service table; each feature contributes its slice. */
 export function createServices(deps: CoreDeps, control: CallControl): Services {
@@ -14,5 +15,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...repoServices(deps),
     ...contextServices(deps),
     ...modelServices(deps),
+    ...runServices(deps),
   };
 }

@@ -89,7 +89,7 @@ describe('event streams over SSE', () => {
 
   it('resumes from Last-Event-ID with every missed event exactly once, in order', async () => {
     await withHost(async (h, runtime) => {
-      for (let i = 1; i <= 5; i++) runtime.streams.publish('run', 'r1', { type: 'output', n: i });
+      for (let i = 1; i <= 5; i++) runtime.streams.publish('run', 'r1', { type: 'agent', stepId: 's', event: { type: 'raw', stream: 'stdout', text: `line ${i}` } });
       for (let i = 1; i <= 2; i++) runtime.streams.publish('task', 't1', { type: 'progress', done: i, total: null });
       const first = await follow(h, 'keys=run:r1,task:t1', {}, (f) => f.length >= 7);
       // The client saw run:r1 up to 3 and task:t1 up to 1, then lost its connection.
@@ -97,7 +97,7 @@ describe('event streams over SSE', () => {
       expect(lastSeen).toBeDefined();
       const resumed = follow(h, 'keys=run:r1,task:t1', { 'last-event-id': 'run:r1=3;task:t1=1' }, (f) => f.length >= 4);
       await new Promise((r) => setTimeout(r, 50));
-      runtime.streams.publish('run', 'r1', { type: 'output', n: 6 });
+      runtime.streams.publish('run', 'r1', { type: 'agent', stepId: 's', event: { type: 'raw', stream: 'stdout', text: 'line 6' } });
       const frames = await resumed;
       const got = frames.map((f) => JSON.parse(f.data!) as { event: { key: string; seq: number } });
       expect(got.map((g) => `${g.event.key}#${g.event.seq}`)).toEqual(['run:r1#4', 'run:r1#5', 'task:t1#2', 'run:r1#6']);
@@ -109,7 +109,7 @@ describe('event streams over SSE', () => {
     const runtime = makeRuntime({ streamLimits: { ringEvents: 3 } });
     const h = await startHost({ runtime, rendererDir: tempDir() });
     try {
-      for (let i = 1; i <= 10; i++) runtime.streams.publish('run', 'old', { type: 'output', n: i });
+      for (let i = 1; i <= 10; i++) runtime.streams.publish('run', 'old', { type: 'agent', stepId: 's', event: { type: 'raw', stream: 'stdout', text: `line ${i}` } });
       const frames = await follow(h, 'keys=run:old,run:never', { 'last-event-id': 'run:old=2;run:never=9' }, (f) => f.length >= 2);
       const notices = frames.map((f) => ({ event: f.event, data: JSON.parse(f.data!) as unknown }));
       expect(notices).toContainEqual({ event: 'expired', data: { type: 'expired', key: 'run:old', resumeFrom: 10 } });
@@ -147,7 +147,7 @@ describe('event streams over SSE', () => {
       let published = 0;
       // Far more than the subscriber bound (8 MiB) and the ring bound (4 MiB).
       while (published < 400 && runtime.streams.stats().followers > 0) {
-        runtime.streams.publish('run', 'flood', { type: 'output', text: chunk });
+        runtime.streams.publish('run', 'flood', { type: 'agent', stepId: 's', event: { type: 'raw', stream: 'stdout', text: chunk } });
         published++;
         if (published % 20 === 0) await new Promise((r) => setImmediate(r));
       }

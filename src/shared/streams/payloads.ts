@@ -8,10 +8,12 @@ export type TaskEvent =
   | { type: 'progress'; done: number; total: number | null; label?: string }
   | { type: 'end'; outcome: 'ok' | 'error' | 'cancelled' };
 
+import type { RunStreamEvent } from '../contract/runs';
+
 export interface StreamPayloads {
   task: TaskEvent;
-  /** A run's live events (defined with runs). */
-  run: { type: string; [field: string]: unknown };
+  /** A run's live events: status, steps (evidence), the agent's parsed events, the end. */
+  run: RunStreamEvent;
   /** A thread changed: a turn, a directive, a new manifest (defined with X-Ray). */
   thread: { type: string; [field: string]: unknown };
 }

@@ -1,0 +1,43 @@
+/**
+ * One event model for every agent CLI. Adapters turn each CLI's own stream
+ * (claude stream-json, codex exec --json, gemini stream-json/json, raw text
+ * for custom commands) into these; the run view shows them as they arrive and
+ * the thread's canonical transcript is kept from them. Zod-free: the renderer
+ * imports it.
+ */
+
+/** Token counts a provider reported (never Loupe's estimate). */
+export interface ReportedUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheCreationTokens?: number;
+  /** The context the provider counted for the last request (input + cache read + cache creation for Claude). */
+  contextTokens?: number;
+  costUsd?: number;
+}
+
+export type AgentEvent =
+  /** The CLI announced its session: id to resume, model, tools it offers (names; sizes unknown). */
+  | { type: 'session'; sessionId: string; model?: string; tools?: string[]; cliVersion?: string }
+  /** Assistant text. `messageId` lets a later event replace an earlier one of the same message. */
+  | { type: 'text'; text: string; messageId?: string }
+  | { type: 'thinking'; text: string }
+  | { type: 'tool-call'; callId: string; name: string; input: unknown }
+  | { type: 'tool-result'; callId: string; output: string; isError: boolean }
+  /** A file the agent read (derived from its tool calls, or reported by the CLI). */
+  | { type: 'file-read'; path: string }
+  | { type: 'usage'; usage: ReportedUsage }
+  /** An error the CLI printed; shown as it arrives (it may retry, or end). */
+  | { type: 'error'; message: string }
+  /** The CLI's final word on the turn. */
+  | { type: 'result'; ok: boolean; text?: string; message?: string }
+  /** Output the adapter does not parse (custom commands, stray lines); stderr included. */
+  | { type: 'raw'; stream: 'stdout' | 'stderr'; text: string };
+
+export type AgentEventType = AgentEvent['type'];
+
+/** Events that mean the agent made progress (the no-progress timeout restarts on them). */
+export function isProgress(event: AgentEvent): boolean {
+  return event.type !== 'error' && !(event.type === 'raw' && event.stream === 'stderr');
+}

@@ -1,0 +1,28 @@
+// Zod-free numbers of the runs contract: the renderer, the CLI and the schemas import them.
+
+/** The agents Loupe can launch. `demo` is the bundled offline demo agent, never a model. */
+export const AGENT_IDS = ['claude', 'codex', 'gemini', 'custom', 'demo'] as const;
+export type AgentId = (typeof AGENT_IDS)[number];
+
+/** Upper bounds of the invocation context budget's ceilings (positive integers up to these). */
+export const BUDGET_CEILING_MAX = {
+  maxPromptBytes: 268_435_456,
+  maxApproximateTokens: 67_108_864,
+} as const;
+
+/** The no-progress timeout: off (null) or a whole number of seconds in this range. */
+export const IDLE_TIMEOUT_SECONDS = { min: 5, max: 86_400, default: 120 } as const;
+
+/** Bounds of what a run request may carry. */
+export const RUN_LIMITS = {
+  maxAskChars: 100_000,
+  maxNotesChars: 20_000,
+  maxMemoryItems: 20,
+  maxMemoryChars: 20_000,
+  maxSchemaBytes: 262_144,
+  maxCommandChars: 4_096,
+  maxAgentArgs: 32,
+} as const;
+
+/** Approximate tokens: always ceil(bytes / 4) (DESIGN.md), labelled approximate wherever shown. */
+export const approxTokens = (bytes: number): number => Math.ceil(bytes / 4);

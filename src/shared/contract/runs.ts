@@ -1,0 +1,293 @@
+import { z } from 'zod';
+import type { AgentEvent, ReportedUsage } from './agent-events';
+import { pathString, refString } from './common';
+import { method } from './define';
+import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
+import { AGENT_IDS, BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, RUN_LIMITS, type AgentId } from './run-limits';
+
+export * from './run-limits';
+
+// ---- Settings -------------------------------------------------------------
+
+const ceiling = (max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .positive('must be a positive number')
+    .max(max, `must be at most ${max.toLocaleString('en-US')}`);
+
+/** The invocation context budget: ceilings on the fully assembled prompt, checked right before launch. */
+export const contextBudgetSchema = z
+  .object({
+    maxPromptBytes: ceiling(BUDGET_CEILING_MAX.maxPromptBytes).optional(),
+    maxApproximateTokens: ceiling(BUDGET_CEILING_MAX.maxApproximateTokens).optional(),
+    policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
+  })
+  .strict();
+export type ContextBudget = z.output<typeof contextBudgetSchema>;
+
+const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `is longer than ${max} characters`);
+
+/** What a run is launched with; presets carry exactly this. */
+export const runSettingsSchema = z
+  .object({
+    agent: z.enum(AGENT_IDS, { error: `must be one of ${AGENT_IDS.join(', ')}` }),
+    /** custom agents: the command line (split like a shell would, without running one). */
+    command: text(RUN_LIMITS.maxCommandChars).optional(),
+    /** A catalog id (provider/model) or the CLI's own model name; its fold budget sizes history. */
+    model: text(256).optional(),
+    /** Notes for the agent, sent as their own prompt section. */
+    notes: text(RUN_LIMITS.maxNotesChars).optional(),
+    /** Extra arguments for the agent CLI, appended as given (never through a shell). */
+    agentArgs: z.array(text(1024)).max(RUN_LIMITS.maxAgentArgs).optional(),
+    loop: z
+      .object({
+        contextBudget: contextBudgetSchema.optional(),
+        /** End the agent when it makes no progress for this long; null turns it off. */
+        idleTimeoutSeconds: z
+          .number({ error: 'must be a number' })
+          .int('must be a whole number of seconds')
+          .min(IDLE_TIMEOUT_SECONDS.min, `must be at least ${IDLE_TIMEOUT_SECONDS.min}`)
+          .max(IDLE_TIMEOUT_SECONDS.max, `must be at most ${IDLE_TIMEOUT_SECONDS.max}`)
+          .nullable()
+          .optional(),
+      })
+      .strict()
+      .default({}),
+    /** Keep the staged context folder after the run (it is removed otherwise). */
+    keepStaged: z.boolean().optional(),
+    /** Offer Loupe's X-Ray tools to the agent (MCP) where the CLI supports it. */
+    xrayTools: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if (s.agent === 'custom' && !s.command?.trim()) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'is required for a custom agent' });
+    }
+  });
+export type RunSettings = z.output<typeof runSettingsSchema>;
+export type RunSettingsInput = z.input<typeof runSettingsSchema>;
+
+/** Where a run's settings came from when a preset supplied them. */
+export interface PresetRef {
+  name: string;
+  revision: number;
+}
+const presetRef = z.object({ name: text(200).min(1), revision: z.number().int().positive() }).strict();
+
+// ---- Requests -------------------------------------------------------------
+
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id');
+
+const runAttachment = z
+  .object({
+    name: text(1024).min(1, 'must not be empty'),
+    size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    /** The file's real path where the host knows it (Electron); staged after checks. */
+    path: pathString.optional(),
+  })
+  .strict();
+
+/** What a run sends: the ask, the context chosen in the Inspector, and the settings. */
+export const runInputSchema = z
+  .object({
+    repo: pathString,
+    ask: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(RUN_LIMITS.maxAskChars),
+    baseRef: refString.optional(),
+    paths: z.array(pathString).max(INSPECT_LIMITS.maxSelections, `at most ${INSPECT_LIMITS.maxSelections} selections`).default([]),
+    attachments: z.array(runAttachment).max(MAX_ATTACHMENTS).default([]),
+    memory: z.array(text(RUN_LIMITS.maxMemoryChars)).max(RUN_LIMITS.maxMemoryItems).default([]),
+    settings: runSettingsSchema,
+    /** A JSON Schema for structured output, as JSON text. */
+    schema: text(RUN_LIMITS.maxSchemaBytes)
+      .refine((s) => {
+        try {
+          const v: unknown = JSON.parse(s);
+          return typeof v === 'object' && v !== null && !Array.isArray(v);
+        } catch {
+          return false;
+        }
+      }, 'must be a JSON object (a JSON Schema)')
+      .optional(),
+    presetRef: presetRef.optional(),
+  })
+  .strict();
+export type RunInput = z.output<typeof runInputSchema>;
+
+const startRequest = runInputSchema.extend({
+  /** Continue this thread (the CLI's session is resumed where it can be). */
+  threadId: id.optional(),
+  /** Continue the thread as a fresh session whose history Loupe assembles. */
+  fresh: z.boolean().optional(),
+});
+
+// ---- Responses ------------------------------------------------------------
+
+export type RunStatus = 'running' | 'blocked' | 'succeeded' | 'failed' | 'cancelled' | 'interrupted';
+export type StepOutcome = 'launched' | 'blocked' | 'failed' | 'cancelled';
+export type StepKind = 'fresh' | 'resume' | 'fallback' | 'retry';
+
+export interface ExceededCeiling {
+  ceiling: 'maxPromptBytes' | 'maxApproximateTokens';
+  limit: number;
+  actual: number;
+  /** actual - limit */
+  over: number;
+}
+
+export interface PromptSection {
+  name: 'loupe-notes' | 'runtime' | 'notes' | 'memory' | 'references' | 'history' | 'schema' | 'ask';
+  bytes: number;
+  sha256: string;
+}
+
+export interface Exclusion {
+  path: string;
+  reason: string;
+}
+
+/** One step (attempt) of a run, as recorded: sizes, hashes and flags, never the prompt itself. */
+export interface StepEvidence {
+  id: string;
+  runId: string;
+  threadId: string;
+  ordinal: number;
+  kind: StepKind;
+  resumed: boolean;
+  adapter: AgentId;
+  agentVersion: string | null;
+  model: string | null;
+  promptBytes: number;
+  schemaBytes: number;
+  totalBytes: number;
+  /** ceil(totalBytes / 4): approximate. */
+  approxTokens: number;
+  /** sha256 of exactly the bytes written to the agent's stdin. */
+  sha256: string;
+  sections: PromptSection[];
+  exclusions: Exclusion[];
+  budget: ContextBudget | null;
+  exceeded: ExceededCeiling[];
+  outcome: StepOutcome;
+  /** Set when the step ended; null while it runs or when blocked. */
+  exitCode: number | null;
+  signal: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  /** What the provider reported afterwards, where the CLI prints it. */
+  reported: ReportedUsage | null;
+  presetRef: PresetRef | null;
+  /** History rows folded into a fresh prompt, and the model budget they were folded to. */
+  history: { rows: number; kept: number; foldBudget: number; window: number } | null;
+  /** Why the step failed or was cancelled, in the CLI's or Loupe's words. */
+  message: string | null;
+}
+
+export interface RunSummary {
+  id: string;
+  threadId: string;
+  repo: string;
+  agent: AgentId;
+  model: string | null;
+  askPreview: string;
+  status: RunStatus;
+  createdAt: string;
+  endedAt: string | null;
+  stepCount: number;
+  /** The staged context folder while it exists. */
+  stagedDir: string | null;
+}
+
+/** A live run's stream (`run:<id>`) carries these, in order. */
+export type RunStreamEvent =
+  | { type: 'status'; status: RunStatus }
+  | { type: 'step'; step: StepEvidence }
+  | { type: 'agent'; stepId: string; event: AgentEvent }
+  | { type: 'end'; run: RunSummary };
+
+export interface RunEventRecord {
+  seq: number;
+  event: RunStreamEvent;
+}
+
+export interface RunDetail {
+  run: RunSummary;
+  steps: StepEvidence[];
+  /** The run's recorded stream (bounded), oldest first; follow `run:<id>` after `lastSeq`. */
+  events: RunEventRecord[];
+  lastSeq: number;
+}
+
+export interface ThreadSummary {
+  id: string;
+  repo: string;
+  agent: AgentId;
+  model: string | null;
+  title: string;
+  createdAt: string;
+  updatedAt: string;
+  runCount: number;
+  /** The CLI's own session, resumed by follow-up turns (null: fresh sessions only). */
+  cliSessionId: string | null;
+}
+
+export interface AgentInfo {
+  id: AgentId;
+  label: string;
+  installed: boolean;
+  version: string | null;
+  path: string | null;
+  /** Why it can't be used, in plain words (not installed, not logged in…). */
+  problem: string | null;
+  resumable: boolean;
+}
+
+/** The Inspector's view of a would-be run: the prompt against the ceilings, references against the fold budget. */
+export interface RunPreview {
+  promptBytes: number;
+  schemaBytes: number;
+  totalBytes: number;
+  approxTokens: number;
+  sections: PromptSection[];
+  exclusions: Exclusion[];
+  exceeded: ExceededCeiling[];
+  verdict: 'ok' | 'warn' | 'block';
+  /** Bytes of the reference files the agent is pointed at (it reads them itself, later). */
+  referenceBytes: number;
+  referenceTokens: number;
+  model: { id: string; window: number; budget: number; source: string; known: boolean } | null;
+}
+
+export interface EvidenceExport {
+  filename: string;
+  mime: string;
+  content: string;
+}
+
+const scope = z.union([
+  z.object({ runId: id }).strict(),
+  z.object({ threadId: id }).strict(),
+  z.object({ repo: pathString }).strict(),
+]);
+
+export const runMethods = {
+  /** Agents Loupe can launch here: installed or not, version, and why not. */
+  'runs.agents': method<AgentInfo[]>()(z.object({ refresh: z.boolean().optional() }).strict()),
+  /** Measures the prompt a run would send now, without launching anything. */
+  'runs.preview': method<RunPreview>()(startRequest),
+  /** Prepares, measures and (unless blocked) launches a run; follow `run:<id>` for its events. */
+  'runs.start': method<RunDetail>()(startRequest),
+  /** A new step of a run, measured again (optionally with new settings); the same ceiling blocks again. */
+  'runs.retry': method<RunDetail>()(z.object({ runId: id, settings: runSettingsSchema.optional() }).strict()),
+  /** Ends a run's agent and its process tree. */
+  'runs.cancel': method<{ cancelled: boolean }>()(z.object({ runId: id }).strict()),
+  'runs.get': method<RunDetail>()(z.object({ runId: id }).strict()),
+  'runs.list': method<RunSummary[]>()(
+    z.object({ repo: pathString.optional(), threadId: id.optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+  ),
+  'threads.list': method<ThreadSummary[]>()(z.object({ repo: pathString }).strict()),
+  /** Evidence of a run, a thread or a repository, as JSON or CSV. */
+  'evidence.export': method<EvidenceExport>()(z.object({ scope, format: z.enum(['json', 'csv']) }).strict()),
+};
+
+export type { AgentEvent, AgentId, ReportedUsage };
