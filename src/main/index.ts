@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ipcEventChannel } from '../shared/api';
+import { VIEWS } from '../shared/views';
 import { createRuntime, type Runtime } from './core/runtime';
 import { isAppPage } from './ipc/app-page';
 import { bindIpc } from './ipc/bind';
@@ -85,11 +86,11 @@ function buildMenu(): void {
     {
       label: 'View',
       submenu: [
-        { label: 'Inspector', accelerator: 'CmdOrCtrl+1', click: command({ command: 'navigate', view: 'inspector' }) },
-        { label: 'Runs', accelerator: 'CmdOrCtrl+2', click: command({ command: 'navigate', view: 'runs' }) },
-        { label: 'X-Ray', accelerator: 'CmdOrCtrl+3', click: command({ command: 'navigate', view: 'xray' }) },
-        { label: 'Presets', accelerator: 'CmdOrCtrl+4', click: command({ command: 'navigate', view: 'presets' }) },
-        { label: 'Settings', accelerator: 'CmdOrCtrl+,', click: command({ command: 'navigate', view: 'settings' }) },
+        ...VIEWS.map((v): MenuItemConstructorOptions => ({
+          label: v.label,
+          accelerator: v.accelerator,
+          click: command({ command: 'navigate', view: v.id }),
+        })),
         { type: 'separator' },
         { role: 'reload' },
         { role: 'toggleDevTools' },

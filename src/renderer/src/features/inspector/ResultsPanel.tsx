@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorNotice } from '../shell/ErrorNotice';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { AttachmentResults } from './AttachmentResults';
 import { shortHash, plural } from '../../../../shared/format';
 import { OmissionGroups } from './OmissionGroups';

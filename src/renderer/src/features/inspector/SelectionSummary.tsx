@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { Meter } from './Meter';
+import { Meter } from '../../ui/Meter';
 import { MAX_SELECTIONS, NEAR_SELECTIONS } from './limits';
 import { useInspector } from './store';
 

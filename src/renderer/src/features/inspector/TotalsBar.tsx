@@ -1,6 +1,6 @@
 import type { InspectResult } from '../../../../shared/contract/context';
 import { formatBytes, formatInt, formatTokens, percentOf, plural } from '../../../../shared/format';
-import { Meter } from './Meter';
+import { Meter } from '../../ui/Meter';
 
 /** Share of the inspected-text budget from which the meter turns to a warning. */
 const WARN_SHARE = 80;

@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { DirEntry, InspectResult, RefsInfo } from '../../../../shared/contract/context';
 import { bridge, newCallId } from '../../bridge';
 import { MAX_SELECTIONS } from './limits';
-import { toUiError, type UiError } from '../shell/ui-error';
+import { toUiError, type UiError } from '../../ui/ui-error';
 import { isWorkingCopyOnlyFolder, PAGE_SIZE, type DirLoad } from './tree-model';
 
 export interface Selection {

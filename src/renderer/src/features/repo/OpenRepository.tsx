@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { bridge } from '../../bridge';
-import { ErrorNotice } from '../shell/ErrorNotice';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useRepo } from './store';
 
 /** Start screen: open a repository by picker (desktop) or path, or pick a recent one. */

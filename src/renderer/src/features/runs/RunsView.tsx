@@ -1,4 +1,4 @@
-import { EmptyState } from '../shell/EmptyState';
+import { EmptyState } from '../../ui/EmptyState';
 
 export function RunsView() {
   return (

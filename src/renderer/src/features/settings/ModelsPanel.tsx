@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorNotice } from '../shell/ErrorNotice';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { ModelsTable } from './ModelsTable';
 import { RefreshSettings } from './RefreshSettings';
 import { filterModels, useModels } from './store';

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ModelInfo, ModelSettings, RefreshStatus } from '../../../../shared/contract/models';
 import { matchesWords, queryWords } from '../../../../shared/model-search';
 import { bridge } from '../../bridge';
-import { toUiError, type UiError } from '../shell/ui-error';
+import { toUiError, type UiError } from '../../ui/ui-error';
 
 interface ModelsState {
   /** Every model in the catalog (the page filters locally: no round trip per keystroke). */

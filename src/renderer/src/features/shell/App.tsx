@@ -1,37 +1,30 @@
 import { useEffect } from 'react';
 import { bridge } from '../../bridge';
-import { InspectorView } from '../inspector/InspectorView';
-import { PresetsView } from '../presets/PresetsView';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { OpenRepository } from '../repo/OpenRepository';
 import { RepoBar } from '../repo/RepoBar';
 import { useRepo } from '../repo/store';
-import { RunsView } from '../runs/RunsView';
-import { SettingsView } from '../settings/SettingsView';
-import { XRayView } from '../xray/XRayView';
-import { ErrorNotice } from './ErrorNotice';
 import { NavRail } from './NavRail';
-import { isView, useShell, type View } from './store';
+import { isView, useShell } from './store';
+import { viewEntry } from './view-registry';
 
-const VIEW_COMPONENTS: Record<View, () => React.JSX.Element> = {
-  inspector: InspectorView,
-  runs: RunsView,
-  xray: XRayView,
-  presets: PresetsView,
-  settings: SettingsView,
-};
-
-/** Views that need an open repository; the others work without one. */
-const NEEDS_REPO: ReadonlySet<View> = new Set(['inspector', 'runs', 'xray']);
-
+/** The app root: nav rail, repository bar and the current view from the view registry. */
 export function App() {
   const ready = useShell((s) => s.ready);
   const view = useShell((s) => s.view);
   const shellError = useShell((s) => s.error);
   const repo = useRepo((s) => s.repo);
   const choosing = useRepo((s) => s.choosing);
+  const restoring = useRepo((s) => s.restoreRoot);
 
   useEffect(() => {
-    void useShell.getState().load();
+    void useShell
+      .getState()
+      .load()
+      .then(() => {
+        // After a reload: reopen the repository that was open, through the normal call.
+        if (!useShell.getState().error) void useRepo.getState().restore();
+      });
     void useRepo.getState().loadRecent();
     return bridge.onCommand((cmd) => {
       if (cmd.command === 'open-repository') {
@@ -43,10 +36,20 @@ export function App() {
     });
   }, []);
 
-  const Current = VIEW_COMPONENTS[view];
-  const showOpen = choosing || (!repo && NEEDS_REPO.has(view));
+  const entry = viewEntry(view);
+  const Current = entry.component;
+  const needsOpen = !repo && entry.needsRepo;
+  let body: React.JSX.Element;
+  if (restoring && needsOpen && !choosing) {
+    body = (
+      <p className="muted restoring" role="status" data-testid="restoring">
+        Reopening <span className="mono">{restoring}</span>…
+      </p>
+    );
+  } else body = choosing || needsOpen ? <OpenRepository /> : <Current />;
+
   return (
-    <div className="app" data-ready={ready ? 'true' : 'false'} data-host={bridge.host}>
+    <div className="app" data-ready={ready && (!restoring || shellError) ? 'true' : 'false'} data-host={bridge.host}>
       <NavRail />
       <main className="main">
         {shellError ? (
@@ -60,7 +63,7 @@ export function App() {
           <>
             {repo && !choosing && <RepoBar />}
             <div className="view" data-view={view}>
-              {showOpen ? <OpenRepository /> : <Current />}
+              {body}
             </div>
           </>
         )}

@@ -1,21 +1,7 @@
-import { useShell, VIEWS, type View } from './store';
+import { useShell } from './store';
+import { VIEW_REGISTRY } from './view-registry';
 
-const LABELS: Record<View, string> = {
-  inspector: 'Inspector',
-  runs: 'Runs',
-  xray: 'X-Ray',
-  presets: 'Presets',
-  settings: 'Settings',
-};
-
-const ICONS: Record<View, string> = {
-  inspector: '◎',
-  runs: '▶',
-  xray: '▦',
-  presets: '☰',
-  settings: '⚙',
-};
-
+/** The section list on the left, drawn from the view registry. */
 export function NavRail() {
   const view = useShell((s) => s.view);
   const setView = useShell((s) => s.setView);
@@ -27,19 +13,19 @@ export function NavRail() {
         </span>
         <span>Loupe</span>
       </div>
-      {VIEWS.map((v) => (
+      {VIEW_REGISTRY.map((v) => (
         <button
-          key={v}
+          key={v.id}
           type="button"
-          className={v === view ? 'nav-item active' : 'nav-item'}
-          aria-current={v === view ? 'page' : undefined}
-          onClick={() => setView(v)}
-          data-nav={v}
+          className={v.id === view ? 'nav-item active' : 'nav-item'}
+          aria-current={v.id === view ? 'page' : undefined}
+          onClick={() => setView(v.id)}
+          data-nav={v.id}
         >
           <span className="nav-icon" aria-hidden>
-            {ICONS[v]}
+            {v.icon}
           </span>
-          {LABELS[v]}
+          {v.label}
         </button>
       ))}
     </nav>

@@ -1,12 +1,13 @@
 import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
 import type { AppInfo } from '../../../../shared/contract/app';
+import { isViewId, type ViewId } from '../../../../shared/views';
 import { bridge } from '../../bridge';
-import { toUiError, type UiError } from './ui-error';
+import { sessionPersist } from '../../session-persist';
+import { toUiError, type UiError } from '../../ui/ui-error';
 
-export const VIEWS = ['inspector', 'runs', 'xray', 'presets', 'settings'] as const;
-export type View = (typeof VIEWS)[number];
-
-export const isView = (v: unknown): v is View => typeof v === 'string' && (VIEWS as readonly string[]).includes(v);
+export type View = ViewId;
+export const isView = isViewId;
 
 interface ShellState {
   view: View;
@@ -17,18 +18,30 @@ interface ShellState {
   load(): Promise<void>;
 }
 
-export const useShell = create<ShellState>()((set) => ({
-  view: 'inspector',
-  info: null,
-  ready: false,
-  error: null,
-  setView: (view) => set({ view }),
-  async load() {
-    try {
-      const info = await bridge.call('app.info', {});
-      set({ info, ready: true, error: null });
-    } catch (err) {
-      set({ error: toUiError(err), ready: true });
-    }
-  },
-}));
+/** The app shell: current view (kept across a reload), app info, the blocking error. */
+export const useShell = create<ShellState>()(
+  persist(
+    (set) => ({
+      view: 'inspector',
+      info: null,
+      ready: false,
+      error: null,
+      setView: (view) => set({ view }),
+      async load() {
+        try {
+          const info = await bridge.call('app.info', {});
+          set({ info, ready: true, error: null });
+        } catch (err) {
+          set({ error: toUiError(err), ready: true });
+        }
+      },
+    }),
+    {
+      ...sessionPersist<ShellState, { view: View }>('shell', (s) => ({ view: s.view })),
+      merge: (stored, current) => {
+        const view = (stored as { view?: unknown } | undefined)?.view;
+        return isView(view) ? { ...current, view } : current;
+      },
+    },
+  ),
+);

@@ -1,4 +1,4 @@
-import { percentOf } from '../../../../shared/format';
+import { percentOf } from '../../../shared/format';
 
 /** A horizontal meter of `value` against `max`; `level` picks the colour (ok / near / full). */
 export function Meter({ value, max, level, label }: { value: number; max: number; level: string; label: string }) {

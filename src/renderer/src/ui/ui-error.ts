@@ -1,5 +1,5 @@
-import type { ErrorCode } from '../../../../shared/errors';
-import { BridgeError } from '../../bridge';
+import type { ErrorCode } from '../../../shared/errors';
+import { BridgeError } from '../bridge';
 
 /** An error as the UI shows it: a plain title, the service's message, the stable code. */
 export interface UiError {
