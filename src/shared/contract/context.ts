@@ -31,7 +31,14 @@ export interface InspectedFile {
   approxTokens: number;
   /** sha256 (hex) of the exact bytes previewed. */
   sha256: string;
-  /** True when the working copy differs from the base commit for this path. */
+  /**
+   * How the working copy differs from the base commit at this path, whichever
+   * source was read: 'modified', 'untracked' (not in git at all), 'added'
+   * (staged, not in the base commit), 'deleted' (missing locally; the base
+   * version was read), or null when they are the same.
+   */
+  change: WorkingStatus;
+  /** True when `change` is not null. Kept for older callers; prefer `change`. */
   modified: boolean;
   /** How many recognized secrets the preview hides. */
   redactions: number;

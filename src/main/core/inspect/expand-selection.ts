@@ -21,10 +21,15 @@ export interface Expansion {
   changes: Promise<Map<string, ChangeKind>>;
 }
 
-/** True when the working copy differs from base at the item's path. */
-export function isModified(item: Exclude<WorkItem, { kind: 'omit' }>, changes: Map<string, ChangeKind>): boolean {
-  if (item.kind === 'working') return !item.atBase || changes.has(item.path);
-  return item.fromFolder ? changes.has(item.path) : true; // a selected file read from base is missing locally
+/**
+ * How the working copy differs from base at the item's path. A working-copy
+ * file that is not at base is untracked unless git status says it is staged
+ * ('added'); a selected file read from base is missing locally ('deleted').
+ */
+export function changeOf(item: Exclude<WorkItem, { kind: 'omit' }>, changes: Map<string, ChangeKind>): ChangeKind | null {
+  const status = changes.get(item.path) ?? null;
+  if (item.kind === 'working') return item.atBase ? status : status === 'added' ? 'added' : 'untracked';
+  return item.fromFolder ? status : 'deleted';
 }
 
 /** Modified files reached through a folder, which were kept at their base version. */

@@ -58,9 +58,9 @@ describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
     expect(r.files.every((f) => f.source === 'base')).toBe(true);
     const app = r.files.find((f) => f.path === 'src/app.ts')!;
     expect(app.preview).toBe(fx.text.appBase);
-    expect(app.modified).toBe(true);
-    expect(r.files.find((f) => f.path === 'src/gone.ts')).toMatchObject({ source: 'base', modified: true });
-    expect(r.files.find((f) => f.path === 'src/util.ts')).toMatchObject({ modified: false });
+    expect(app).toMatchObject({ modified: true, change: 'modified' });
+    expect(r.files.find((f) => f.path === 'src/gone.ts')).toMatchObject({ source: 'base', modified: true, change: 'deleted' });
+    expect(r.files.find((f) => f.path === 'src/util.ts')).toMatchObject({ modified: false, change: null });
     expect(r.files.map((f) => f.path)).not.toContain('src/new-untracked.ts');
     expect(r.modifiedDescendantsAtBase).toBe(1);
     expect(r.omissions).toEqual([]);
@@ -69,11 +69,12 @@ describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
   it('previews explicit files from the working copy, falling back to base, else not-found', async () => {
     const r = await inspect({ paths: ['src/app.ts', 'src/new-untracked.ts', 'src/gone.ts', 'src/util.ts', 'nope.ts'] });
     const [app, untracked, gone, util] = r.files;
-    expect(app).toMatchObject({ path: 'src/app.ts', source: 'working-copy', modified: true, preview: fx.text.appWorking });
+    expect(app).toMatchObject({ path: 'src/app.ts', source: 'working-copy', modified: true, change: 'modified', preview: fx.text.appWorking });
     expect(app!.sha256).toBe(sha256(readFileSync(join(fx.repo, 'src/app.ts'))));
-    expect(untracked).toMatchObject({ path: 'src/new-untracked.ts', source: 'working-copy', modified: true });
-    expect(gone).toMatchObject({ path: 'src/gone.ts', source: 'base', modified: true, preview: fx.text.gone });
-    expect(util).toMatchObject({ path: 'src/util.ts', source: 'working-copy', modified: false });
+    // Untracked is said as such, not as modified (issue 12).
+    expect(untracked).toMatchObject({ path: 'src/new-untracked.ts', source: 'working-copy', modified: true, change: 'untracked' });
+    expect(gone).toMatchObject({ path: 'src/gone.ts', source: 'base', modified: true, change: 'deleted', preview: fx.text.gone });
+    expect(util).toMatchObject({ path: 'src/util.ts', source: 'working-copy', modified: false, change: null });
     expect(r.omissions).toEqual([{ path: 'nope.ts', reason: 'not-found', bytes: null }]);
     expect(r.modifiedDescendantsAtBase).toBe(0);
   });
@@ -198,8 +199,8 @@ describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
       ['README.md', 'working-copy'],
     ]);
     expect(r.files[0]!.preview).toBe(fx.text.appFirst);
-    expect(r.files[0]!.modified).toBe(true);
-    expect(r.files[1]!.modified).toBe(false);
+    expect(r.files[0]).toMatchObject({ modified: true, change: 'modified' });
+    expect(r.files[1]).toMatchObject({ modified: false, change: null });
     expect(r.modifiedDescendantsAtBase).toBe(1);
   });
 

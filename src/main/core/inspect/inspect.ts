@@ -10,7 +10,7 @@ import { LoupeError } from '../../../shared/errors';
 import type { GitReader } from '../git/git-reader';
 import { applyRedactions, findSecrets } from '../secrets/redact';
 import { inspectAttachments } from './attachments';
-import { countModifiedDescendantsAtBase, expandSelection, isModified } from './expand-selection';
+import { changeOf, countModifiedDescendantsAtBase, expandSelection } from './expand-selection';
 import { readItems } from './read-items';
 import { WorkingCopy } from './working-copy';
 
@@ -64,7 +64,10 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
   const files = entries.flatMap((e) => ('file' in e ? [e] : []));
   const changes = await expansion.changes;
   options.signal?.throwIfAborted();
-  for (const f of files) f.file.modified = isModified(f.item, changes);
+  for (const f of files) {
+    f.file.change = changeOf(f.item, changes);
+    f.file.modified = f.file.change !== null;
+  }
   await redactPreviews(files);
 
   const omissions = [...attached.omissions, ...entries.flatMap((e) => ('omission' in e ? [e.omission] : []))];

@@ -11,7 +11,7 @@ const LOOKAHEAD = 64;
 
 export type FileItem = Exclude<WorkItem, { kind: 'omit' }>;
 
-/** A previewed file (its `modified` flag and redactions are filled in later), or an omission. */
+/** A previewed file (its change status and redactions are filled in later), or an omission. */
 export type ReadEntry = { file: InspectedFile; scanText: string; item: FileItem } | { omission: Omission };
 
 type Loaded = { bytes: Buffer } | { omit: OmissionReason; bytes: number | null };
@@ -101,7 +101,8 @@ function previewEntry(item: FileItem, bytes: Buffer, text: string): ReadEntry {
       bytes: bytes.length,
       approxTokens: Math.ceil(bytes.length / 4),
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      modified: false, // set once git status has answered
+      change: null, // change and modified are set once git status has answered
+      modified: false,
       redactions: 0,
       preview,
     },

@@ -4,14 +4,14 @@ import { plural } from '../../../../shared/format';
 import { MAX_SELECTIONS } from './limits';
 import { useInspector } from './store';
 import { coveringFolder, PAGE_SIZE, treeKey, visibleRows } from './tree-model';
-import { TreeRow } from './TreeRow';
+import { coverageOf, TreeRow } from './TreeRow';
 
 /**
  * The base commit's tree, loaded one folder at a time. Keyboard: arrows move
  * and expand/collapse, Space selects, Enter opens a folder or selects a file.
  */
 export function FileTree() {
-  const { dirs, expanded, shown, selected, baseRef, noCommits } = useInspector(
+  const { dirs, expanded, shown, selected, baseRef, noCommits, refreshing } = useInspector(
     useShallow((s) => ({
       dirs: s.dirs,
       expanded: s.expanded,
@@ -19,9 +19,14 @@ export function FileTree() {
       selected: s.selected,
       baseRef: s.baseRef,
       noCommits: s.refs !== null && s.refs.head === null,
+      refreshing: s.refreshing,
     })),
   );
-  const { toggleDir, expandDir, collapseDir, toggleSelect, showMore } = useInspector.getState();
+  const { toggleDir, expandDir, collapseDir, toggleSelect, showMore, refreshTree } = useInspector.getState();
+  const selectChanged = useCallback(
+    (dir: string) => void useInspector.getState().selectChangedUnder([dir], ['modified', 'untracked', 'added']),
+    [],
+  );
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const treeRef = useRef<HTMLDivElement>(null);
 
@@ -53,7 +58,10 @@ export function FileTree() {
         collapseDir(action.path);
         break;
       case 'toggle-select':
-        toggleSelect(action.entry);
+        // Inside a ticked folder a plain file is already included; Space adds only what changes something.
+        if (coverageOf(action.entry, coveringFolder(action.entry.path, selectedDirs)) !== 'included' || checked.has(action.entry.path)) {
+          toggleSelect(action.entry);
+        }
         break;
       case 'activate': {
         const row = action.row;
@@ -70,8 +78,21 @@ export function FileTree() {
   const rootLoad = dirs[''];
   return (
     <div className="insp-field insp-tree-field">
-      <div className="insp-label" id="insp-tree-label">
-        Files at <span className="mono">{baseRef}</span>
+      <div className="insp-label-row">
+        <span className="insp-label" id="insp-tree-label">
+          Files at <span className="mono">{baseRef}</span>
+        </span>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="ghost small"
+          data-testid="refresh-tree"
+          onClick={() => void refreshTree()}
+          disabled={refreshing}
+          title="List the files again (Loupe also does this when the window regains focus and on Inspect)"
+        >
+          {refreshing ? 'Refreshing…' : '↻ Refresh'}
+        </button>
       </div>
       <div
         ref={treeRef}
@@ -104,6 +125,7 @@ export function FileTree() {
                 focused={row.key === effectiveFocus}
                 onToggleDir={toggleDir}
                 onToggleSelect={toggleSelect}
+                onSelectChanged={selectChanged}
                 onFocus={setFocusKey}
               />
             );
@@ -142,7 +164,10 @@ export function FileTree() {
           );
         })}
       </div>
-      <p className="hint">Arrow keys move and open folders; Space ticks; Enter opens or ticks.</p>
+      <p className="hint">
+        Arrow keys move and open folders; Space ticks; Enter opens or ticks. A folder’s count of changed files ticks them one by
+        one.
+      </p>
     </div>
   );
 }

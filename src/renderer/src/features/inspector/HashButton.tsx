@@ -20,8 +20,9 @@ export function HashButton({ sha256, tabbable = false }: { sha256: string; tabba
       title={`sha256 ${sha256}\nClick to copy the full hash`}
       aria-label={`Copy sha256 ${shortHash(sha256)}`}
       tabIndex={tabbable ? 0 : -1}
-      onClick={() => {
-        // The click also selects the row (it bubbles): copying a hash and looking at the file go together.
+      onClick={(e) => {
+        // Only this control copies; the click does not also open or close the row's preview.
+        e.stopPropagation();
         void copyText(sha256).then((ok) => setState(ok ? 'copied' : 'failed'));
       }}
     >

@@ -1,8 +1,9 @@
 import { useShallow } from 'zustand/react/shallow';
-import { formatInt, percentOf } from '../../../../shared/format';
+import { formatInt, percentOf, plural } from '../../../../shared/format';
+import { MAX_SELECTIONS } from './limits';
 import { useInspector } from './store';
 
-/** The Inspect button and, while an inspection runs, its progress. */
+/** The left pane's footer, always in view: what is picked, the Inspect button and, while it runs, its progress. */
 export function InspectBar() {
   const { running, progress, count, attachments, repo } = useInspector(
     useShallow((s) => ({
@@ -19,7 +20,12 @@ export function InspectBar() {
   const determinate = progress !== null && progress.total !== null && progress.total > 0;
 
   return (
-    <div className="insp-inspect">
+    <div className="insp-inspect" data-testid="inspect-bar">
+      <p className="hint insp-inspect-summary" data-testid="inspect-summary">
+        {empty
+          ? 'Tick files or folders, or attach files, to inspect.'
+          : `${plural(count, 'selection')} of ${MAX_SELECTIONS}${attachments ? ` · ${plural(attachments, 'attachment')}` : ''}`}
+      </p>
       <button
         type="button"
         className="primary insp-inspect-button"

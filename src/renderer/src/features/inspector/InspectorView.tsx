@@ -11,13 +11,26 @@ import { useFileDrop } from './use-file-drop';
 
 /**
  * The Context inspector: pick a base ref, files, folders and attachments on
- * the left; see exactly what a run would receive, and what is left out, on the right.
+ * the left; see exactly what a run would receive, and what is left out, on the
+ * right. Each pane is one scroll area; the Inspect button stays in view.
  */
 export function InspectorView() {
   const root = useRepo((s) => s.repo?.root ?? null);
   useEffect(() => {
     if (root) useInspector.getState().setRepo(root);
   }, [root]);
+  // Files may have been created or changed while Loupe was in the background.
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') void useInspector.getState().refreshTree();
+    };
+    window.addEventListener('focus', refresh);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      window.removeEventListener('focus', refresh);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, []);
 
   const { dragging, handlers } = useFileDrop((files, skippedFolders) =>
     useInspector.getState().addAttachments(files, skippedFolders),
@@ -26,10 +39,12 @@ export function InspectorView() {
   return (
     <div className="inspector" data-testid="inspector" data-dragging={dragging ? 'true' : 'false'} {...handlers}>
       <section className="insp-pane insp-select" aria-label="What to inspect">
-        <BaseRefPicker />
-        <FileTree />
-        <SelectionSummary />
-        <AttachmentsPanel />
+        <div className="insp-pane-scroll">
+          <BaseRefPicker />
+          <FileTree />
+          <SelectionSummary />
+          <AttachmentsPanel />
+        </div>
         <InspectBar />
       </section>
       <section className="insp-pane insp-results" aria-label="Inspection result">

@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import type { InspectedFile } from '../../../../shared/contract/context';
 import { formatBytes, formatInt, formatTokensShort, plural } from '../../../../shared/format';
+import { ChangeMark } from './ChangeMark';
 import { HashButton } from './HashButton';
+import { PathLabel } from './PathLabel';
 
 /** The badge naming where a file's content comes from. */
 export function SourceBadge({ source }: { source: InspectedFile['source'] }) {
@@ -24,12 +26,13 @@ interface ResultRowProps {
   onSelect(path: string, index: number): void;
 }
 
-/** One inspected file. Memoized: with 200 rows only the changed ones re-render. */
+/** One inspected file; selecting it opens its preview beneath. Memoized: with 200 rows only the changed ones re-render. */
 export const ResultRow = memo(function ResultRow({ file, index, active, focused, onSelect }: ResultRowProps) {
   return (
     <tr
       className={active ? 'is-active' : undefined}
       aria-selected={active}
+      aria-expanded={active}
       tabIndex={focused ? 0 : -1}
       data-testid="result-row"
       data-index={index}
@@ -38,26 +41,15 @@ export const ResultRow = memo(function ResultRow({ file, index, active, focused,
       onClick={() => onSelect(file.path, index)}
     >
       <td className="col-mark">
-        {file.modified && (
-          <span
-            className="wc-mark wc-modified"
-            title="Modified: the working copy differs from the base commit"
-            aria-label="modified"
-            data-testid="modified-mark"
-          >
-            M
-          </span>
-        )}
+        <ChangeMark change={file.change} />
       </td>
       <td className="col-path">
-        <span className="mono path-text" title={file.path}>
-          {file.path}
-        </span>
+        <PathLabel path={file.path} />
       </td>
       <td>
         <SourceBadge source={file.source} />
       </td>
-      <td>
+      <td className="col-hash">
         <HashButton sha256={file.sha256} tabbable={focused} />
       </td>
       <td className="num" title={`${formatInt(file.bytes)} bytes`}>

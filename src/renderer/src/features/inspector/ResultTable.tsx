@@ -1,28 +1,33 @@
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import type { InspectedFile } from '../../../../shared/contract/context';
+import { PreviewPane } from './PreviewPane';
 import { ResultRow } from './ResultRow';
 
 interface ResultTableProps {
   files: InspectedFile[];
   activePath: string | null;
-  onSelect(path: string): void;
+  /** Opens a row's preview; null closes it. */
+  onSelect(path: string | null): void;
 }
 
+const COLUMNS = 7;
+
 /**
- * Inspected files. Arrow keys move through rows, Enter or Space shows a
- * row's preview, Home/End jump. A plain table: 200 memoized rows stay smooth.
+ * Inspected files. A row opens its preview beneath it (click, Enter or Space;
+ * again to close). Arrow keys move through rows, Home/End jump. A plain table
+ * inside the pane's one scroll area: 200 memoized rows stay smooth.
  */
 export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
   const [focusIndex, setFocusIndex] = useState(0);
   const body = useRef<HTMLTableSectionElement>(null);
   const focus = Math.min(focusIndex, Math.max(0, files.length - 1));
 
-  const select = useCallback(
+  const toggle = useCallback(
     (path: string, index: number) => {
       setFocusIndex(index);
-      onSelect(path);
+      onSelect(path === activePath ? null : path);
     },
-    [onSelect],
+    [onSelect, activePath],
   );
 
   const moveTo = (index: number) => {
@@ -32,8 +37,8 @@ export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
-    // Keys on the hash button act on the button, not the row.
-    if (e.target instanceof HTMLButtonElement) return;
+    // Keys on the hash button or inside the preview act there, not on the row.
+    if (e.target instanceof HTMLButtonElement || !(e.target instanceof HTMLTableRowElement)) return;
     const keys: Record<string, () => void> = {
       ArrowDown: () => moveTo(focus + 1),
       ArrowUp: () => moveTo(focus - 1),
@@ -41,8 +46,8 @@ export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
       End: () => moveTo(files.length - 1),
       PageDown: () => moveTo(focus + 10),
       PageUp: () => moveTo(focus - 10),
-      Enter: () => files[focus] && onSelect(files[focus].path),
-      ' ': () => files[focus] && onSelect(files[focus].path),
+      Enter: () => files[focus] && toggle(files[focus].path, focus),
+      ' ': () => files[focus] && toggle(files[focus].path, focus),
     };
     const run = keys[e.key];
     if (!run || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -54,41 +59,49 @@ export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
     return <p className="muted insp-empty-files">No file content would be sent.</p>;
   }
   return (
-    <div className="result-scroll">
+    <div className="result-files">
       <table className="result-table" data-testid="result-table" aria-label="Inspected files">
         <thead>
           <tr>
-            <th scope="col" className="col-mark" title="Modified in the working copy">
-              <span className="visually-hidden">Modified</span>
+            <th scope="col" className="col-mark" title="Working-copy status: M modified, U untracked, A added, D deleted">
+              <span className="visually-hidden">Status</span>
             </th>
-            <th scope="col">Path</th>
+            <th scope="col">File</th>
             <th scope="col">Source</th>
             <th scope="col">SHA-256</th>
             <th scope="col" className="num">
               Size
             </th>
             <th scope="col" className="num">
-              Tokens (approx.)
+              Tokens
+              <br />
+              (approx.)
             </th>
             <th scope="col" className="num" title="Secrets hidden in the preview">
-              Redactions
+              Secrets
+              <br />
+              hidden
             </th>
           </tr>
         </thead>
         <tbody ref={body} onKeyDown={onKeyDown}>
           {files.map((f, i) => (
-            <ResultRow
-              key={`${i}:${f.path}`}
-              file={f}
-              index={i}
-              active={f.path === activePath}
-              focused={i === focus}
-              onSelect={select}
-            />
+            <Fragment key={`${i}:${f.path}`}>
+              <ResultRow file={f} index={i} active={f.path === activePath} focused={i === focus} onSelect={toggle} />
+              {f.path === activePath && (
+                <tr className="preview-row">
+                  <td colSpan={COLUMNS}>
+                    <PreviewPane file={f} />
+                  </td>
+                </tr>
+              )}
+            </Fragment>
           ))}
         </tbody>
       </table>
-      <p className="hint table-hint">↑ ↓ move through rows · Enter shows the preview · click a hash to copy the full sha256</p>
+      <p className="hint table-hint">
+        Click a row (or Enter) to preview the file · ↑ ↓ move · the short SHA-256 copies the full hash
+      </p>
     </div>
   );
 }

@@ -1,29 +1,31 @@
+import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { plural, shortHash } from '../../../../shared/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { AttachmentResults } from './AttachmentResults';
-import { shortHash, plural } from '../../../../shared/format';
 import { OmissionGroups } from './OmissionGroups';
-import { PreviewPane } from './PreviewPane';
+import { ResultActions } from './ResultActions';
 import { ResultTable } from './ResultTable';
 import { requestKey, useInspector } from './store';
 import { TotalsBar } from './TotalsBar';
 
 /** The last inspection: totals, callouts, files with preview, attachments, omissions. */
 export function ResultsPanel() {
-  const { result, error, running, stale, activePath } = useInspector(
+  const { result, error, running, stale, activePath, selected } = useInspector(
     useShallow((s) => ({
       result: s.result,
       error: s.error,
       running: s.running,
       stale: s.result !== null && s.resultKey !== requestKey(s),
       activePath: s.activePath,
+      selected: s.selected,
     })),
   );
-  const { setActivePath, dismissError } = useInspector.getState();
-  const active = result?.files.find((f) => f.path === activePath) ?? null;
+  const { setActivePath, dismissError, selectChangedUnder } = useInspector.getState();
+  const folders = useMemo(() => selected.filter((x) => x.kind === 'dir').map((x) => x.path), [selected]);
 
   return (
-    <div className="insp-results-inner" aria-busy={running}>
+    <div className="insp-pane-scroll insp-results-inner" aria-busy={running}>
       {error && <ErrorNotice error={error} onDismiss={dismissError} />}
       {!result ? (
         <div className="insp-placeholder" data-testid="results-empty">
@@ -43,6 +45,8 @@ export function ResultsPanel() {
                 {shortHash(result.baseCommit)}
               </span>
             </span>
+            <span className="spacer" />
+            <ResultActions result={result} />
           </div>
           {stale && (
             <p className="notice notice-warn small" role="status" data-testid="stale">
@@ -57,13 +61,22 @@ export function ResultsPanel() {
                 {result.modifiedDescendantsAtBase === 1 ? 'was' : 'were'} kept at the committed version.
               </strong>
               <p>
-                A folder brings in files as they are in the base commit. To include your current copies, select those
-                files one by one (they are marked M in the tree).
+                A folder brings in files as they are in the base commit. To include your current copies, tick those files
+                one by one (they are marked M in the tree).
               </p>
+              {folders.length > 0 && (
+                <button
+                  type="button"
+                  className="small"
+                  data-testid="select-modified"
+                  onClick={() => void selectChangedUnder(folders, ['modified'])}
+                >
+                  Tick the modified files one by one
+                </button>
+              )}
             </div>
           )}
           <ResultTable files={result.files} activePath={activePath} onSelect={setActivePath} />
-          <PreviewPane file={active} />
           <AttachmentResults attachments={result.attachments} />
           <OmissionGroups omissions={result.omissions} limits={result.limits} />
         </div>

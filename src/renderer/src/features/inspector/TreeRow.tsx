@@ -24,50 +24,54 @@ export interface TreeRowProps {
   focused: boolean;
   onToggleDir(path: string): void;
   onToggleSelect(entry: DirEntry): void;
+  /** Ticks the changed files under a folder one by one. */
+  onSelectChanged(dir: string): void;
   onFocus(key: string): void;
 }
 
-/** What a folder selection does to this entry, when it is not selected itself. */
-function coverHint(entry: DirEntry, coveredBy: string | null): { text: string; title: string } | null {
+/** What a ticked folder above does to this entry, when the entry is not ticked itself. */
+export type Coverage = 'included' | 'committed-version' | 'not-included' | null;
+
+/** How a ticked folder (`coveredBy`) covers this entry: included as committed, or not at all (not at base). */
+export function coverageOf(entry: Pick<DirEntry, 'status'>, coveredBy: string | null): Coverage {
   if (!coveredBy) return null;
-  if (entry.status === 'modified') {
-    return {
-      text: 'committed version',
-      title: `Included at its committed version through ${coveredBy}/. Select it to include your current copy.`,
-    };
-  }
-  if (entry.status === 'untracked' || entry.status === 'added') {
-    return { text: 'not included', title: 'Not in the base commit, so the folder does not include it. Select it to include it.' };
-  }
-  return null;
+  if (entry.status === 'untracked' || entry.status === 'added') return 'not-included';
+  return entry.status === 'modified' ? 'committed-version' : 'included';
 }
 
-/** One row of the base tree: expander, checkbox, name, working-copy markers. */
+/** One row of the base tree: expander, checkbox, name, working-copy markers, folder actions. */
 export const TreeRow = memo(function TreeRow(props: TreeRowProps) {
   const { entry, depth, expanded, checked, coveredBy, atLimit, focused } = props;
   const isDir = entry.type === 'dir';
   const status = entry.status ? STATUS[entry.status] : null;
-  const hint = checked ? null : coverHint(entry, coveredBy);
+  const coverage = checked ? null : coverageOf(entry, coveredBy);
+  // Inside a ticked folder the entry is included: the box says so (and the folder's box undoes it).
+  const included = coverage === 'included' || coverage === 'committed-version';
   const changed = entry.changedInside ?? 0;
-  // A folder that exists only in the working copy has nothing at the base commit to expand.
+  // A folder that exists only in the working copy has nothing at the base commit to tick.
   const newFolder = isWorkingCopyOnlyFolder(entry);
-  const disabled = (atLimit && !checked) || (newFolder && !checked);
-  const disabledWhy = newFolder
-    ? 'This folder is not in the base commit; select the files inside it instead'
-    : 'The selection limit is reached';
+  const disabled = included || (atLimit && !checked) || (newFolder && !checked);
+  const boxTitle = included
+    ? `Included through the ticked folder ${coveredBy}/ (as committed)`
+    : newFolder
+      ? 'This folder is not in the base commit; tick the files inside it instead'
+      : disabled
+        ? 'The selection limit is reached'
+        : undefined;
   return (
     <div
       role="treeitem"
       aria-level={depth + 1}
       aria-expanded={isDir ? expanded : undefined}
-      aria-selected={checked}
+      aria-selected={checked || included}
       aria-label={entry.name}
       tabIndex={focused ? 0 : -1}
-      className={`tree-row${checked ? ' is-checked' : ''}${coveredBy && !checked ? ' is-covered' : ''}`}
+      className={`tree-row${checked ? ' is-checked' : ''}${included ? ' is-covered' : ''}`}
       style={{ paddingLeft: 6 + depth * 16 }}
       data-testid="tree-row"
       data-path={entry.path}
       data-status={entry.status ?? undefined}
+      data-coverage={coverage ?? undefined}
       onFocus={() => props.onFocus(entry.path)}
     >
       <span className="tree-twisty">
@@ -86,15 +90,15 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps) {
       <input
         type="checkbox"
         tabIndex={-1}
-        checked={checked}
+        checked={checked || included}
         disabled={disabled}
         aria-label={`Select ${entry.path}`}
-        title={disabled ? disabledWhy : coveredBy ? `Inside the selected folder ${coveredBy}/` : undefined}
+        title={boxTitle}
         onChange={() => props.onToggleSelect(entry)}
       />
       <span
         className={`tree-name tree-${entry.type}${entry.status === 'deleted' ? ' is-deleted' : ''}`}
-        onClick={() => (isDir ? props.onToggleDir(entry.path) : props.onToggleSelect(entry))}
+        onClick={() => (isDir ? props.onToggleDir(entry.path) : !included && props.onToggleSelect(entry))}
         title={entry.path}
       >
         <span className="tree-icon" aria-hidden>
@@ -108,13 +112,32 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps) {
         </span>
       )}
       {isDir && changed > 0 && (
-        <span className="tree-changes" title={`${plural(changed, 'changed file')} inside`} data-testid="changed-inside">
+        <button
+          type="button"
+          tabIndex={-1}
+          className="tree-changes"
+          title={`${plural(changed, 'changed file')} inside. Click to tick them one by one, so their working copies are sent.`}
+          aria-label={`Tick the ${plural(changed, 'changed file')} under ${entry.path} one by one`}
+          data-testid="changed-inside"
+          onClick={() => props.onSelectChanged(entry.path)}
+        >
           {changed}
-        </span>
+        </button>
       )}
-      {hint && (
-        <span className="tree-hint" title={hint.title}>
-          {hint.text}
+      {coverage === 'committed-version' && (
+        <button
+          type="button"
+          tabIndex={-1}
+          className="tree-hint tree-hint-action"
+          title={`Included at its committed version through ${coveredBy}/. Click to tick it on its own and send your current copy.`}
+          onClick={() => props.onToggleSelect(entry)}
+        >
+          committed version · use mine
+        </button>
+      )}
+      {coverage === 'not-included' && (
+        <span className="tree-hint" title="Not in the base commit, so the folder does not bring it. Tick it to include it.">
+          not included
         </span>
       )}
       <span className="tree-size muted">{entry.bytes !== null && !isDir ? formatBytes(entry.bytes) : ''}</span>

@@ -2,12 +2,20 @@
  * Inspector state: the base ref, the lazy tree, the selection, pending
  * attachments and the last inspection. Actions here are the only place the
  * Inspector calls the bridge; components read slices and call actions.
+ * The session's choices (repository, base, selection, attachments' names and
+ * sizes, open folders, the previewed row) survive a reload (sessionStorage);
+ * the tree, refs and result are fetched again.
  */
 import { create } from 'zustand';
-import type { DirEntry, InspectResult, RefsInfo } from '../../../../shared/contract/context';
+import { persist } from 'zustand/middleware';
+import type { DirEntry, InspectResult, RefsInfo, WorkingStatus } from '../../../../shared/contract/context';
+import { plural } from '../../../../shared/format';
 import { bridge, newCallId } from '../../bridge';
-import { MAX_SELECTIONS } from './limits';
+import { sessionPersist } from '../../session-persist';
 import { toUiError, type UiError } from '../../ui/ui-error';
+import { changedFilesUnder } from './changed-files';
+import { MAX_ATTACHMENTS, MAX_SELECTIONS } from './limits';
+import { restoredState, type PersistedInspector as Persisted } from './persisted-state';
 import { isWorkingCopyOnlyFolder, PAGE_SIZE, type DirLoad } from './tree-model';
 
 export interface Selection {
@@ -28,17 +36,21 @@ export interface Progress {
   label?: string;
 }
 
-/** Attachments a request may carry (the contract's schema bound). */
-export const MAX_ATTACHMENTS = 200;
+type ChangeKind = Exclude<WorkingStatus, null>;
 
-interface InspectorState {
+export interface InspectorState {
   repo: string | null;
   refs: RefsInfo | null;
   refsError: UiError | null;
   baseRef: string;
+  /** Why the last ref the user typed was not taken (the previous base stays). */
+  baseRefError: UiError | null;
+  checkingRef: boolean;
   dirs: Record<string, DirLoad>;
   expanded: Record<string, boolean>;
   shown: Record<string, number>;
+  /** True while the tree is being listed again (refresh control, focus, Inspect). */
+  refreshing: boolean;
   selected: Selection[];
   attachments: PendingAttachment[];
   running: boolean;
@@ -46,6 +58,8 @@ interface InspectorState {
   result: InspectResult | null;
   /** The request that produced `result`, to tell when the selection has moved on. */
   resultKey: string | null;
+  /** Restored from before a reload: an inspection was on screen, so run it again. */
+  hadResult: boolean;
   activePath: string | null;
   error: UiError | null;
   /** A short, non-error message (e.g. the selection limit was reached). */
@@ -53,12 +67,17 @@ interface InspectorState {
 
   /** Points the Inspector at a repository; resets everything when it changes. */
   setRepo(root: string): void;
-  setBaseRef(ref: string): void;
+  /** Checks `ref` (any revision git accepts) and makes it the base; false, with baseRefError, when it names no commit. */
+  setBaseRef(ref: string): Promise<boolean>;
   toggleDir(path: string): void;
   expandDir(path: string): void;
   collapseDir(path: string): void;
   showMore(dir: string): void;
+  /** Lists the root and every open folder again (new, changed and removed files appear). */
+  refreshTree(): Promise<void>;
   toggleSelect(entry: Pick<DirEntry, 'path' | 'type'> & Partial<Pick<DirEntry, 'status'>>): void;
+  /** Selects, one by one, the files under `dirs` whose status is in `kinds`, within the selection limit. */
+  selectChangedUnder(dirs: readonly string[], kinds: readonly ChangeKind[]): Promise<void>;
   clearSelection(): void;
   /** Adds name + size records; `skippedFolders` counts dropped folders that were left out. */
   addAttachments(files: { name: string; size: number }[], skippedFolders?: number): void;
@@ -74,201 +93,292 @@ interface InspectorState {
 
 let treeGeneration = 0;
 let inspectAbort: AbortController | null = null;
-let nextAttachmentId = 0;
+let attachmentSeq = 0;
+/** A fresh id for an attachment record (ids are never persisted, so restored ones cannot clash). */
+const attachmentId = () => `a${Date.now().toString(36)}-${++attachmentSeq}`;
 
 /** The request the current state would send, as a stable string key. */
 export function requestKey(s: Pick<InspectorState, 'baseRef' | 'selected' | 'attachments'>): string {
   return JSON.stringify([s.baseRef, s.selected.map((x) => x.path), s.attachments.map((a) => [a.name, a.size])]);
 }
 
-export const useInspector = create<InspectorState>()((set, get) => {
-  /** Loads one folder of the base tree; stale answers (after a ref or repo change) are dropped. */
-  async function loadDir(dir: string): Promise<void> {
-    const { repo, baseRef } = get();
-    if (!repo) return;
-    const gen = treeGeneration;
-    set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'loading' } } }));
-    try {
-      const listing = await bridge.call('repo.listDir', { repo, baseRef, dir });
-      if (gen !== treeGeneration) return;
-      set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'loaded', entries: listing.entries } } }));
-    } catch (err) {
-      if (gen !== treeGeneration) return;
-      // The tree shows the failure in place (with Retry); no second alert.
-      const ui = toUiError(err);
-      set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'error', message: ui.message } } }));
-    }
-  }
 
-  async function loadRefs(): Promise<void> {
-    const repo = get().repo;
-    if (!repo) return;
-    try {
-      const refs = await bridge.call('repo.refs', { repo });
-      if (get().repo === repo) set({ refs, refsError: null });
-    } catch (err) {
-      if (get().repo === repo) set({ refsError: toUiError(err) });
-    }
-  }
+export const useInspector = create<InspectorState>()(
+  persist(
+    (set, get) => {
+      const listDir = async (dir: string, baseRef = get().baseRef) =>
+        (await bridge.call('repo.listDir', { repo: get().repo!, baseRef, dir })).entries;
 
-  /** Drops every listing; with `keepOpen`, folders that were open are listed again (at the new ref). */
-  function resetTree(keepOpen = false) {
-    treeGeneration += 1;
-    const open = keepOpen ? Object.keys(get().expanded).filter((p) => get().expanded[p]) : [];
-    set({ dirs: {}, expanded: Object.fromEntries(open.map((p) => [p, true])), shown: {} });
-    void loadDir('');
-    for (const path of open) void loadDir(path);
-  }
+      /** Loads one folder of the base tree; stale answers (after a ref or repo change) are dropped. */
+      async function loadDir(dir: string, quiet = false): Promise<void> {
+        if (!get().repo) return;
+        const gen = treeGeneration;
+        // A refresh keeps the old listing on screen until the new one arrives.
+        if (!quiet || !get().dirs[dir]) set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'loading' } } }));
+        try {
+          const entries = await listDir(dir);
+          if (gen !== treeGeneration) return;
+          set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'loaded', entries } } }));
+        } catch (err) {
+          if (gen !== treeGeneration) return;
+          // The tree shows the failure in place (with Retry); no second alert.
+          const ui = toUiError(err);
+          set((s) => ({ dirs: { ...s.dirs, [dir]: { state: 'error', message: ui.message } } }));
+        }
+      }
 
-  return {
-    repo: null,
-    refs: null,
-    refsError: null,
-    baseRef: 'HEAD',
-    dirs: {},
-    expanded: {},
-    shown: {},
-    selected: [],
-    attachments: [],
-    running: false,
-    progress: null,
-    result: null,
-    resultKey: null,
-    activePath: null,
-    error: null,
-    notice: null,
+      async function loadRefs(): Promise<void> {
+        const repo = get().repo;
+        if (!repo) return;
+        try {
+          const refs = await bridge.call('repo.refs', { repo });
+          if (get().repo === repo) set({ refs, refsError: null });
+        } catch (err) {
+          if (get().repo === repo) set({ refsError: toUiError(err) });
+        }
+      }
 
-    setRepo(root) {
-      if (get().repo === root) return;
-      set({
-        repo: root,
+      /** Drops every listing; folders that were open are listed again (at the current ref). */
+      function resetTree(rootEntries?: DirEntry[]) {
+        treeGeneration += 1;
+        const open = Object.keys(get().expanded).filter((p) => get().expanded[p]);
+        set({
+          dirs: rootEntries ? { '': { state: 'loaded', entries: rootEntries } } : {},
+          expanded: Object.fromEntries(open.map((p) => [p, true])),
+          shown: {},
+        });
+        if (!rootEntries) void loadDir('');
+        for (const path of open) void loadDir(path);
+      }
+
+      return {
+        repo: null,
         refs: null,
         refsError: null,
         baseRef: 'HEAD',
+        baseRefError: null,
+        checkingRef: false,
+        dirs: {},
+        expanded: {},
+        shown: {},
+        refreshing: false,
         selected: [],
         attachments: [],
+        running: false,
+        progress: null,
         result: null,
         resultKey: null,
+        hadResult: false,
         activePath: null,
         error: null,
         notice: null,
-      });
-      resetTree();
-      void loadRefs();
-    },
 
-    setBaseRef(ref) {
-      if (ref === get().baseRef) return;
-      // Selections are kept: the same paths usually exist at another ref, and
-      // the inspection reports any that do not as `not-found`.
-      set({ baseRef: ref, error: null });
-      resetTree(true);
-    },
+        setRepo(root) {
+          const same = get().repo === root;
+          if (same && get().dirs['']) return;
+          if (!same) {
+            set({
+              repo: root,
+              refs: null,
+              refsError: null,
+              baseRef: 'HEAD',
+              baseRefError: null,
+              expanded: {},
+              selected: [],
+              attachments: [],
+              result: null,
+              resultKey: null,
+              hadResult: false,
+              activePath: null,
+              error: null,
+              notice: null,
+            });
+          }
+          resetTree();
+          void loadRefs();
+          // Restored after a reload with an inspection on screen: show it again.
+          if (same && get().hadResult && (get().selected.length > 0 || get().attachments.length > 0)) void get().inspect();
+        },
 
-    toggleDir(path) {
-      if (get().expanded[path]) get().collapseDir(path);
-      else get().expandDir(path);
-    },
-    expandDir(path) {
-      set((s) => ({ expanded: { ...s.expanded, [path]: true } }));
-      const load = get().dirs[path];
-      if (!load || load.state === 'error') void loadDir(path);
-    },
-    collapseDir(path) {
-      set((s) => ({ expanded: { ...s.expanded, [path]: false } }));
-    },
-    showMore(dir) {
-      set((s) => ({ shown: { ...s.shown, [dir]: (s.shown[dir] ?? PAGE_SIZE) + PAGE_SIZE } }));
-    },
-
-    toggleSelect(entry) {
-      const { selected } = get();
-      if (selected.some((x) => x.path === entry.path)) {
-        set({ selected: selected.filter((x) => x.path !== entry.path), notice: null });
-        return;
-      }
-      if (isWorkingCopyOnlyFolder({ type: entry.type, status: entry.status ?? null })) {
-        set({ notice: `${entry.path}/ is not in the base commit, so selecting it would include nothing. Select the files inside it instead.` });
-        return;
-      }
-      if (selected.length >= MAX_SELECTIONS) {
-        set({
-          notice: `You can select at most ${MAX_SELECTIONS} files and folders. Select a parent folder instead, or clear some.`,
-        });
-        return;
-      }
-      const kind = entry.type === 'dir' ? 'dir' : 'file';
-      set({ selected: [...selected, { path: entry.path, kind }], notice: null });
-    },
-    clearSelection: () => set({ selected: [], notice: null }),
-
-    addAttachments(files, skippedFolders = 0) {
-      const room = MAX_ATTACHMENTS - get().attachments.length;
-      const added = files.slice(0, Math.max(0, room)).map((f) => ({
-        id: `a${++nextAttachmentId}`,
-        name: f.name,
-        size: f.size,
-      }));
-      set((s) => ({
-        attachments: [...s.attachments, ...added],
-        notice:
-          files.length > added.length
-            ? `At most ${MAX_ATTACHMENTS} attachments; some were not added.`
-            : skippedFolders > 0
-              ? 'Folders cannot be attached; drop the files inside them instead.'
-              : s.notice,
-      }));
-    },
-    removeAttachment: (id) => set((s) => ({ attachments: s.attachments.filter((a) => a.id !== id) })),
-    clearAttachments: () => set({ attachments: [] }),
-
-    async inspect() {
-      const s = get();
-      if (!s.repo || s.running) return;
-      const key = requestKey(s);
-      // The call's own progress stream: two inspections (two tabs) never see each other's.
-      const callId = newCallId();
-      const controller = new AbortController();
-      inspectAbort = controller;
-      const unfollow = bridge.follow(`task:${callId}`, {
-        onEvent: (e) => {
-          if (e.kind === 'task' && e.payload.type === 'progress') {
-            set({ progress: { done: e.payload.done, total: e.payload.total, label: e.payload.label } });
+        async setBaseRef(input) {
+          const ref = input.trim();
+          if (!ref || !get().repo) return false;
+          if (ref === get().baseRef) {
+            set({ baseRefError: null });
+            return true;
+          }
+          set({ checkingRef: true, baseRefError: null });
+          try {
+            // Listing the root at the new ref checks it and is what the tree needs anyway.
+            const entries = await listDir('', ref);
+            // Selections are kept: the same paths usually exist at another ref, and
+            // the inspection reports any that do not as `not-found`.
+            set({ baseRef: ref, error: null, checkingRef: false });
+            resetTree(entries);
+            return true;
+          } catch (err) {
+            set({ baseRefError: toUiError(err), checkingRef: false });
+            return false;
           }
         },
-      });
-      set({ running: true, progress: null, error: null });
-      try {
-        const result = await bridge.call(
-          'context.inspect',
-          {
-            repo: s.repo,
-            baseRef: s.baseRef,
-            paths: s.selected.map((x) => x.path),
-            attachments: s.attachments.map(({ name, size }) => ({ name, size })),
-          },
-          { callId, signal: controller.signal },
-        );
-        if (get().repo !== s.repo) return;
-        const keep = result.files.some((f) => f.path === get().activePath);
-        set({ result, resultKey: key, activePath: keep ? get().activePath : (result.files[0]?.path ?? null) });
-      } catch (err) {
-        // Cancelling is the user's choice, not an error to explain.
-        if (!controller.signal.aborted) set({ error: toUiError(err) });
-      } finally {
-        unfollow();
-        if (inspectAbort === controller) inspectAbort = null;
-        set({ running: false, progress: null });
-      }
+
+        toggleDir(path) {
+          if (get().expanded[path]) get().collapseDir(path);
+          else get().expandDir(path);
+        },
+        expandDir(path) {
+          set((s) => ({ expanded: { ...s.expanded, [path]: true } }));
+          const load = get().dirs[path];
+          if (!load || load.state === 'error') void loadDir(path);
+        },
+        collapseDir(path) {
+          set((s) => ({ expanded: { ...s.expanded, [path]: false } }));
+        },
+        showMore(dir) {
+          set((s) => ({ shown: { ...s.shown, [dir]: (s.shown[dir] ?? PAGE_SIZE) + PAGE_SIZE } }));
+        },
+
+        async refreshTree() {
+          if (!get().repo || get().refreshing) return;
+          const { expanded, dirs } = get();
+          const open = ['', ...Object.keys(expanded).filter((p) => expanded[p])];
+          // Closed folders are listed again when next opened.
+          set({ refreshing: true, dirs: Object.fromEntries(Object.entries(dirs).filter(([p]) => open.includes(p))) });
+          try {
+            await Promise.all([...open.map((p) => loadDir(p, true)), loadRefs()]);
+          } finally {
+            set({ refreshing: false });
+          }
+        },
+
+        toggleSelect(entry) {
+          const { selected } = get();
+          if (selected.some((x) => x.path === entry.path)) {
+            set({ selected: selected.filter((x) => x.path !== entry.path), notice: null });
+            return;
+          }
+          if (isWorkingCopyOnlyFolder({ type: entry.type, status: entry.status ?? null })) {
+            set({
+              notice: `${entry.path}/ is not in the base commit, so selecting it would include nothing. Select the files inside it instead.`,
+            });
+            return;
+          }
+          if (selected.length >= MAX_SELECTIONS) {
+            set({
+              notice: `You can select at most ${MAX_SELECTIONS} files and folders. Select a parent folder instead, or clear some.`,
+            });
+            return;
+          }
+          const kind = entry.type === 'dir' ? 'dir' : 'file';
+          set({ selected: [...selected, { path: entry.path, kind }], notice: null });
+        },
+
+        async selectChangedUnder(dirs, kinds) {
+          if (!get().repo) return;
+          const room = MAX_SELECTIONS - get().selected.length;
+          try {
+            const already = new Set(get().selected.map((s) => s.path));
+            const found = await changedFilesUnder(
+              async (dir) => (await listDir(dir)).filter((e) => !already.has(e.path)),
+              dirs,
+              new Set(kinds),
+              Math.max(0, room),
+            );
+            const add = found.paths.map((path) => ({ path, kind: 'file' as const }));
+            const where = dirs.map((d) => `${d}/`).join(', ');
+            const notice =
+              add.length === 0 && !found.more
+                ? `No ${kinds.join(' or ')} files to add under ${where}.`
+                : found.more
+                  ? `Selected ${plural(add.length, 'changed file')} under ${where}; more did not fit in the limit of ${MAX_SELECTIONS} selections.`
+                  : `Selected ${plural(add.length, 'changed file')} under ${where}: their working copies will be sent.`;
+            set((s) => ({ selected: [...s.selected, ...add], notice }));
+          } catch (err) {
+            set({ error: toUiError(err) });
+          }
+        },
+        clearSelection: () => set({ selected: [], notice: null }),
+
+        addAttachments(files, skippedFolders = 0) {
+          const room = MAX_ATTACHMENTS - get().attachments.length;
+          const added = files.slice(0, Math.max(0, room)).map((f) => ({ id: attachmentId(), name: f.name, size: f.size }));
+          set((s) => ({
+            attachments: [...s.attachments, ...added],
+            notice:
+              files.length > added.length
+                ? `At most ${MAX_ATTACHMENTS} attachments; some were not added.`
+                : skippedFolders > 0
+                  ? 'Folders cannot be attached; drop the files inside them instead.'
+                  : s.notice,
+          }));
+        },
+        removeAttachment: (id) => set((s) => ({ attachments: s.attachments.filter((a) => a.id !== id) })),
+        clearAttachments: () => set({ attachments: [] }),
+
+        async inspect() {
+          const s = get();
+          if (!s.repo || s.running) return;
+          const key = requestKey(s);
+          // The call's own progress stream: two inspections (two tabs) never see each other's.
+          const callId = newCallId();
+          const controller = new AbortController();
+          inspectAbort = controller;
+          const unfollow = bridge.follow(`task:${callId}`, {
+            onEvent: (e) => {
+              if (e.kind === 'task' && e.payload.type === 'progress') {
+                set({ progress: { done: e.payload.done, total: e.payload.total, label: e.payload.label } });
+              }
+            },
+          });
+          set({ running: true, progress: null, error: null });
+          // What is on disk may have changed since the tree was listed.
+          void get().refreshTree();
+          try {
+            const result = await bridge.call(
+              'context.inspect',
+              {
+                repo: s.repo,
+                baseRef: s.baseRef,
+                paths: s.selected.map((x) => x.path),
+                attachments: s.attachments.map(({ name, size }) => ({ name, size })),
+              },
+              { callId, signal: controller.signal },
+            );
+            if (get().repo !== s.repo) return;
+            const active = get().activePath;
+            const keep = result.files.some((f) => f.path === active);
+            set({ result, resultKey: key, hadResult: true, activePath: keep ? active : null });
+          } catch (err) {
+            // Cancelling is the user's choice, not an error to explain.
+            if (!controller.signal.aborted) set({ error: toUiError(err) });
+          } finally {
+            unfollow();
+            if (inspectAbort === controller) inspectAbort = null;
+            set({ running: false, progress: null });
+          }
+        },
+
+        cancelInspect() {
+          inspectAbort?.abort();
+        },
+
+        setActivePath: (path) => set({ activePath: path }),
+
+        dismissError: () => set({ error: null }),
+        dismissNotice: () => set({ notice: null }),
+      };
     },
-
-    cancelInspect() {
-      inspectAbort?.abort();
+    {
+      ...sessionPersist<InspectorState, Persisted>('inspector', (s) => ({
+        repo: s.repo,
+        baseRef: s.baseRef,
+        selected: s.selected,
+        attachments: s.attachments,
+        expanded: s.expanded,
+        activePath: s.activePath,
+        hadResult: s.result !== null || s.hadResult,
+      })),
+      merge: (stored, current) => ({ ...current, ...restoredState(stored, attachmentId) }),
     },
-
-    setActivePath: (path) => set({ activePath: path }),
-
-    dismissError: () => set({ error: null }),
-    dismissNotice: () => set({ notice: null }),
-  };
-});
+  ),
+);
