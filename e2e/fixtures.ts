@@ -30,4 +30,13 @@ export async function openRepository(page: Page, path: string): Promise<void> {
   await expect(page.locator('.repo-bar')).toHaveAttribute('data-repo-root', path);
 }
 
+/** Types a base ref into the Inspector's base-ref field and presses Enter, as a user would. */
+export async function chooseBaseRef(page: Page, ref: string): Promise<void> {
+  const field = page.getByTestId('base-ref');
+  await field.fill(ref);
+  await field.press('Enter');
+  await expect(page.getByTestId('file-tree')).toHaveAttribute('aria-labelledby', 'insp-tree-label');
+  await expect(page.locator('#insp-tree-label .mono')).toHaveText(ref);
+}
+
 export { expect };

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { InspectResult } from '../src/shared/contract/context';
-import { expect, git, makeRepo, openRepository, test, writeFiles } from './fixtures';
+import { chooseBaseRef, expect, git, makeRepo, openRepository, test, writeFiles } from './fixtures';
 
 const APP_BASE = 'export const app = 1;\n';
 const APP_NOW = 'export const app = 2; // edited\n';
@@ -85,7 +85,8 @@ test('inspects a folder, a modified file and a dropped attachment', async ({ pag
   // Source badges: the explicit modified file is the working copy, the folder's files are base.
   const row = (path: string) => page.locator(`[data-testid="result-row"][data-path="${path}"]`);
   await expect(row('README.md').getByTestId('source-badge')).toHaveText('working copy');
-  await expect(row('README.md').getByTestId('modified-mark')).toBeVisible();
+  await expect(row('README.md').getByTestId('change-mark')).toHaveAttribute('data-change', 'modified');
+  await expect(row('src/util.ts').getByTestId('change-mark')).toHaveCount(0);
   await expect(row('src/app.ts').getByTestId('source-badge')).toHaveText('base');
   await expect(row('src/util.ts').getByTestId('source-badge')).toHaveText('base');
   await expect(row('src/lib/deep.ts')).toBeVisible();
@@ -164,12 +165,17 @@ test('keyboard: tree selection, row navigation, hash copy', async ({ page }) => 
   const second = result.files[1]!;
   await expect(page.getByTestId('preview')).toHaveAttribute('data-path', second.path);
 
-  // The short hash copies the full sha256.
+  // The short hash copies the full sha256; only the hash copies, and it leaves the open preview alone.
   const hash = rows.nth(1).getByTestId('hash');
   await expect(hash).toHaveText(second.sha256.slice(0, 10));
   await hash.click();
   await expect(hash).toContainText('Copied');
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe(second.sha256);
+  await expect(page.getByTestId('preview')).toHaveAttribute('data-path', second.path);
+  await page.evaluate('navigator.clipboard.writeText("unchanged")');
+  await rows.first().click({ position: { x: 300, y: 10 } });
+  await expect(page.getByTestId('preview')).toHaveAttribute('data-path', result.files[0]!.path);
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe('unchanged');
 });
 
 test('base ref picker reads folders at an older tag; selection limit is shown', async ({ page }) => {
@@ -187,7 +193,7 @@ test('base ref picker reads folders at an older tag; selection limit is shown', 
   await expect(tree.locator('[data-path="later.md"]')).not.toHaveAttribute('data-status', /./);
   await expect(tree.locator('[data-path="README.md"]')).not.toHaveAttribute('data-status', /./);
   // At v1 the tree is read from the older commit: the later file is new, README differs.
-  await page.getByTestId('base-ref').selectOption('v1');
+  await chooseBaseRef(page, 'v1');
   await expect(tree.locator('[data-path="later.md"]')).toHaveAttribute('data-status', 'added');
   await expect(tree.locator('[data-path="README.md"]')).toHaveAttribute('data-status', 'modified');
 
@@ -216,7 +222,7 @@ test('shows progress while inspecting and explains a base ref that no longer exi
   const repo = makeRepo({ 'README.md': README_BASE, 'src/a.ts': UTIL });
   git(repo, 'tag', 'release');
   await openRepository(page, repo);
-  await page.getByTestId('base-ref').selectOption('release');
+  await chooseBaseRef(page, 'release');
   await expect(page.getByTestId('file-tree').locator('[data-path="README.md"]')).toBeVisible();
   await page.getByLabel('Select README.md', { exact: true }).check();
 

@@ -85,5 +85,8 @@ test('a page opened without its token says how to get access', async ({ browser,
   const page = await context.newPage();
   await page.goto(host.origin + '/');
   await expect(page.getByRole('alert')).toHaveAttribute('data-error-code', 'unauthorized');
+  // Both ways of starting Loupe are named, in plain text (no Markdown backticks on a page).
+  await expect(page.getByRole('alert')).toContainText('npm start or loupe serve');
+  await expect(page.getByRole('alert')).not.toContainText('`');
   await context.close();
 });

@@ -23,10 +23,21 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   internal: 'Something went wrong',
 };
 
+/**
+ * Where the renderer words the message itself: the host's text is written for
+ * API clients, this one for a person looking at the page (names both ways of
+ * starting Loupe, and no Markdown backticks that a page would show literally).
+ */
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
+  unauthorized:
+    'Open the address that npm start or loupe serve printed in the terminal: it carries this launch’s access token. ' +
+    'If Loupe was restarted, the address has changed.',
+};
+
 /** Turns anything thrown by a bridge call into something a person can read. */
 export function toUiError(error: unknown): UiError {
   if (error instanceof BridgeError) {
-    return { code: error.code, title: TITLES[error.code] ?? 'Something went wrong', message: error.message };
+    return { code: error.code, title: TITLES[error.code] ?? 'Something went wrong', message: MESSAGES[error.code] ?? error.message };
   }
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'internal', title: TITLES.internal!, message };

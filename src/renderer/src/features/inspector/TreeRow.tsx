@@ -125,15 +125,21 @@ export const TreeRow = memo(function TreeRow(props: TreeRowProps) {
         </button>
       )}
       {coverage === 'committed-version' && (
-        <button
-          type="button"
-          tabIndex={-1}
-          className="tree-hint tree-hint-action"
-          title={`Included at its committed version through ${coveredBy}/. Click to tick it on its own and send your current copy.`}
-          onClick={() => props.onToggleSelect(entry)}
-        >
-          committed version · use mine
-        </button>
+        <>
+          <span className="tree-hint" title={`Included at its committed version through ${coveredBy}/`}>
+            committed version
+          </span>
+          <button
+            type="button"
+            tabIndex={-1}
+            className="tree-hint-action"
+            title="Tick it on its own, to send your current copy instead of the committed one"
+            aria-label={`Use the working copy of ${entry.path}`}
+            onClick={() => props.onToggleSelect(entry)}
+          >
+            use mine
+          </button>
+        </>
       )}
       {coverage === 'not-included' && (
         <span className="tree-hint" title="Not in the base commit, so the folder does not bring it. Tick it to include it.">
