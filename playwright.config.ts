@@ -17,7 +17,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The second reporter says why each skipped test was skipped (e.g. no Electron binary here).
+  reporter: [['list'], ['./e2e/skip-reasons-reporter.ts']],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -15,9 +15,11 @@ test('opens a fixture repository and remembers it across reloads', async ({ page
   await expect(bar).toContainText('main');
   await expect(bar).toContainText(head.slice(0, 10));
 
-  // A new page load of the same host lists it under Recent.
+  // A new page load in the same tab reopens it, and lists it under Recent.
   await page.goto(host.origin + '/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(bar).toHaveAttribute('data-repo-root', repo);
+  await page.getByRole('button', { name: 'Switch repository…' }).click();
   const recent = page.locator('.recent');
   await expect(recent).toContainText(repo);
   await recent.getByRole('button', { name: new RegExp(repo.split('/').pop()!) }).first().click();
@@ -78,6 +80,13 @@ test('the API refuses a missing token and a foreign origin', async ({ host, requ
     headers: { 'x-loupe-token': host.token },
   });
   expect((await ok.json()).result.host).toBe('browser');
+});
+
+test('the favicon is served', async ({ request, host }) => {
+  const icon = await request.get(`${host.origin}/favicon.svg`);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toContain('image/svg+xml');
+  expect(await icon.text()).toContain('<svg');
 });
 
 test('a page opened without its token says how to get access', async ({ browser, host }) => {
