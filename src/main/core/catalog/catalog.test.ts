@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildCatalog, resolveModel, searchCatalog, toModelInfo } from './catalog';
+import { buildCatalog, searchCatalog, toModelInfo } from './catalog';
+import { resolveModel } from './resolve';
 import { snapshotEntries, type CatalogEntry } from './entries';
 
 const entry = (provider: string, id: string, context: number | null, extra: Partial<CatalogEntry> = {}): CatalogEntry => ({
@@ -45,11 +46,11 @@ describe('model catalog', () => {
     }
   });
 
-  it('finds a bare model id at its first-party provider, else at the smallest window', () => {
+  it('finds a bare model id at its maker, a full id exactly, and calls a disagreement ambiguous', () => {
     const catalog = buildCatalog({ snapshot: [...snapshot, entry('z1', 'shared', 64_000), entry('z2', 'shared', 32_000)] });
-    expect(resolveModel(catalog, 'gpt-x')).toMatchObject({ id: 'openai/gpt-x', window: 400_000, matchedBy: 'model-id' });
+    expect(resolveModel(catalog, 'gpt-x')).toMatchObject({ id: 'openai/gpt-x', window: 400_000, matchedBy: 'maker' });
     expect(resolveModel(catalog, 'copilot/gpt-x')).toMatchObject({ window: 128_000, matchedBy: 'id' });
-    expect(resolveModel(catalog, 'shared')).toMatchObject({ id: 'z2/shared', window: 32_000 });
+    expect(() => resolveModel(catalog, 'shared')).toThrow(/"shared" is ambiguous: 2 providers .* z1\/shared \(64,000\), z2\/shared \(32,000\)/);
   });
 
   it('lets the list win a disagreement, and fills the list’s holes from models.dev', () => {

@@ -8,10 +8,11 @@
  * finite positive integer; otherwise the 200,000 default applies, with source
  * 'default', never presented as the model's own.
  */
-import type { ModelInfo, ResolvedModel, WindowSource } from '../../../shared/contract/models';
+import type { ModelInfo, WindowSource } from '../../../shared/contract/models';
 import { DEFAULT_WINDOW_TOKENS, foldBudgetTokens, isValidWindow, reserveTokens } from '../../../shared/fold';
 import { matchesWords, queryWords } from '../../../shared/model-search';
 import type { CatalogEntry, ListEntry } from './entries';
+import { FIRST_PARTY, makerOf } from './makers';
 
 /** One model as the catalog holds it, before the default is applied. */
 export interface CatalogRecord {
@@ -34,14 +35,12 @@ export interface Catalog {
   records: CatalogRecord[];
   byKey: Map<string, CatalogRecord>;
   byModelId: Map<string, CatalogRecord[]>;
+  /** The same, keyed by lowercase id: lookups ignore case (resolve.ts). */
+  byKeyLower: Map<string, CatalogRecord>;
+  byModelIdLower: Map<string, CatalogRecord[]>;
+  /** Records of each provider, keyed by lowercase provider id. */
+  byProvider: Map<string, CatalogRecord[]>;
 }
-
-/**
- * When a bare model id is offered by several providers: the list's entry
- * answers, then the first-party provider's, else the smallest published
- * window (the conservative choice).
- */
-const FIRST_PARTY = ['anthropic', 'openai', 'google', 'xai', 'mistral', 'deepseek', 'moonshotai', 'zai', 'alibaba', 'llama'];
 
 export interface CatalogSources {
   snapshot: CatalogEntry[];
@@ -63,22 +62,35 @@ const fromEntry = (e: CatalogEntry, from: 'snapshot' | 'refresh'): CatalogRecord
   listed: false,
 });
 
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
 function index(records: CatalogRecord[]): Catalog {
   const byKey = new Map<string, CatalogRecord>();
   const byModelId = new Map<string, CatalogRecord[]>();
+  const byKeyLower = new Map<string, CatalogRecord>();
+  const byModelIdLower = new Map<string, CatalogRecord[]>();
+  const byProvider = new Map<string, CatalogRecord[]>();
   for (const r of records) {
     byKey.set(r.key, r);
-    const list = byModelId.get(r.modelId);
-    if (list) list.push(r);
-    else byModelId.set(r.modelId, [r]);
+    // The first of two ids differing only in case keeps the lowercase slot (records are sorted, listed first).
+    if (!byKeyLower.has(r.key.toLowerCase())) byKeyLower.set(r.key.toLowerCase(), r);
+    push(byModelId, r.modelId, r);
+    push(byModelIdLower, r.modelId.toLowerCase(), r);
+    push(byProvider, r.provider.toLowerCase(), r);
   }
-  return { records, byKey, byModelId };
+  return { records, byKey, byModelId, byKeyLower, byModelIdLower, byProvider };
 }
 
+/** The models.dev entry a list item is the same model as: the maker's, a first-party one, else the smallest window. */
 function preferred(candidates: CatalogRecord[]): CatalogRecord | undefined {
   const listed = candidates.find((c) => c.listed);
   if (listed) return listed;
-  for (const provider of FIRST_PARTY) {
+  const maker = candidates[0] ? makerOf(candidates[0].modelId) : null;
+  for (const provider of maker ? [maker, ...FIRST_PARTY] : FIRST_PARTY) {
     const hit = candidates.find((c) => c.provider === provider);
     if (hit) return hit;
   }
@@ -140,32 +152,6 @@ export function toModelInfo(record: CatalogRecord): ModelInfo {
     output: record.output,
     reserve: reserveTokens(window),
     budget: foldBudgetTokens(window),
-  };
-}
-
-/**
- * Finds a model by full id, then by bare model id (first-party provider
- * first, else the smallest window). An unknown id resolves to the default
- * window with source 'default' and known: false.
- */
-export function resolveModel(catalog: Catalog, id: string): ResolvedModel {
-  const exact = catalog.byKey.get(id);
-  if (exact) return { ...toModelInfo(exact), known: true, matchedBy: 'id' };
-  const bare = preferred(catalog.byModelId.get(id) ?? []);
-  if (bare) return { ...toModelInfo(bare), known: true, matchedBy: 'model-id' };
-  return {
-    id,
-    provider: 'unknown',
-    name: id,
-    window: DEFAULT_WINDOW_TOKENS,
-    source: 'default',
-    publishedWindow: null,
-    input: null,
-    output: null,
-    reserve: reserveTokens(DEFAULT_WINDOW_TOKENS),
-    budget: foldBudgetTokens(DEFAULT_WINDOW_TOKENS),
-    known: false,
-    matchedBy: 'none',
   };
 }
 

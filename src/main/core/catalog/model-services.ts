@@ -2,9 +2,10 @@ import type { Services } from '../../../shared/api';
 import type { RefreshSourceKind, RefreshSourceStatus, RefreshStatus } from '../../../shared/contract/models';
 import { DEFAULT_WINDOW_TOKENS } from '../../../shared/fold';
 import type { CoreDeps } from '../deps';
-import { buildCatalog, resolveModel, searchCatalog, toModelInfo, type Catalog } from './catalog';
+import { buildCatalog, searchCatalog, toModelInfo, type Catalog } from './catalog';
 import { parseModelList, parseModelsDev, snapshotEntries, type CatalogEntry, type ListEntry } from './entries';
 import { fetchJsonCapped, type FetchLike } from './fetch-capped';
+import { resolveModel } from './resolve';
 import { readModelSettings, writeModelSettings } from './model-settings';
 import { CachedSource, REFRESH_TTL_MS, type SourceSnapshot } from './source-cache';
 
