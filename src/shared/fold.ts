@@ -29,4 +29,5 @@ export {
   type ToolRow,
   type UserRow,
 } from './fold/rows';
+export { HistoryError, readHistory, type HistoryShape, type ReadHistory } from './fold/message-shapes';
 export { MAX_FOLD_BYTES, MAX_FOLD_ROWS, trimToBudget, type TrimOptions, type TrimResult } from './fold/trim';
