@@ -1,9 +1,9 @@
 // Screenshots of the Inspector at 1280x800, light and dark, on a real
 // TypeScript repository (a clone of Loupe itself with local changes), for the
 // README and for looking at the UI. Runs only when LOUPE_SCREENSHOTS names a
-// folder to write into:  LOUPE_SCREENSHOTS=docs npx playwright test e2e/screenshots.spec.ts
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtempSync, realpathSync } from 'node:fs';
+// folder to write into; `LOUPE_SCREENSHOTS=docs npx playwright test e2e/screenshots.spec.ts`
+// (after npm run build) retakes the README's docs/screenshot-inspector.png.
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, git, openRepository, test } from './fixtures';
@@ -19,6 +19,7 @@ test.describe('screenshots', () => {
     git(tmpdir(), 'clone', '-q', join(__dirname, '..'), repo);
     writeFileSync(join(repo, 'src/shared/format.ts'), `${'// local edit\n'}${git(repo, 'show', 'HEAD:src/shared/format.ts')}\n`);
     writeFileSync(join(repo, 'src/shared/contract/context-notes.md'), '# Notes on the context contract\n');
+    writeFileSync(join(repo, 'src/shared/format-helpers.ts'), 'export const helper = true;\n');
     await page.setViewportSize({ width: 1280, height: 800 });
     await openRepository(page, repo);
 
@@ -27,19 +28,21 @@ test.describe('screenshots', () => {
     await page.getByRole('button', { name: 'Expand src/shared', exact: true }).click();
     await page.getByLabel('Select src/shared/contract', { exact: true }).check();
     await page.getByLabel('Select src/shared/format.ts', { exact: true }).check();
+    await page.getByLabel('Select src/shared/format-helpers.ts', { exact: true }).check();
     await page.getByLabel('Select README.md', { exact: true }).check();
     await expect(tree.locator('[data-path="src/shared/contract/context-notes.md"]')).toHaveCount(0);
     await page.getByTestId('attach-input').setInputFiles({ name: 'design-notes.md', mimeType: 'text/markdown', buffer: Buffer.alloc(5200, 'n') });
     await page.getByTestId('inspect-button').click();
     await expect(page.getByTestId('result-row').first()).toBeVisible();
-    await page.locator('[data-testid="result-row"][data-path="src/shared/format.ts"]').click();
+    await page.locator('[data-testid="result-row"][data-path="src/shared/contract/define.ts"]').click();
     await expect(page.getByTestId('preview')).toBeVisible();
+    // Both panes from the top: base ref and tree on the left; totals, files and a preview on the right.
+    await page.locator('.insp-select .insp-pane-scroll').evaluate((el) => el.scrollTo(0, 0));
+    await page.locator('.insp-results-inner').evaluate((el) => el.scrollTo(0, 0));
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      const file = join(outDir!, `inspector-${scheme}.png`);
-      await page.screenshot({ path: file });
+      await page.screenshot({ path: join(outDir!, scheme === 'light' ? 'screenshot-inspector.png' : 'screenshot-inspector-dark.png') });
     }
-    writeFileSync(join(outDir!, 'inspector-repo.txt'), `${repo}\n`);
   });
 });
