@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pathString, refString } from './common';
 import { method } from './define';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
+import type { WorkingStatus } from './repo';
 
 export { INSPECT_LIMITS };
 // The tree types live with the repo.* methods; re-exported for the Inspector's imports.

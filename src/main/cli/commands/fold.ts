@@ -1,24 +1,26 @@
 import { parseArgs } from 'node:util';
-import { estimateTokens, foldInputSchema, trimToBudget, type FoldRow } from '../../../shared/fold';
+import { estimateTokens, HistoryError, readHistory, trimToBudget, type FoldRow, type ReadHistory } from '../../../shared/fold';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { n, windowLabel, withModels } from './models';
 
-/** Problems with the input document: usage errors (exit 2), one plain message. */
-class InputError extends UsageError {}
+/** The shapes `loupe fold` reads, as its usage and errors name them. */
+const SHAPES = 'OpenAI chat messages, Anthropic messages or Loupe rows (see the README)';
 
-function readRows(text: string) {
-  if (!text.trim()) throw new InputError('expects a JSON array of rows (or { "rows": [...], "currentUserContent"?: "..." }) on standard input.');
+/** The history on standard input, in any shape readHistory takes; a problem is one usage line (exit 2). */
+function readInput(text: string): ReadHistory {
+  if (!text.trim()) throw new UsageError(`expects a conversation history as JSON on standard input: ${SHAPES}.`);
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    throw new InputError(`standard input is not valid JSON (${err instanceof Error ? err.message : String(err)}).`);
+    throw new UsageError(`standard input is not valid JSON (${err instanceof Error ? err.message : String(err)}).`);
   }
-  const parsed = foldInputSchema.safeParse(doc);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.slice(0, 10).map((i) => `  ${i.path.length ? i.path.join('.') : 'input'}: ${i.message}`);
-  const more = parsed.error.issues.length > 10 ? [`  ... and ${parsed.error.issues.length - 10} more`] : [];
-  throw new InputError(`the rows are not in the expected shape:\n${[...problems, ...more].join('\n')}`);
+  try {
+    return readHistory(doc);
+  } catch (err) {
+    if (err instanceof HistoryError) throw new UsageError(`${err.message}. Expected ${SHAPES}.`);
+    throw err;
+  }
 }
 
 const preview = (row: FoldRow): string => {
@@ -49,21 +51,25 @@ export const run: CommandRun = async (args, io) => {
     strict: true,
   });
   if (!values.model?.trim()) throw new UsageError("--model ID is required (see 'loupe models').");
-  const input = readRows(await io.readStdin());
+  const input = readInput(await io.readStdin());
+  for (const note of input.notes) io.stderr(`loupe fold: note: ${note}\n`);
   const model = await withModels(io, 'fold', (runtime, signal) => runtime.call('models.resolve', { id: values.model! }, { signal }));
   if (!model.known) io.stderr(`loupe fold: note: "${model.id}" is in no catalog; using the default window ${n(model.window)}.\n`);
   const result = trimToBudget(input.rows, model.budget, { currentUserContent: input.currentUserContent });
   const counts = { input: input.rows.length, kept: result.rows.length, dropped: result.dropped, evicted: result.evicted, strippedCalls: result.strippedCalls };
   if (values.json) {
     const { rows, keptIndices, estimatedTokens, bytes, fits, withinRails, truncated } = result;
-    io.stdout(`${JSON.stringify({ model, budget: model.budget, counts, estimatedTokens, bytes, fits, withinRails, truncated, keptIndices, rows }, null, 2)}\n`);
+    const read = { shapes: input.shapes, notes: input.notes };
+    io.stdout(`${JSON.stringify({ model, budget: model.budget, input: read, counts, estimatedTokens, bytes, fits, withinRails, truncated, keptIndices, rows }, null, 2)}\n`);
     return EXIT_OK;
   }
   const keptSet = new Set(result.keptIndices);
   const droppedIdx = input.rows.map((_, i) => i).filter((i) => !keptSet.has(i) && !(input.rows[i]!.evicted));
   const lines = [
     `Model ${model.id} (${model.name}): window ${windowLabel(model)}, reserve ${n(model.reserve)}, budget ${n(model.budget)} tokens.`,
-    `Keeps ${n(counts.kept)} of ${n(counts.input)} rows: ${n(counts.dropped)} dropped (oldest first)${counts.evicted ? `, ${n(counts.evicted)} evicted` : ''}${counts.strippedCalls ? `, ${n(counts.strippedCalls)} tool call${counts.strippedCalls === 1 ? '' : 's'} stripped (results cut)` : ''}.`,
+    // Which catalog entry answered, and why (a short id may have several).
+    ...(model.known ? [model.note] : []),
+    `Keeps ${n(counts.kept)} of ${n(counts.input)} rows${input.shapes.length && !input.shapes.includes('loupe') ? ` (read from ${input.shapes.map((x) => (x === 'openai' ? 'OpenAI' : 'Anthropic')).join(' and ')} messages)` : ''}: ${n(counts.dropped)} dropped (oldest first)${counts.evicted ? `, ${n(counts.evicted)} evicted` : ''}${counts.strippedCalls ? `, ${n(counts.strippedCalls)} tool call${counts.strippedCalls === 1 ? '' : 's'} stripped (results cut)` : ''}.`,
     `~${n(result.estimatedTokens)} of ${n(model.budget)} tokens${input.currentUserContent === undefined ? '' : ' including the current message'} (approximate: bytes / 4)${result.fits ? '' : ': OVER BUDGET (pinned rows or the newest row alone do not fit)'}.`,
     droppedIdx.length ? `Dropped rows: ${ranges(droppedIdx)}.` : 'Nothing dropped.',
     '',

@@ -1,6 +1,6 @@
 // The readable (non --json) output of `loupe inspect`: a table of files,
 // omissions grouped by reason with one plain sentence each, attachments, totals.
-import type { InspectResult } from '../../../shared/contract/context';
+import type { InspectedFile, InspectResult } from '../../../shared/contract/context';
 import { formatBytes, formatInt } from '../../../shared/format';
 import { groupOmissions } from '../../../shared/omission-text';
 
@@ -14,6 +14,14 @@ function table(rows: string[][], rightAligned: Set<number>): string[] {
       .trimEnd(),
   );
 }
+
+/** How the working copy differs at a file's path, in words (untracked is not "modified"). */
+const CHANGE_WORDS: Record<Exclude<InspectedFile['change'], null>, string> = {
+  modified: 'modified',
+  untracked: 'untracked',
+  added: 'added, not in the base commit',
+  deleted: 'deleted locally: base version',
+};
 
 /** The whole readable report for one inspection. */
 export function formatInspection(r: InspectResult): string {
@@ -29,7 +37,7 @@ export function formatInspection(r: InspectResult): string {
         formatInt(f.approxTokens),
         f.sha256.slice(0, 10),
         f.redactions ? formatInt(f.redactions) : '-',
-        f.modified ? `${f.path}  (modified)` : f.path,
+        f.change ? `${f.path}  (${CHANGE_WORDS[f.change]})` : f.path,
       ]);
     }
     out.push(...table(rows, new Set([1, 2, 4])), '');

@@ -62,6 +62,21 @@ describe('loupe inspect', () => {
     expect(stdout).not.toContain(fx.secrets.githubToken);
   });
 
+  it('labels untracked files untracked and locally deleted ones as such, not modified', async () => {
+    const { code, stdout } = await cli('inspect', '--repo', fx.repo, 'src/app.ts', 'src/new-untracked.ts', 'src/gone.ts', 'src/util.ts');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/src\/app\.ts {2}\(modified\)$/m);
+    expect(stdout).toMatch(/src\/new-untracked\.ts {2}\(untracked\)$/m);
+    expect(stdout).toMatch(/src\/gone\.ts {2}\(deleted locally: base version\)$/m);
+    expect(stdout).toMatch(/src\/util\.ts$/m);
+  });
+
+  it('with no paths prints the usage and exits 2', async () => {
+    const { code, stdout, stderr } = await cli('inspect', '--repo', fx.repo);
+    expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+    expect(stderr).toMatch(/^loupe inspect: name at least one PATH .*\nUsage: loupe inspect --repo DIR/);
+  });
+
   it('says when modified files under a folder stay at base, and when entries were cut', async () => {
     const { stdout } = await cli('inspect', '--repo', fx.repo, 'src', 'many');
     expect(stdout).toContain('1 modified file under the selected folders is sent at the committed version');

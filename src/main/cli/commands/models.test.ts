@@ -33,12 +33,14 @@ describe('loupe models', () => {
   });
 
   it('prints a table with window, source, reserve and budget, and marks missing windows as the default', async () => {
-    const { code, stdout } = await runCliForTest(['models', '--search', 'cloudflare-workers-ai'], env());
+    const { code, stdout } = await runCliForTest(['models', '--search', 'openai/gpt-image'], env());
     expect(code).toBe(0);
     expect(stdout).toMatch(/^ID\s+WINDOW\s+SOURCE\s+RESERVE\s+BUDGET\s+OUTPUT$/m);
-    expect(stdout).toMatch(/cloudflare-workers-ai\/\S+\s+200,000\s+default\s+30,000\s+170,000/);
+    expect(stdout).toMatch(/openai\/gpt-image-1\s+200,000\s+default\s+30,000\s+170,000/);
     expect(stdout).toMatch(/source "default" means Loupe uses 200,000/);
-    expect(stdout).toMatch(/Refresh: off/);
+    // Plain words for the user, no internal method names.
+    expect(stdout).toMatch(/Refresh: off \(turn it on in the app: Settings → Models\)/);
+    expect(stdout).not.toMatch(/models\.\w+ method|setSettings/);
   });
 
   it('with refresh on and a failing source, notes it on stderr and answers from the snapshot', async () => {
@@ -58,10 +60,11 @@ describe('loupe models', () => {
 
 describe('loupe fold', () => {
   it('--json prints the kept rows and counts for the model’s budget', async () => {
-    const { code, stdout, stderr } = await runCliForTest(['fold', '--model', 'anthropic/claude-3-5-haiku-20241022', '--json'], env(), JSON.stringify(history));
+    const { code, stdout, stderr } = await runCliForTest(['fold', '--model', 'anthropic/claude-3-5-sonnet-20241022', '--json'], env(), JSON.stringify(history));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const out = JSON.parse(stdout);
-    expect(out.model).toMatchObject({ window: 200_000, source: 'snapshot', budget: 170_000 });
+    expect(out.model).toMatchObject({ window: 200_000, source: 'snapshot', budget: 170_000, matchedBy: 'id' });
+    expect(out.input).toEqual({ shapes: ['loupe'], notes: [] });
     const expected = trimToBudget(history, 170_000);
     expect(out.rows).toEqual(expected.rows);
     expect(out.keptIndices).toEqual([3, 4]);
@@ -74,6 +77,7 @@ describe('loupe fold', () => {
     const { code, stdout } = await runCliForTest(['fold', '--model', 'gpt-4.1'], env(), JSON.stringify(input));
     expect(code).toBe(0);
     expect(stdout).toMatch(/^Model openai\/gpt-4\.1 \(GPT-4\.1\): window 1,047,576 \(snapshot\), reserve 157,136, budget 890,440 tokens\./m);
+    expect(stdout).toMatch(/^"gpt-4\.1" is one of \d+ entries; using OpenAI's own entry, openai\/gpt-4\.1\.$/m);
     expect(stdout).toMatch(/Keeps 5 of 5 rows: 0 dropped/);
     expect(stdout).toMatch(/including the current message/);
     expect(stdout).toMatch(/\n\s+3\s+user\s+[\d,]+\s+漢字と絵文字 😀 .*\[pinned\]/);
@@ -89,15 +93,58 @@ describe('loupe fold', () => {
   it('exits 2 with a clear message on bad input', async () => {
     const cases: [string[], string, RegExp][] = [
       [['fold', '--model', 'gpt-4.1'], '{nope', /standard input is not valid JSON/],
-      [['fold', '--model', 'gpt-4.1'], '', /expects a JSON array of rows/],
-      [['fold', '--model', 'gpt-4.1'], '[{"role":"user","content":3},{"role":"tool","toolName":"t","toolCallId":"c"}]', /rows\.0\.content: must be a string\n\s+rows\.1: a tool row needs a result/],
-      [['fold', '--model', 'gpt-4.1'], '{"rows":[],"extra":1}', /Unrecognized key: "extra"/],
+      [['fold', '--model', 'gpt-4.1'], '', /expects a conversation history as JSON on standard input: OpenAI chat messages, Anthropic messages or Loupe rows/],
+      [['fold', '--model', 'gpt-4.1'], '[{"role":"user","content":3},{"role":"tool","toolName":"t","toolCallId":"c"}]', /^loupe fold: input\[0\]\.content: is number, expected a string or an array of content parts\. Expected OpenAI/],
+      [['fold', '--model', 'gpt-4.1'], '[{"role":"tool","toolName":"t","toolCallId":"c"}]', /^loupe fold: input\[0\]: a tool row needs a result, or ok: false with an error\./],
+      [['fold', '--model', 'gpt-4.1'], '{"data":[]}', /has no "messages" or "rows" array/],
       [['fold'], '[]', /--model ID is required/],
+      [['fold', '--model', 'gpt-4.1', '--bogus'], '[]', /^loupe fold: unknown option --bogus\nUsage: loupe fold/],
     ];
     for (const [argv, stdin, message] of cases) {
       const { code, stdout, stderr } = await runCliForTest(argv, env(), stdin);
       expect({ code, stdout }, stdin).toEqual({ code: 2, stdout: '' });
       expect(stderr).toMatch(message);
+      // One line of problem, then the usage line: never a page of schema errors.
+      expect(stderr.trimEnd().split('\n').length, stdin).toBeLessThanOrEqual(2);
     }
+  });
+
+  it('reads OpenAI and Anthropic message arrays, and notes what it leaves out', async () => {
+    const openai = {
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: [{ type: 'text', text: 'read a.ts' }] },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'read', arguments: '{"path":"a.ts"}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: 'export {}' },
+        { role: 'assistant', content: 'It is empty.' },
+      ],
+    };
+    const a = await runCliForTest(['fold', '--model', 'gpt-4.1'], env(), JSON.stringify(openai));
+    expect(a.code).toBe(0);
+    expect(a.stdout).toMatch(/Keeps 4 of 4 rows \(read from OpenAI messages\): 0 dropped/);
+    expect(a.stderr).toBe('loupe fold: note: 1 system prompt was left out: a system prompt is sent every turn, not trimmed as history.\n');
+    const anthropic = [
+      { role: 'user', content: 'read b.ts' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'read', input: { path: 'b.ts' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'x' }] },
+    ];
+    const b = await runCliForTest(['fold', '--model', 'claude-sonnet-4-5', '--json'], env(), JSON.stringify(anthropic));
+    expect(b.code).toBe(0);
+    const out = JSON.parse(b.stdout);
+    expect(out.input).toEqual({ shapes: ['anthropic'], notes: [] });
+    expect(out.rows.map((r: FoldRow) => r.role)).toEqual(['user', 'assistant', 'tool']);
+  });
+
+  it("resolves a short id to the maker's entry and says so; an ambiguous id lists the candidates", async () => {
+    const short = await runCliForTest(['fold', '--model', 'CLAUDE-SONNET-4'], env(), '[{"role":"user","content":"hi"}]');
+    expect(short.code).toBe(0);
+    expect(short.stdout).toMatch(/^Model anthropic\/claude-sonnet-4-0 \(.*\): window 200,000 \(snapshot\)/m);
+    expect(short.stdout).toMatch(/^"CLAUDE-SONNET-4" is not an exact id at Anthropic; using Anthropic's own anthropic\/claude-sonnet-4-0/m);
+    // Offered by Azure (128k) and Ollama Cloud (163,840), not by DeepSeek itself in this catalog.
+    const ambiguous = await runCliForTest(['fold', '--model', 'deepseek-v3.2'], env(), '[]');
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toBe(
+      'loupe fold: "deepseek-v3.2" is ambiguous: 2 providers offer it with different windows, and none of them makes it: azure/deepseek-v3.2 (128,000), ollama-cloud/deepseek-v3.2 (163,840). Pass one of them as provider/model. (invalid-input)\n',
+    );
   });
 });

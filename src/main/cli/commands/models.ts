@@ -31,7 +31,7 @@ function formatModels(list: ModelList): string {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
     cells.map((c, i) => (i === 0 || i === 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
-  const refresh = list.refresh.enabled ? 'on' : 'off (Settings → Models, or the models.setSettings method)';
+  const refresh = list.refresh.enabled ? 'on' : 'off (turn it on in the app: Settings → Models)';
   const defaults = list.models.filter((m) => m.source === 'default').length;
   const lines = [
     line(head),

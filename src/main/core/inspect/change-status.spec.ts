@@ -3,8 +3,6 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { InspectResult } from '../../../shared/contract/context';
-import { dispatch } from '../services';
 import { git, makeRepo, makeRuntime, removeTempDirs, writeFiles } from '../testing/fixtures';
 
 afterAll(removeTempDirs);
@@ -19,7 +17,7 @@ function fixture(): string {
 
 const backends = [
   ['git CLI', {}],
-  ['isomorphic-git', { git: { available: false, path: 'git', version: null } }],
+  ['isomorphic-git', { gitBinary: 'none' }],
 ] as const;
 
 describe.each(backends)('InspectedFile.change (%s)', (_name, options) => {
@@ -28,7 +26,7 @@ describe.each(backends)('InspectedFile.change (%s)', (_name, options) => {
     const runtime = makeRuntime(options);
     try {
       const paths = ['src/same.ts', 'src/edited.ts', 'src/staged.ts', 'src/loose.ts', 'src/gone.ts'];
-      const r = (await dispatch(runtime.services, 'context.inspect', { repo, paths })) as InspectResult;
+      const r = await runtime.call('context.inspect', { repo, paths });
       const byPath = Object.fromEntries(r.files.map((f) => [f.path, [f.source, f.change, f.modified]]));
       expect(byPath).toEqual({
         'src/same.ts': ['working-copy', null, false],
@@ -38,14 +36,14 @@ describe.each(backends)('InspectedFile.change (%s)', (_name, options) => {
         'src/gone.ts': ['base', 'deleted', true],
       });
       // Through a folder every file is read at base; `change` still says what differs locally.
-      const folder = (await dispatch(runtime.services, 'context.inspect', { repo, paths: ['src'] })) as InspectResult;
+      const folder = await runtime.call('context.inspect', { repo, paths: ['src'] });
       expect(Object.fromEntries(folder.files.map((f) => [f.path, f.change]))).toEqual({
         'src/edited.ts': 'modified',
         'src/gone.ts': 'deleted',
         'src/same.ts': null,
       });
     } finally {
-      await runtime.closeAsync();
+      await runtime.close();
     }
   });
 });
