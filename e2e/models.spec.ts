@@ -21,15 +21,16 @@ test('lists the bundled catalog with window, source, reserve and budget; refresh
   await expect(page.getByRole('button', { name: 'Refresh now' })).toBeDisabled();
   await expect(page.locator('.models-count')).toHaveText(/^[\d,]+ of [\d,]+ models$/);
 
-  await page.getByLabel('Search models').fill('anthropic/claude-3-5-haiku');
-  const haiku = page.locator('tr[data-model-id="anthropic/claude-3-5-haiku-20241022"]');
-  await expect(haiku).toBeVisible();
-  await expect(haiku).toHaveAttribute('data-source', 'snapshot');
-  await expect(haiku.locator('td')).toHaveText([/anthropic\/claude-3-5-haiku-20241022/, '200,000', 'snapshot', '30,000', '170,000', '8,192']);
+  // The bundled snapshot is the 2026-07-02 models.dev data: Claude Sonnet 4.5 is in it.
+  await page.getByLabel('Search models').fill('anthropic/claude-sonnet-4-5');
+  const sonnet = page.locator('tr[data-model-id="anthropic/claude-sonnet-4-5"]');
+  await expect(sonnet).toBeVisible();
+  await expect(sonnet).toHaveAttribute('data-source', 'snapshot');
+  await expect(sonnet.locator('td')).toHaveText([/anthropic\/claude-sonnet-4-5/, '200,000', 'snapshot', '30,000', '170,000', '64,000']);
 
   // A model that publishes no window shows the default, labelled as such.
-  await page.getByLabel('Search models').fill('cloudflare-workers-ai/aura-1');
-  const aura = page.locator('tr[data-model-id="cloudflare-workers-ai/aura-1"]');
+  await page.getByLabel('Search models').fill('openai/gpt-image-1');
+  const aura = page.locator('tr[data-model-id="openai/gpt-image-1"]');
   await expect(aura).toHaveAttribute('data-source', 'default');
   await expect(aura.locator('td').nth(1)).toHaveText(/200,000/);
   await expect(aura.locator('td').nth(2)).toHaveText('default');

@@ -26,6 +26,7 @@ export function InspectBar() {
           ? 'Tick files or folders, or attach files, to inspect.'
           : `${plural(count, 'selection')} of ${MAX_SELECTIONS}${attachments ? ` · ${plural(attachments, 'attachment')}` : ''}`}
       </p>
+      <div className="insp-inspect-row">
       <button
         type="button"
         className="primary insp-inspect-button"
@@ -41,6 +42,7 @@ export function InspectBar() {
           Cancel
         </button>
       )}
+      </div>
       {running && (
         <div className="insp-progress" data-testid="inspect-progress">
           <div
