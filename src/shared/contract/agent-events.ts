@@ -20,11 +20,14 @@ export interface ReportedUsage {
 export type AgentEvent =
   /** The CLI announced its session: id to resume, model, tools it offers (names; sizes unknown). */
   | { type: 'session'; sessionId: string; model?: string; tools?: string[]; cliVersion?: string }
-  /** Assistant text. `messageId` lets a later event replace an earlier one of the same message. */
-  | { type: 'text'; text: string; messageId?: string }
-  | { type: 'thinking'; text: string }
-  | { type: 'tool-call'; callId: string; name: string; input: unknown }
-  | { type: 'tool-result'; callId: string; output: string; isError: boolean }
+  /**
+   * Assistant text. `messageId` lets a later event replace an earlier one of the same message.
+   * `parentCallId` (here and below) marks a subagent's work: the main-chain tool call that started it.
+   */
+  | { type: 'text'; text: string; messageId?: string; parentCallId?: string }
+  | { type: 'thinking'; text: string; parentCallId?: string }
+  | { type: 'tool-call'; callId: string; name: string; input: unknown; parentCallId?: string }
+  | { type: 'tool-result'; callId: string; output: string; isError: boolean; parentCallId?: string }
   /** A file the agent read (derived from its tool calls, or reported by the CLI). */
   | { type: 'file-read'; path: string }
   | { type: 'usage'; usage: ReportedUsage }

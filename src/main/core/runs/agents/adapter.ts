@@ -35,8 +35,14 @@ export interface Invocation {
   env: Record<string, string>;
   /** Exactly what is written to the agent's stdin (the prompt, plus the schema where the CLI has no flag for it). */
   stdin: string;
-  /** UTF-8 bytes of the schema passed by flag (0 when there is none, or it travels in stdin). */
+  /** UTF-8 bytes of the schema passed by flag or file (0 when there is none, or it travels in stdin). */
   schemaBytes: number;
+  /**
+   * Files the runner writes (creating folders, overwriting) right before spawn,
+   * always inside `contextDir`; e.g. codex reads its output schema from a file.
+   * Their bytes are already counted in `schemaBytes`.
+   */
+  files?: { path: string; content: string }[];
 }
 
 /** Turns one CLI's output into AgentEvents. Stateful: one per step. */
@@ -59,12 +65,21 @@ export interface DetectContext {
   signal?: AbortSignal;
 }
 
+/** How a CLI takes what Loupe can give it besides the prompt. */
+export interface AgentCapabilities {
+  /** How a JSON schema travels: an argument, a file the runner writes, or a prompt section on stdin. */
+  schema: 'flag' | 'file' | 'stdin';
+  /** True when Loupe's X-Ray tools can be offered over MCP (false: the CLI has no flag for it). */
+  mcp: boolean;
+}
+
 /** One agent CLI: how to find it, start it, and read what it prints. */
 export interface AgentAdapter {
   id: AgentId;
   label: string;
   /** True when follow-up turns can resume the CLI's own session. */
   resumable: boolean;
+  capabilities: AgentCapabilities;
   /** Finds the CLI (PATH lookup, `--version`); a missing CLI is `installed: false` with a plain `problem`. */
   detect(ctx: DetectContext): Promise<AgentInfo>;
   /**
@@ -74,4 +89,10 @@ export interface AgentAdapter {
   preflight?(ctx: DetectContext & { executable: string }): Promise<string | null>;
   invocation(input: InvocationInput, executable: string): Invocation;
   parser(): AgentStreamParser;
+  /**
+   * True when a failed resume step failed because the CLI could not find or
+   * load the session (then a fresh session with Loupe's history makes sense),
+   * not for other failures such as "not logged in".
+   */
+  isResumeFailure?(message: string | null, exit: ChildExit): boolean;
 }
