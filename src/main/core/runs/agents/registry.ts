@@ -1,0 +1,38 @@
+// Every agent Loupe can launch, and which of them are usable here.
+import { AGENT_IDS, type AgentId, type AgentInfo } from '../../../../shared/contract/runs';
+import type { AgentAdapter, DetectContext } from './adapter';
+import { claudeAdapter } from './claude';
+import { codexAdapter } from './codex';
+import { customAdapter } from './custom';
+import { demoAdapter } from './demo';
+import { geminiAdapter } from './gemini';
+
+export { AGENT_PATH_ENV } from './path-lookup';
+
+/** One adapter per agent id. */
+export const agentAdapters: Record<AgentId, AgentAdapter> = {
+  claude: claudeAdapter,
+  codex: codexAdapter,
+  gemini: geminiAdapter,
+  custom: customAdapter,
+  demo: demoAdapter,
+};
+
+/**
+ * Detects every agent at once (in AGENT_IDS order): PATH lookup
+ * (LOUPE_AGENT_PATH first) and `--version` with a 5 s timeout each. A missing
+ * CLI is `installed: false` with a plain sentence, never a thrown error.
+ */
+export async function detectAgents(ctx: DetectContext, adapters: Record<AgentId, AgentAdapter> = agentAdapters): Promise<AgentInfo[]> {
+  return Promise.all(
+    AGENT_IDS.map(async (id) => {
+      const adapter = adapters[id];
+      try {
+        return await adapter.detect(ctx);
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        return { id, label: adapter.label, installed: false, version: null, path: null, problem: `Could not check ${adapter.label}: ${why}`, resumable: adapter.resumable };
+      }
+    }),
+  );
+}
