@@ -62,6 +62,6 @@ export async function probe(
 
 /** The first version number in a `--version` text: "2.1.197 (Claude Code)", "codex-cli 0.171.0", "0.61.0". */
 export function parseVersion(text: string): string | null {
-  const m = /(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.]+)?)/.exec(text);
+  const m = /(?<![\w.])v?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.-]+)?)/.exec(text);
   return m ? m[1]! : null;
 }
