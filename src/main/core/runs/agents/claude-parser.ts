@@ -1,8 +1,8 @@
 // Claude Code `-p --output-format stream-json --verbose` → AgentEvents.
 // Shapes: fixtures/agents/README.md ("Event shapes") and the claude/*.stdout.txt captures.
-import type { AgentEvent, ReportedUsage } from '../../../../shared/contract/agent-events';
+import type { AgentEvent } from '../../../../shared/contract/agent-events';
 import type { AgentStreamParser } from './adapter';
-import { num, obj, parseJsonObject, rawStderr, rawStdout, resultFromExit, StderrTail, str, toolOutputText } from './parse-util';
+import { num, obj, parseJsonObject, rawStderr, rawStdout, resultFromExit, StderrTail, str, toolOutputText, usageEvents } from './parse-util';
 
 /** System events that only report progress Loupe does not show (the stream's own bookkeeping). */
 const QUIET_SYSTEM = new Set(['thinking_tokens', 'status', 'task_started', 'task_progress', 'task_updated', 'task_notification']);
@@ -114,19 +114,17 @@ export function createClaudeParser(cli = 'Claude Code'): AgentStreamParser {
   function result(ev: Json): AgentEvent[] {
     resultSeen = true;
     const out: AgentEvent[] = [];
-    const u = obj(ev.usage);
-    const usage: ReportedUsage = {};
-    if (u) {
-      usage.inputTokens = num(u.input_tokens);
-      usage.outputTokens = num(u.output_tokens);
-      usage.cacheReadTokens = num(u.cache_read_input_tokens);
-      usage.cacheCreationTokens = num(u.cache_creation_input_tokens);
-    }
-    if (contextTokens !== undefined) usage.contextTokens = contextTokens;
-    const cost = num(ev.total_cost_usd);
-    if (cost !== undefined) usage.costUsd = cost;
-    const defined = Object.fromEntries(Object.entries(usage).filter(([, v]) => v !== undefined)) as ReportedUsage;
-    if (Object.keys(defined).length) out.push({ type: 'usage', usage: defined });
+    const u = obj(ev.usage) ?? {};
+    out.push(
+      ...usageEvents({
+        inputTokens: num(u.input_tokens),
+        outputTokens: num(u.output_tokens),
+        cacheReadTokens: num(u.cache_read_input_tokens),
+        cacheCreationTokens: num(u.cache_creation_input_tokens),
+        contextTokens,
+        costUsd: num(ev.total_cost_usd),
+      }),
+    );
     const failed = ev.is_error === true || String(ev.subtype ?? '').startsWith('error');
     const text = str(ev.result);
     if (failed) {

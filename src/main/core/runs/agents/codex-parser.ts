@@ -1,7 +1,7 @@
 // `codex exec --json` → AgentEvents. Shapes: fixtures/agents/README.md and codex/*.stdout.txt.
-import type { AgentEvent, ReportedUsage } from '../../../../shared/contract/agent-events';
+import type { AgentEvent } from '../../../../shared/contract/agent-events';
 import type { AgentStreamParser } from './adapter';
-import { num, obj, parseJsonObject, rawStderr, rawStdout, resultFromExit, StderrTail, str } from './parse-util';
+import { num, obj, parseJsonObject, rawStderr, rawStdout, resultFromExit, StderrTail, str, usageEvents } from './parse-util';
 
 type Json = Record<string, unknown>;
 
@@ -84,13 +84,12 @@ export function createCodexParser(): AgentStreamParser {
   function usage(u: Json | undefined): AgentEvent[] {
     if (!u) return [];
     // OpenAI counts: input_tokens includes the cached ones; summed over the turn's requests.
-    const usage: ReportedUsage = {
+    return usageEvents({
       inputTokens: num(u.input_tokens),
       outputTokens: num(u.output_tokens),
       cacheReadTokens: num(u.cached_input_tokens),
       cacheCreationTokens: num(u.cache_write_input_tokens),
-    };
-    return [{ type: 'usage', usage: Object.fromEntries(Object.entries(usage).filter(([, v]) => v !== undefined)) }];
+    });
   }
 
   return {

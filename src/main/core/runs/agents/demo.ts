@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AgentInfo } from '../../../../shared/contract/runs';
+import { LoupeError } from '../../../../shared/errors';
 import type { AgentAdapter, InvocationInput, Invocation } from './adapter';
 import { claudeArgs, flagOrStdinSchema } from './claude';
 import { createClaudeParser } from './claude-parser';
@@ -59,7 +60,7 @@ export function createDemoAdapter(defaults: () => { nodePath: string; script: st
       const fallback = defaults();
       const nodePath = input.demo?.nodePath ?? fallback.nodePath;
       const script = input.demo?.script ?? fallback.script;
-      if (!script) throw new Error(`The demo agent's script (${DEMO_SCRIPT_RELATIVE}) is missing from this installation.`);
+      if (!script) throw new LoupeError('not-found', `The demo agent's script (${DEMO_SCRIPT_RELATIVE}) is missing from this installation.`);
       const schema = flagOrStdinSchema(input);
       const env: Record<string, string> = { ...DEMO_ENV };
       if (input.demo?.stateDir) env.LOUPE_DEMO_HOME = input.demo.stateDir;

@@ -1,8 +1,8 @@
 // `gemini --output-format stream-json` → AgentEvents. Shapes: fixtures/agents/README.md
 // and gemini/*.stdout.txt; tool_result's `output`/`error` from the 0.61 bundle's formatter.
-import type { AgentEvent, ReportedUsage } from '../../../../shared/contract/agent-events';
+import type { AgentEvent } from '../../../../shared/contract/agent-events';
 import type { AgentStreamParser } from './adapter';
-import { num, obj, parseJsonObject, rawStderr, rawStdout, resultFromExit, StderrTail, str } from './parse-util';
+import { num, obj, parseJsonObject, rawStderr, rawStdout, resultFromExit, StderrTail, str, usageEvents } from './parse-util';
 
 const READ_TOOLS = new Set(['read_file']);
 
@@ -31,8 +31,7 @@ export function createGeminiParser(): AgentStreamParser {
   function stats(s: Record<string, unknown> | undefined): AgentEvent[] {
     if (!s) return [];
     // input_tokens includes the cached ones (`input` is input − cached); summed over the turn's requests and models.
-    const usage: ReportedUsage = { inputTokens: num(s.input_tokens), outputTokens: num(s.output_tokens), cacheReadTokens: num(s.cached) };
-    return [{ type: 'usage', usage: Object.fromEntries(Object.entries(usage).filter(([, v]) => v !== undefined)) }];
+    return usageEvents({ inputTokens: num(s.input_tokens), outputTokens: num(s.output_tokens), cacheReadTokens: num(s.cached) });
   }
 
   return {

@@ -1,6 +1,6 @@
 // Small pieces every agent stream parser shares: JSON lines, the tail of
 // stderr, and the result made from an exit status when the CLI printed none.
-import type { AgentEvent } from '../../../../shared/contract/agent-events';
+import type { AgentEvent, ReportedUsage } from '../../../../shared/contract/agent-events';
 import type { ChildExit } from '../../process/launcher';
 
 /** A parsed JSON object, or null when the line is not one (then it becomes a raw event). */
@@ -68,6 +68,12 @@ export function describeExit(exit: ChildExit): string {
 export function resultFromExit(cli: string, exit: ChildExit, lastWords: string | null): AgentEvent {
   if (exit.code === 0 && !exit.signal) return { type: 'result', ok: true };
   return { type: 'result', ok: false, message: lastWords ?? `${cli} ${describeExit(exit)} without a result.` };
+}
+
+/** A usage event with the counts the CLI printed (undefined ones left out), or none when it printed none. */
+export function usageEvents(usage: ReportedUsage): AgentEvent[] {
+  const defined = Object.fromEntries(Object.entries(usage).filter(([, v]) => v !== undefined)) as ReportedUsage;
+  return Object.keys(defined).length ? [{ type: 'usage', usage: defined }] : [];
 }
 
 /** UTF-8 byte length (what the budget and evidence count). */
