@@ -14,6 +14,8 @@ export interface CoreDeps {
   /** The database, opened on first use (commands that never touch it never open it). */
   readonly db: Db;
   userDataDir: string;
+  /** The app's resources folder (the demo agent lives there). */
+  resourcesDir: string;
   host: HostKind;
   version: string;
   /** Every git command goes through this runner. */
@@ -24,6 +26,8 @@ export interface CoreDeps {
   spawn: Spawn;
   /** Event streams (`run:<id>`, `thread:<id>`, `task:<callId>`). */
   streams: StreamHub;
+  /** The environment agents start with (and are found through: PATH, LOUPE_AGENT_PATH). */
+  env: NodeJS.ProcessEnv;
   now: () => Date;
   /** Native folder picker (Electron only). */
   pickFolder?: () => Promise<string | null>;

@@ -10,6 +10,7 @@ import type { CoreDeps } from './deps';
 import { createGitRunner } from './git/git-cli';
 import { GitReaderPool } from './git/reader-pool';
 import { createLauncher, type Launcher } from './process/launcher';
+import { findResourcesDir } from './resources-dir';
 import { createServices } from './services';
 import { openStore, type Db } from './store/store';
 import { StreamHub, type HubLimits } from './streams/hub';
@@ -56,6 +57,10 @@ export interface RuntimeOptions {
   db?: Db;
   /** How long close() waits for calls in flight to end after aborting them. */
   closeGraceMs?: number;
+  /** The environment agents start with; the process's own by default. */
+  env?: NodeJS.ProcessEnv;
+  /** The app's resources folder; found next to the code when not given. */
+  resourcesDir?: string;
   /** Ring and key bounds of the event streams (tests use small ones). */
   streamLimits?: Partial<HubLimits>;
 }
@@ -84,12 +89,14 @@ export function createRuntime(options: RuntimeOptions): Runtime {
       return db;
     },
     userDataDir,
+    resourcesDir: options.resourcesDir ?? findResourcesDir(),
     host: options.host,
     version: LOUPE_VERSION,
     git,
     repos: new GitReaderPool(git),
     spawn: launcher.spawn,
     streams,
+    env: options.env ?? process.env,
     now: options.now ?? (() => new Date()),
     pickFolder: options.pickFolder,
     onClose: (dispose) => void disposers.push(dispose),

@@ -9,12 +9,13 @@ import { runServices } from './runs/run-services';
 
 /** The whole service table; each feature contributes its slice. */
 export function createServices(deps: CoreDeps, control: CallControl): Services {
+  const models = modelServices(deps);
   return {
     ...appServices(deps),
     ...callServices(deps, control),
     ...repoServices(deps),
     ...contextServices(deps),
-    ...modelServices(deps),
-    ...runServices(deps),
+    ...models,
+    ...runServices(deps, { resolveModel: (id, ctx) => models['models.resolve']({ id }, ctx) }),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgentEvent, ReportedUsage } from './agent-events';
+import type { OmissionReason } from './context';
 import { pathString, refString } from './common';
 import { method } from './define';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
@@ -141,9 +142,11 @@ export interface PromptSection {
   sha256: string;
 }
 
+/** Something a run did not stage: an omission reason of the Inspector, or an attachment problem, with a sentence. */
 export interface Exclusion {
   path: string;
-  reason: string;
+  reason: OmissionReason | 'attachment-unavailable' | 'attachment-unreadable';
+  detail: string;
 }
 
 /** One step (attempt) of a run, as recorded: sizes, hashes and flags, never the prompt itself. */

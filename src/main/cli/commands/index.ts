@@ -13,6 +13,19 @@ export const commands: CliCommand[] = [
     load: () => import('./inspect').then((m) => m.run),
   },
   {
+    name: 'run',
+    summary: 'Run an agent on a task with the chosen context, under the context budget (exit 0 ok, 3 blocked, 4 failed)',
+    usage:
+      'loupe run --repo DIR --ask TEXT [--agent claude|codex|gemini|demo | --command CMD] [--model ID] [--thread ID [--fresh]] [--base REF] [--attach FILE]... [--notes TEXT] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--timeout SECONDS|off] [--schema FILE] [--keep-staged] [--json] PATH...',
+    load: () => import('./run').then((m) => m.run),
+  },
+  {
+    name: 'runs',
+    summary: 'List past runs, show one with its evidence, or export evidence as JSON or CSV',
+    usage: 'loupe runs list [--repo DIR] [--limit N] [--json] | show RUN_ID [--json] | export RUN_ID|THREAD_ID --format json|csv [--out FILE]',
+    load: () => import('./runs').then((m) => m.run),
+  },
+  {
     name: 'models',
     summary: 'List known models with their context window, its source, reserve and fold budget',
     usage: 'loupe models [--search QUERY] [--json]',

@@ -1,27 +1,131 @@
-import type { Services } from '../../../shared/api';
+import { join } from 'node:path';
+import type { CallContext, Services } from '../../../shared/api';
+import type { ResolvedModel } from '../../../shared/contract/models';
+import { AGENT_IDS, approxTokens, type AgentId, type AgentInfo, type RunPreview } from '../../../shared/contract/runs';
 import { LoupeError } from '../../../shared/errors';
+import { checkBudget } from '../../../shared/runs/budget';
 import type { CoreDeps } from '../deps';
+import { agentAdapters } from './agents/registry';
+import { exportEvidence } from './export';
+import { cliModelName, prepareStep, type ModelWindow } from './prepare';
+import { RunManager, type RunEnvironment } from './run-manager';
+import { stageContext } from './stage';
+import { listEvidence } from './store/evidence';
+import { listRuns, markInterrupted } from './store/runs';
+import { getThread, listThreads, readTranscript } from './store/threads';
+import { demoExtras } from './demo-extras';
 
 type RunServices = Pick<
   Services,
   'runs.agents' | 'runs.preview' | 'runs.start' | 'runs.retry' | 'runs.cancel' | 'runs.get' | 'runs.list' | 'threads.list' | 'evidence.export'
 >;
 
-const notYet = async (): Promise<never> => {
-  throw new LoupeError('unsupported', 'Runs are being built.');
-};
+export interface RunServiceOptions {
+  resolveModel(id: string, ctx: CallContext): Promise<ResolvedModel>;
+}
 
-/** Runs: being built (issue 8). */
-export function runServices(_deps: CoreDeps): RunServices {
+/** How long an agent's detection (PATH lookup and --version) is reused. */
+const DETECT_TTL_MS = 30_000;
+
+/** Runs, threads and evidence: the run manager behind the contract. */
+export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServices {
+  const detected = new Map<AgentId, { at: number; info: Promise<AgentInfo> }>();
+  const detect = (id: AgentId, refresh = false): Promise<AgentInfo> => {
+    const hit = detected.get(id);
+    if (hit && !refresh && Date.now() - hit.at < DETECT_TTL_MS) return hit.info;
+    const info = agentAdapters[id].detect({ spawn: deps.spawn, env: deps.env });
+    detected.set(id, { at: Date.now(), info });
+    return info;
+  };
+  const noCall: CallContext = { callId: 'runs', signal: new AbortController().signal, progress: () => {} };
+  const resolveModel = async (id: string | null, ctx: CallContext = noCall): Promise<ModelWindow> => {
+    const m = await options.resolveModel(id?.trim() || 'default', ctx);
+    return { id: id?.trim() || m.id, window: m.window, budget: m.budget, source: m.known ? m.source : 'default', known: m.known && !!id };
+  };
+  const env: RunEnvironment = {
+    adapter: (id) => agentAdapters[id],
+    detect: (id) => detect(id),
+    resolveModel: (id) => resolveModel(id),
+    directives: () => ({ pinned: [], evicted: [] }),
+    extra: (runId) => ({ ...demoExtras(deps, runId), mcp: null }),
+  };
+  const manager = new RunManager(deps, env);
+  let swept = false;
+  /** Once per runtime, before the first listing: runs whose process died are marked interrupted. */
+  const sweep = () => {
+    if (swept) return;
+    swept = true;
+    markInterrupted(deps.db, deps.now(), (id) => manager.isActive(id));
+  };
+
   return {
-    'runs.agents': notYet,
-    'runs.preview': notYet,
-    'runs.start': notYet,
-    'runs.retry': notYet,
-    'runs.cancel': notYet,
-    'runs.get': notYet,
-    'runs.list': notYet,
-    'threads.list': notYet,
-    'evidence.export': notYet,
+    'runs.agents': async ({ refresh }) => Promise.all(AGENT_IDS.map((id) => detect(id, refresh))),
+    'runs.preview': async (request, ctx): Promise<RunPreview> => {
+      const { threadId, fresh, ...input } = request;
+      const thread = threadId ? getThread(deps.db, threadId) : null;
+      if (threadId && !thread) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
+      const adapter = agentAdapters[input.settings.agent];
+      const model = await resolveModel(input.settings.model ?? null, ctx);
+      return deps.repos.use(
+        input.repo,
+        async (reader) => {
+          const head = await reader.head();
+          // Same path lengths as a real run's staged folder, so the measured bytes match.
+          const dir = join(deps.userDataDir, 'runs', `r${'0'.repeat(32)}`, `context-${Date.now().toString(36)}`);
+          const staging = await stageContext(reader, dir, { baseRef: input.baseRef ?? 'HEAD', paths: input.paths, attachments: input.attachments, write: false }, ctx.signal);
+          const resumeId = thread && !fresh && adapter.resumable ? thread.cliSessionId : null;
+          const prepared = prepareStep(
+            {
+              adapter,
+              executable: adapter.id,
+              input: { ...input, repo: reader.root },
+              staging,
+              runtime: { repo: reader.root, branch: head.branch },
+              kind: resumeId ? 'resume' : 'fresh',
+              resumeSessionId: resumeId,
+              transcript: thread ? readTranscript(deps.db, thread.id) : [],
+              model,
+              directives: env.directives(thread?.id ?? ''),
+              runId: `r${'0'.repeat(32)}`,
+              extra: { ...demoExtras(deps, 'preview'), mcp: null },
+            },
+            input.settings.loop.contextBudget,
+          );
+          const referenceBytes = staging.files.reduce((n, f) => n + f.bytes, 0);
+          const check = checkBudget({ promptBytes: prepared.promptBytes, schemaBytes: prepared.schemaBytes }, input.settings.loop.contextBudget);
+          return {
+            promptBytes: prepared.promptBytes,
+            schemaBytes: prepared.schemaBytes,
+            totalBytes: check.totalBytes,
+            approxTokens: check.approxTokens,
+            sections: prepared.sections,
+            exclusions: staging.exclusions,
+            exceeded: check.exceeded,
+            verdict: check.verdict,
+            referenceBytes,
+            referenceTokens: approxTokens(referenceBytes),
+            model: { id: cliModelName(model.id) ? model.id : model.id, window: model.window, budget: model.budget, source: model.source, known: model.known },
+          };
+        },
+        ctx.signal,
+      );
+    },
+    'runs.start': async (request, ctx) => {
+      const { threadId, fresh, ...input } = request;
+      sweep();
+      return manager.start(input, { threadId, fresh, signal: ctx.signal });
+    },
+    'runs.retry': async ({ runId, settings }) => manager.retry(runId, settings),
+    'runs.cancel': async ({ runId }) => ({ cancelled: manager.cancel(runId) }),
+    'runs.get': async ({ runId }) => {
+      sweep();
+      return manager.detail(runId);
+    },
+    'runs.list': async (filter) => {
+      sweep();
+      return listRuns(deps.db, filter);
+    },
+    'threads.list': async ({ repo }) => listThreads(deps.db, repo),
+    'evidence.export': async ({ scope, format }) => exportEvidence(listEvidence(deps.db, scope), scope, format, deps.now()),
   };
 }

@@ -70,6 +70,15 @@ export class StreamHub {
     return event;
   }
 
+  /**
+   * Continues a key's numbering after `seq` (a run recorded by an earlier
+   * process goes on from its recorded events, so numbers never repeat).
+   */
+  continueAfter(key: StreamKey, seq: number): void {
+    const stream = this.touch(key);
+    if (stream.lastSeq < seq) stream.lastSeq = seq;
+  }
+
   /** The last sequence number published on a key (0 when none is kept). */
   lastSeq(key: string): number {
     return this.streams.get(key)?.lastSeq ?? 0;

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { ContextBudget, PromptSection, RunInput, StepKind } from '../../../shared/contract/runs';
+import type { TranscriptEntry } from '../../../shared/contract/transcript';
+import { checkBudget, type BudgetCheck } from '../../../shared/runs/budget';
+import type { AgentAdapter, Invocation, InvocationInput } from './agents/adapter';
+import { assembleHistory } from './history';
+import { assemblePrompt, schemaSection } from './prompt';
+import type { Staging } from './stage';
+
+/** A model's window as the fold sees it. */
+export interface ModelWindow {
+  id: string;
+  window: number;
+  budget: number;
+  source: string;
+  known: boolean;
+}
+
+export interface PrepareInput {
+  adapter: AgentAdapter;
+  /** What to run (a path from detection, or the bare name when the CLI is missing). */
+  executable: string;
+  input: RunInput;
+  staging: Staging;
+  runtime: { repo: string; branch: string | null };
+  kind: StepKind;
+  /** The CLI session to resume (resume steps only). */
+  resumeSessionId: string | null;
+  /** The thread's transcript before this run, for fresh-session history. */
+  transcript: readonly TranscriptEntry[];
+  model: ModelWindow;
+  directives: { pinned: readonly string[]; evicted: readonly string[] };
+  runId: string;
+  extra: Pick<InvocationInput, 'demo' | 'mcp'>;
+}
+
+export interface PreparedStep {
+  invocation: Invocation;
+  sections: PromptSection[];
+  promptBytes: number;
+  schemaBytes: number;
+  /** sha256 of exactly the bytes written to stdin. */
+  sha256: string;
+  check: BudgetCheck;
+  history: { rows: number; kept: number; foldBudget: number; window: number } | null;
+}
+
+/** The CLI's name for a catalog model id: `anthropic/claude-sonnet-4-5` → `claude-sonnet-4-5`. */
+export function cliModelName(model: string | undefined): string | null {
+  const m = model?.trim();
+  if (!m) return null;
+  return m.slice(m.lastIndexOf('/') + 1) || null;
+}
+
+/**
+ * Everything one step sends, assembled and measured exactly: the prompt
+ * sections (with the thread history folded to the model's budget when the CLI
+ * does not resume its own session), the command line, the bytes and hash of
+ * stdin, the schema bytes, and the budget verdict. Called right before launch,
+ * and again for every retry and fallback.
+ */
+export function prepareStep(p: PrepareInput, budget: ContextBudget | undefined): PreparedStep {
+  const resuming = p.resumeSessionId !== null;
+  let history: PreparedStep['history'] = null;
+  let historyText: string | undefined;
+  if (!resuming && p.transcript.length > 0) {
+    const h = assembleHistory(p.transcript, {
+      budget: p.model.budget,
+      ask: p.input.ask,
+      pinnedIds: p.directives.pinned,
+      evictedIds: p.directives.evicted,
+    });
+    historyText = h.text;
+    history = { rows: h.rows, kept: h.kept, foldBudget: p.model.budget, window: p.model.window };
+  }
+  const prompt = assemblePrompt({
+    runtime: { repo: p.runtime.repo, branch: p.runtime.branch, baseRef: p.input.baseRef ?? 'HEAD', baseCommit: p.staging.baseCommit },
+    notes: p.input.settings.notes,
+    memory: p.input.memory,
+    references: p.staging.files,
+    history: historyText,
+    ask: p.input.ask,
+  });
+  const invocation = p.adapter.invocation(
+    {
+      prompt: prompt.text,
+      schema: p.input.schema ?? null,
+      model: cliModelName(p.input.settings.model),
+      resumeSessionId: p.resumeSessionId,
+      contextDir: p.staging.dir,
+      runId: p.runId,
+      repoRoot: p.runtime.repo,
+      extraArgs: p.input.settings.agentArgs ?? [],
+      mcp: p.extra.mcp,
+      command: p.input.settings.command ?? null,
+      demo: p.extra.demo,
+    },
+    p.executable,
+  );
+  const stdin = Buffer.from(invocation.stdin, 'utf8');
+  const schema = schemaSection(invocation.stdin, prompt.text);
+  const measure = { promptBytes: stdin.length, schemaBytes: invocation.schemaBytes };
+  return {
+    invocation,
+    sections: schema ? [...prompt.sections, schema] : prompt.sections,
+    promptBytes: measure.promptBytes,
+    schemaBytes: measure.schemaBytes,
+    sha256: createHash('sha256').update(stdin).digest('hex'),
+    check: checkBudget(measure, budget),
+    history,
+  };
+}

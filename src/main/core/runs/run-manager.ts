@@ -1,0 +1,358 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { AgentEvent } from '../../../shared/contract/agent-events';
+import { IDLE_TIMEOUT_SECONDS, type AgentId, type AgentInfo, type RunDetail, type RunInput, type RunStatus, type StepEvidence, type StepKind } from '../../../shared/contract/runs';
+import { LoupeError } from '../../../shared/errors';
+import { describeExceeded } from '../../../shared/runs/budget';
+import type { CoreDeps } from '../deps';
+import type { AgentAdapter, InvocationInput } from './agents/adapter';
+import { prepareStep, type ModelWindow } from './prepare';
+import { RunRecorder } from './recorder';
+import { removeStaged, stageContext, type Staging } from './stage';
+import { runStep, type StepResult } from './step';
+import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './store/evidence';
+import { getRun, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
+import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from './store/threads';
+import { TranscriptCollector } from './transcript-collector';
+
+/** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
+export interface RunEnvironment {
+  adapter(id: AgentId): AgentAdapter;
+  detect(id: AgentId): Promise<AgentInfo>;
+  resolveModel(id: string | null, agent: AgentId): Promise<ModelWindow>;
+  /** X-Ray directives of a thread, applied when Loupe assembles history. */
+  directives(threadId: string): { pinned: string[]; evicted: string[] };
+  extra(runId: string): Pick<InvocationInput, 'demo' | 'mcp'> & { env?: Record<string, string> };
+}
+
+interface ActiveRun {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+/** Files a CLI reads its options from (codex's output schema), written inside the staged folder only. */
+async function writeInvocationFiles(contextDir: string, files: readonly { path: string; content: string }[]): Promise<void> {
+  for (const f of files) {
+    const target = resolve(contextDir, f.path);
+    const rel = relative(contextDir, target);
+    if (rel.startsWith('..') || isAbsolute(rel)) throw new Error(`An agent asked to write ${f.path} outside the staged folder.`);
+    await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+    await writeFile(target, f.content, { mode: 0o600 });
+  }
+}
+
+const newId = (prefix: string) => `${prefix}${randomUUID().replaceAll('-', '')}`;
+
+/** Environment variables an agent must not inherit from Loupe (the browser host's token). */
+const HIDDEN_ENV = ['LOUPE_TOKEN'];
+
+/**
+ * Owns every run of this runtime: prepares and measures each step right
+ * before launch, applies the budget (a block never spawns), launches through
+ * the launcher, streams and records events, keeps evidence and the thread's
+ * transcript, falls back to a fresh session when a resume fails, and ends
+ * every agent on cancel or shutdown.
+ */
+export class RunManager {
+  private readonly active = new Map<string, ActiveRun>();
+
+  constructor(
+    private readonly deps: CoreDeps,
+    private readonly env: RunEnvironment,
+  ) {
+    deps.onClose(() => this.closeAll());
+  }
+
+  isActive(runId: string): boolean {
+    return this.active.has(runId);
+  }
+
+  /** Starts a run; resolves once its first step is launched, blocked or failed (follow `run:<id>` for the rest). */
+  async start(input: RunInput, options: { threadId?: string; fresh?: boolean; signal?: AbortSignal }): Promise<RunDetail> {
+    const { db } = this.deps;
+    const repo = await this.deps.repos.use(input.repo, async (reader) => ({ root: reader.root, ...(await reader.head()) }), options.signal);
+    let threadId = options.threadId;
+    if (threadId) {
+      const thread = getThread(db, threadId);
+      if (!thread) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
+      if (thread.repo !== repo.root) throw new LoupeError('invalid-input', `Thread ${threadId} belongs to ${thread.repo}, not ${repo.root}.`);
+      if (thread.agent !== input.settings.agent) {
+        throw new LoupeError('invalid-input', `This thread runs ${thread.agent}; start a new thread to use ${input.settings.agent}.`);
+      }
+      if ([...this.active.keys()].some((id) => getRun(db, id)?.threadId === threadId)) {
+        throw new LoupeError('invalid-input', 'This thread has a run in progress; wait for it or cancel it first.');
+      }
+    } else {
+      threadId = newId('t');
+      createThread(db, { id: threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, title: input.ask, now: this.deps.now() });
+    }
+    const runId = newId('r');
+    const stored: RunInput = { ...input, repo: repo.root };
+    insertRun(db, { id: runId, threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, ask: input.ask, inputJson: JSON.stringify(stored), now: this.deps.now() });
+    touchThread(db, threadId, this.deps.now());
+    const fresh = options.fresh === true || !this.env.adapter(input.settings.agent).resumable;
+    return this.launch(runId, threadId, stored, { branch: repo.branch, fresh, kind: null });
+  }
+
+  /** A new step of an ended run, measured again from its recorded input (settings may change). */
+  async retry(runId: string, settings?: RunInput['settings']): Promise<RunDetail> {
+    const run = getRun(this.deps.db, runId);
+    if (!run) throw new LoupeError('not-found', `There is no run ${runId}.`);
+    const active = this.active.get(runId);
+    if (active) {
+      // A run whose outcome is already recorded is only tidying up (removing its staged folder).
+      if (run.status === 'running') throw new LoupeError('invalid-input', 'This run is still going; cancel it first.');
+      await active.done;
+    }
+    const raw = this.deps.db.prepare('SELECT input_json FROM runs WHERE id = ?').get(runId) as { input_json: string };
+    const input = JSON.parse(raw.input_json) as RunInput;
+    if (settings && settings.agent !== input.settings.agent) {
+      throw new LoupeError('invalid-input', `This run's thread uses ${input.settings.agent}; start a new run for ${settings.agent}.`);
+    }
+    const next: RunInput = settings ? { ...input, settings } : input;
+    this.deps.db.prepare('UPDATE runs SET input_json = ? WHERE id = ?').run(JSON.stringify(next), runId);
+    const head = await this.deps.repos.use(next.repo, (reader) => reader.head());
+    const thread = getThread(this.deps.db, run.threadId);
+    return this.launch(runId, run.threadId, next, { branch: head.branch, fresh: !thread?.cliSessionId, kind: 'retry' });
+  }
+
+  cancel(runId: string): boolean {
+    const run = this.active.get(runId);
+    if (!run) return false;
+    run.controller.abort();
+    return true;
+  }
+
+  /** Ends every run (their agents' trees), letting their last evidence land. */
+  async closeAll(): Promise<void> {
+    for (const run of this.active.values()) run.controller.abort();
+    await Promise.allSettled([...this.active.values()].map((r) => r.done));
+  }
+
+  detail(runId: string): RunDetail {
+    const run = getRun(this.deps.db, runId);
+    if (!run) throw new LoupeError('not-found', `There is no run ${runId}.`);
+    const events = readRunEvents(this.deps.db, runId);
+    const steps = listEvidence(this.deps.db, { runId }).map(({ repo: _repo, ...s }) => s);
+    const live = this.deps.streams.lastSeq(`run:${runId}`);
+    return { run, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0) };
+  }
+
+  /** Runs the steps of one run in the background; resolves with its detail after the first decision. */
+  private launch(runId: string, threadId: string, input: RunInput, how: { branch: string | null; fresh: boolean; kind: StepKind | null }): Promise<RunDetail> {
+    const controller = new AbortController();
+    const recorder = new RunRecorder(() => this.deps.db, this.deps.streams, runId, readRunEvents(this.deps.db, runId).at(-1)?.seq ?? 0);
+    let decided!: () => void;
+    const firstDecision = new Promise<void>((resolve) => (decided = resolve));
+    const done = this.execute(runId, threadId, input, how, controller.signal, recorder, decided)
+      .catch((err: unknown) => {
+        // Loupe's own failure (not the agent's): record it plainly on the run.
+        const message = err instanceof Error ? err.message : String(err);
+        recorder.publish({ type: 'agent', stepId: '', event: { type: 'error', message: `Loupe could not run this: ${message}` } });
+        this.finish(runId, controller.signal.aborted ? 'cancelled' : 'failed', recorder);
+      })
+      .finally(() => {
+        decided();
+        this.active.delete(runId);
+      });
+    this.active.set(runId, { controller, done });
+    return firstDecision.then(() => this.detail(runId));
+  }
+
+  private async execute(
+    runId: string,
+    threadId: string,
+    input: RunInput,
+    how: { branch: string | null; fresh: boolean; kind: StepKind | null },
+    signal: AbortSignal,
+    recorder: RunRecorder,
+    decided: () => void,
+  ): Promise<void> {
+    const { db } = this.deps;
+    setRunStatus(db, runId, 'running', null);
+    recorder.publish({ type: 'status', status: 'running' });
+    const agent = input.settings.agent;
+    const adapter = this.env.adapter(agent);
+    const info = await this.env.detect(agent);
+    const model = await this.env.resolveModel(input.settings.model ?? null, agent);
+    const stageDir = join(this.deps.userDataDir, 'runs', runId, `context-${Date.now().toString(36)}`);
+    const staging = await this.deps.repos.use(
+      input.repo,
+      (reader) => stageContext(reader, stageDir, { baseRef: input.baseRef ?? 'HEAD', paths: input.paths, attachments: input.attachments }, signal),
+      signal,
+    );
+    setStagedDir(db, runId, staging.dir);
+    let status: RunStatus = 'failed';
+    try {
+      const thread = getThread(db, threadId)!;
+      let resumeId = how.fresh || !adapter.resumable ? null : thread.cliSessionId;
+      let kind: StepKind = how.kind ?? (resumeId ? 'resume' : 'fresh');
+      const askRecorded = readTranscript(db, threadId).some((e) => e.runId === runId);
+      let recordedAsk = askRecorded;
+      for (;;) {
+        const outcome = await this.step({ runId, threadId, input, adapter, info, model, staging, branch: how.branch, kind, resumeId, signal, recorder, recordAsk: !recordedAsk, decided });
+        if (outcome.launched) recordedAsk = true;
+        status = outcome.status;
+        // A resume the CLI could not do: start over as a fresh session carrying Loupe's history.
+        if (kind === 'resume' && outcome.resumeFailed && !signal.aborted) {
+          setThreadSession(db, threadId, null, this.deps.now());
+          resumeId = null;
+          kind = 'fallback';
+          continue;
+        }
+        break;
+      }
+    } finally {
+      if (!input.settings.keepStaged) {
+        await removeStaged(join(this.deps.userDataDir, 'runs', runId));
+        setStagedDir(db, runId, null);
+      }
+      this.finish(runId, signal.aborted && status !== 'blocked' ? 'cancelled' : status, recorder);
+    }
+  }
+
+  private finish(runId: string, status: RunStatus, recorder: RunRecorder): void {
+    setRunStatus(this.deps.db, runId, status, this.deps.now());
+    recorder.publish({ type: 'status', status });
+    const run = getRun(this.deps.db, runId);
+    if (run) recorder.publish({ type: 'end', run });
+    recorder.flush();
+  }
+
+  /** One step: prepare and measure, decide, launch, and record how it ended. */
+  private async step(s: {
+    runId: string;
+    threadId: string;
+    input: RunInput;
+    adapter: AgentAdapter;
+    info: AgentInfo;
+    model: ModelWindow;
+    staging: Staging;
+    branch: string | null;
+    kind: StepKind;
+    resumeId: string | null;
+    signal: AbortSignal;
+    recorder: RunRecorder;
+    recordAsk: boolean;
+    /** Called once the launch is decided (runs.start answers then). */
+    decided: () => void;
+  }): Promise<{ status: RunStatus; launched: boolean; resumeFailed: boolean }> {
+    const { db } = this.deps;
+    const transcript = readTranscript(db, s.threadId).filter((e) => e.runId !== s.runId);
+    const extra = this.env.extra(s.runId);
+    const prepared = prepareStep(
+      {
+        adapter: s.adapter,
+        executable: s.info.path ?? s.adapter.id,
+        input: s.input,
+        staging: s.staging,
+        runtime: { repo: s.input.repo, branch: s.branch },
+        kind: s.kind,
+        resumeSessionId: s.resumeId,
+        transcript,
+        model: s.model,
+        directives: this.env.directives(s.threadId),
+        runId: s.runId,
+        extra,
+      },
+      s.input.settings.loop.contextBudget,
+    );
+    const ordinal = (db.prepare('SELECT COUNT(*) AS n FROM evidence_steps WHERE run_id = ?').get(s.runId) as { n: number }).n + 1;
+    const blocked = prepared.check.verdict === 'block';
+    const problem = !blocked && !s.info.installed ? s.info.problem ?? `${s.info.label} is not installed.` : null;
+    const preflight = !blocked && !problem && s.adapter.preflight && s.info.path
+      ? await s.adapter.preflight({ spawn: this.deps.spawn, env: this.deps.env, signal: s.signal, executable: s.info.path })
+      : null;
+    const start: StepStart = {
+      id: newId('s'),
+      runId: s.runId,
+      threadId: s.threadId,
+      repo: s.input.repo,
+      ordinal,
+      kind: s.kind,
+      resumed: s.resumeId !== null,
+      adapter: s.adapter.id,
+      agentVersion: s.info.version,
+      model: s.input.settings.model ?? null,
+      promptBytes: prepared.promptBytes,
+      schemaBytes: prepared.schemaBytes,
+      totalBytes: prepared.check.totalBytes,
+      approxTokens: prepared.check.approxTokens,
+      sha256: prepared.sha256,
+      sections: prepared.sections,
+      exclusions: s.staging.exclusions,
+      budget: s.input.settings.loop.contextBudget ?? null,
+      exceeded: prepared.check.exceeded,
+      outcome: blocked ? 'blocked' : problem || preflight ? 'failed' : 'launched',
+      presetRef: s.input.presetRef ?? null,
+      history: prepared.history,
+      message: blocked
+        ? `Blocked by the context budget: ${describeExceeded(prepared.check.exceeded)}.`
+        : (problem ?? preflight ?? (prepared.check.verdict === 'warn' ? `Over the context budget (warn): ${describeExceeded(prepared.check.exceeded)}.` : null)),
+      startedAt: this.deps.now().toISOString(),
+    };
+    insertStepStart(db, start);
+    const evidence = (): StepEvidence => {
+      const { repo: _repo, ...row } = listEvidence(db, { runId: s.runId }).find((e) => e.id === start.id)!;
+      return row;
+    };
+    s.recorder.publish({ type: 'step', step: evidence() });
+    // Not launched: the run's status is known now (callers of runs.start see it in the answer).
+    if (blocked || problem || preflight) setRunStatus(db, s.runId, blocked ? 'blocked' : 'failed', this.deps.now());
+    s.decided();
+    if (blocked) return { status: 'blocked', launched: false, resumeFailed: false };
+    if (problem || preflight) {
+      s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'error', message: (problem ?? preflight)! } });
+      return { status: 'failed', launched: false, resumeFailed: false };
+    }
+    if (s.recordAsk) appendTranscript(db, s.threadId, s.runId, [{ kind: 'user', text: s.input.ask }]);
+
+    const collector = new TranscriptCollector();
+    const timeout = s.input.settings.loop.idleTimeoutSeconds;
+    const env: NodeJS.ProcessEnv = { ...this.deps.env, ...prepared.invocation.env, ...extra.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
+    for (const key of HIDDEN_ENV) delete env[key];
+    await writeInvocationFiles(s.staging.dir, prepared.invocation.files ?? []);
+    const result: StepResult = await runStep(this.deps.spawn, {
+      adapter: s.adapter,
+      invocation: prepared.invocation,
+      cwd: s.input.repo,
+      env,
+      idleTimeoutMs: timeout === null ? null : (timeout ?? IDLE_TIMEOUT_SECONDS.default) * 1000,
+      signal: s.signal,
+      onEvent: (event: AgentEvent) => {
+        collector.add(event);
+        s.recorder.publish({ type: 'agent', stepId: start.id, event });
+      },
+    });
+    const ok = !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
+    const outcome = result.cancelled ? 'cancelled' : ok ? 'launched' : 'failed';
+    const message = result.cancelled
+      ? 'Cancelled: Loupe ended the agent and its processes.'
+      : result.timedOut
+        ? `No progress for ${timeout ?? IDLE_TIMEOUT_SECONDS.default} s: Loupe ended the agent (change the no-progress timeout in the run settings).`
+        : result.spawnError
+          ? `The agent could not be started: ${result.spawnError}`
+          : ok
+            ? null
+            : (result.result?.message ?? result.lastError ?? `The agent exited with ${result.exit.code ?? result.exit.signal}.`);
+    insertStepEnd(db, {
+      stepId: start.id,
+      outcome,
+      exitCode: result.exit.code,
+      signal: result.exit.signal,
+      endedAt: this.deps.now().toISOString(),
+      reported: result.usage,
+      message,
+    });
+    appendTranscript(db, s.threadId, s.runId, collector.items);
+    if (ok && result.sessionId && s.adapter.resumable) setThreadSession(db, s.threadId, result.sessionId, this.deps.now());
+    else touchThread(db, s.threadId, this.deps.now());
+    s.recorder.flush();
+    s.recorder.publish({ type: 'step', step: evidence() });
+    const status: RunStatus = outcome === 'cancelled' ? 'cancelled' : ok ? 'succeeded' : 'failed';
+    const resumeFailed =
+      !ok && !result.cancelled && !result.timedOut && !result.progressed && (s.adapter.isResumeFailure?.(message, result.exit) ?? true);
+    return { status, launched: true, resumeFailed };
+  }
+}

@@ -1,0 +1,296 @@
+// Behaviour spec of runs (issue 8): the real pipeline (staging, prompt assembly,
+// measurement, budget, launcher, evidence, transcript) on repositories made with
+// the git CLI, SQLite in temp folders, and real child processes. Agent CLIs that
+// cannot reach their servers here are replayed from their captured output.
+import { createHash } from 'node:crypto';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunSettingsInput } from '../../../shared/contract/runs';
+import { git, isProcessAlive, makeRepo, makeRuntime, removeTempDirs, tempDir, waitForExit } from '../testing/fixtures';
+import { fakeCli, waitForRun } from './testing';
+
+afterAll(removeTempDirs);
+
+const custom = (command: string, extra: Partial<RunSettingsInput> = {}): RunSettingsInput => ({ agent: 'custom', command, ...extra });
+
+/** A node one-liner as a custom command line (the splitter honours double quotes). */
+const nodeCmd = (script: string) => `${process.execPath} -e "${script.replaceAll('"', '\\"')}"`;
+
+/** A command that copies its stdin to `out` and replies "done". */
+function captureStdin(out: string): string {
+  return nodeCmd(`const c=[];process.stdin.on('data',d=>c.push(d)).on('end',()=>{require('fs').writeFileSync(${JSON.stringify(out)},Buffer.concat(c));console.log('done')})`);
+}
+
+describe('the invocation context budget', () => {
+  it('blocks over the ceiling without starting anything; a retry with the same ceiling blocks again', async () => {
+    const repo = makeRepo({ 'src/a.ts': 'export const a = 1;\n'.repeat(20) });
+    const marker = join(tempDir(), 'marker');
+    const runtime = makeRuntime();
+    const started = runtime.launcher.stats().started;
+    const settings = custom(nodeCmd(`require('fs').writeFileSync(${JSON.stringify(marker)},'x')`), {
+      loop: { contextBudget: { maxPromptBytes: 100, policy: 'block' } },
+    });
+    const detail = await runtime.call('runs.start', { repo, ask: 'Summarize src', paths: ['src'], settings });
+    expect(detail.run.status).toBe('blocked');
+    const [step] = detail.steps;
+    expect(step).toMatchObject({ outcome: 'blocked', exitCode: null });
+    expect(step!.exceeded).toEqual([{ ceiling: 'maxPromptBytes', limit: 100, actual: step!.totalBytes, over: step!.totalBytes - 100 }]);
+    expect(step!.message).toMatch(/Blocked by the context budget: the prompt is [\d,]+ bytes/);
+    const retried = await runtime.call('runs.retry', { runId: detail.run.id });
+    expect(retried.steps.map((s) => s.outcome)).toEqual(['blocked', 'blocked']);
+    expect(retried.steps[1]!.totalBytes).toBe(step!.totalBytes);
+    // Git ran (staging reads the repository); no agent process ever did.
+    const ran = runtime.launcher.stats().started - started;
+    expect(existsSync(marker)).toBe(false);
+    await runtime.close();
+    expect(ran).toBeGreaterThan(0);
+  });
+
+  it('warns over the ceiling: launched, and the warning is stored with the numbers', async () => {
+    const repo = makeRepo({ 'a.txt': 'hello\n' });
+    const marker = join(tempDir(), 'marker');
+    const runtime = makeRuntime();
+    const settings = custom(nodeCmd(`require('fs').writeFileSync(${JSON.stringify(marker)},'x');console.log('ok')`), {
+      loop: { contextBudget: { maxApproximateTokens: 10, policy: 'warn' } },
+    });
+    const started = await runtime.call('runs.start', { repo, ask: 'Do it', paths: ['a.txt'], settings });
+    const done = await waitForRun(runtime, started.run.id);
+    expect(done.run.status).toBe('succeeded');
+    expect(done.steps[0]).toMatchObject({ outcome: 'launched', exitCode: 0, budget: { policy: 'warn', maxApproximateTokens: 10 } });
+    expect(done.steps[0]!.exceeded[0]).toMatchObject({ ceiling: 'maxApproximateTokens', limit: 10 });
+    expect(done.steps[0]!.message).toMatch(/Over the context budget \(warn\)/);
+    expect(existsSync(marker)).toBe(true);
+    await runtime.close();
+  });
+
+  it('rejects bad ceilings before anything runs', async () => {
+    const runtime = makeRuntime();
+    const repo = makeRepo({ 'a.txt': 'a' });
+    for (const bad of [0, -1, 1.5, 'ten', 268_435_457]) {
+      await expect(
+        runtime.dispatch('runs.start', { repo, ask: 'x', settings: { agent: 'demo', loop: { contextBudget: { maxPromptBytes: bad, policy: 'block' } } } }),
+      ).rejects.toMatchObject({ code: 'invalid-input' });
+    }
+    await expect(runtime.dispatch('runs.start', { repo, ask: 'x', settings: { agent: 'custom' } })).rejects.toMatchObject({ code: 'invalid-input' });
+    expect(await runtime.call('runs.list', { repo })).toEqual([]);
+    await runtime.close();
+  });
+});
+
+describe('what a run sends', () => {
+  it('names reference files by location, never their contents; evidence bytes and hash are what stdin received', async () => {
+    const repo = makeRepo({ 'src/a.ts': 'export const CONTENT_TOKEN_1234 = 1;\n', 'README.md': '# readme\n' });
+    writeFileSync(join(repo, 'src/a.ts'), 'export const CONTENT_TOKEN_WORKING = 2;\n');
+    const out = join(tempDir(), 'stdin.bin');
+    const runtime = makeRuntime();
+    const started = await runtime.call('runs.start', {
+      repo,
+      ask: 'Explain a.ts',
+      paths: ['src', 'README.md'],
+      memory: ['We use tabs.'],
+      settings: custom(captureStdin(out), { notes: 'Be brief.', keepStaged: true }),
+    });
+    const done = await waitForRun(runtime, started.run.id);
+    expect(done.run.status).toBe('succeeded');
+    const sent = readFileSync(out);
+    const step = done.steps[0]!;
+    expect(sent.length).toBe(step.promptBytes);
+    expect(createHash('sha256').update(sent).digest('hex')).toBe(step.sha256);
+    expect(step.sections.map((s) => s.name)).toEqual(['loupe-notes', 'runtime', 'notes', 'memory', 'references', 'ask']);
+    expect(step.sections.reduce((n, s) => n + s.bytes, 0)).toBe(step.promptBytes);
+    const text = sent.toString('utf8');
+    expect(text).not.toContain('CONTENT_TOKEN');
+    expect(text).toContain('Be brief.');
+    expect(text).toContain('We use tabs.');
+    // The folder brings a.ts as committed (base); the staged copy is where the prompt points.
+    const location = /^- (.*src\/a\.ts)$/m.exec(text)?.[1];
+    expect(location).toBeDefined();
+    expect(readFileSync(location!, 'utf8')).toBe('export const CONTENT_TOKEN_1234 = 1;\n');
+    expect(done.run.stagedDir).not.toBeNull();
+    await runtime.close();
+  });
+
+  it('never stages a credential, a Git internal or a link target, whatever the selection names; secrets are redacted', async () => {
+    const outside = tempDir();
+    writeFileSync(join(outside, 'secret.txt'), 'OUTSIDE_SECRET\n');
+    const repo = makeRepo({
+      'src/ok.ts': 'export const ok = true;\n',
+      'src/keys.ts': `export const id = "AKIA${'Q'.repeat(16)}";\n`,
+      '.env': 'TOKEN=abc\n',
+      'config/.env.production': 'TOKEN=def\n',
+      'deploy/id_rsa': '-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----\n',
+    });
+    symlinkSync(join(outside, 'secret.txt'), join(repo, 'link.txt'));
+    symlinkSync(outside, join(repo, 'linkdir'));
+    git(repo, 'add', 'link.txt');
+    git(repo, 'commit', '-qm', 'a link');
+    const runtime = makeRuntime();
+    const started = await runtime.call('runs.start', {
+      repo,
+      ask: 'Look',
+      paths: ['src', '.env', 'config', 'deploy/id_rsa', '.git/config', 'link.txt', 'linkdir/secret.txt', '../outside.txt'],
+      settings: custom(nodeCmd(`console.log('ok')`), { keepStaged: true }),
+    });
+    const done = await waitForRun(runtime, started.run.id);
+    const staged = done.run.stagedDir!;
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = join(dir, name);
+        const info = lstatSync(full);
+        expect(info.isSymbolicLink()).toBe(false);
+        if (info.isDirectory()) walk(full);
+        else files.push(full.slice(staged.length + 1));
+      }
+    };
+    walk(staged);
+    expect(files.sort()).toEqual(['manifest.json', 'repo/src/keys.ts', 'repo/src/ok.ts']);
+    expect(readFileSync(join(staged, 'repo/src/keys.ts'), 'utf8')).not.toContain('QQQQ');
+    const reasons = Object.fromEntries(done.steps[0]!.exclusions.map((e) => [e.path, e.reason]));
+    expect(reasons).toMatchObject({
+      '.env': 'credential',
+      'config/.env.production': 'credential',
+      'deploy/id_rsa': 'credential',
+      '.git/config': 'git-internal',
+      // Links that lead out of the repository are named for where they lead.
+      'link.txt': 'outside-repo',
+      'linkdir/secret.txt': 'outside-repo',
+      '../outside.txt': 'outside-repo',
+    });
+    for (const f of files) expect(readFileSync(join(staged, f), 'utf8')).not.toContain('OUTSIDE_SECRET');
+    await runtime.close();
+  });
+});
+
+describe('threads, resume and fallback', () => {
+  it('resumes the agent session on a follow-up; a failed resume falls back to a fresh session, measured again', async () => {
+    const repo = makeRepo({ 'notes.md': 'first notes\n' });
+    const userDataDir = tempDir();
+    const first = makeRuntime({ userDataDir });
+    const one = await first.call('runs.start', { repo, ask: 'Read the notes', paths: ['notes.md'], settings: { agent: 'demo' } });
+    const oneDone = await waitForRun(first, one.run.id);
+    expect(oneDone.run.status).toBe('succeeded');
+    expect(oneDone.steps[0]).toMatchObject({ kind: 'fresh', resumed: false, outcome: 'launched' });
+    const two = await first.call('runs.start', { repo, ask: 'And again', threadId: one.run.threadId, settings: { agent: 'demo' } });
+    const twoDone = await waitForRun(first, two.run.id);
+    expect(twoDone.steps.map((s) => [s.kind, s.outcome])).toEqual([['resume', 'launched']]);
+    expect(twoDone.steps[0]!.sections.map((s) => s.name)).not.toContain('history');
+    await first.close();
+
+    // The demo agent is told to fail every resume: Loupe falls back and measures the fresh prompt.
+    const second = makeRuntime({ userDataDir, env: { ...process.env, LOUPE_DEMO_FAIL_RESUME: '1' } });
+    const three = await second.call('runs.start', { repo, ask: 'Third ask', threadId: one.run.threadId, settings: { agent: 'demo' } });
+    const threeDone = await waitForRun(second, three.run.id);
+    expect(threeDone.steps.map((s) => [s.kind, s.resumed, s.outcome])).toEqual([
+      ['resume', true, 'failed'],
+      ['fallback', false, 'launched'],
+    ]);
+    const [resume, fallback] = threeDone.steps;
+    expect(resume!.message).toMatch(/No conversation found/);
+    expect(fallback!.sections.map((s) => s.name)).toContain('history');
+    expect(fallback!.history).toMatchObject({ window: 200_000 });
+    expect(fallback!.promptBytes).toBeGreaterThan(resume!.promptBytes);
+    expect(fallback!.sha256).not.toBe(resume!.sha256);
+    const threads = await second.call('threads.list', { repo });
+    expect(threads).toHaveLength(1);
+    expect(threads[0]!.runCount).toBe(3);
+    await second.close();
+  });
+});
+
+describe('cancel and restart', () => {
+  it('cancel ends the agent and its children; the evidence says cancelled and survives a restart', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const pidFile = join(tempDir(), 'pid');
+    const userDataDir = tempDir();
+    const runtime = makeRuntime({ userDataDir });
+    const started = await runtime.call('runs.start', {
+      repo,
+      ask: 'Wait',
+      settings: custom(`sh -c "sleep 300 & echo $! > ${pidFile}; wait"`),
+    });
+    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 25));
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    expect(isProcessAlive(grandchild)).toBe(true);
+    expect(await runtime.call('runs.cancel', { runId: started.run.id })).toEqual({ cancelled: true });
+    const done = await waitForRun(runtime, started.run.id);
+    expect(done.run.status).toBe('cancelled');
+    expect(done.steps[0]).toMatchObject({ outcome: 'cancelled', message: expect.stringMatching(/Cancelled/) });
+    expect(await waitForExit(grandchild)).toBe(true);
+    expect(runtime.launcher.stats().live).toBe(0);
+    await runtime.close();
+
+    const again = makeRuntime({ userDataDir });
+    const after = await again.call('runs.get', { runId: started.run.id });
+    expect(after.steps[0]!.outcome).toBe('cancelled');
+    expect(after.events.some((e) => e.event.type === 'end')).toBe(true);
+    const csv = await again.call('evidence.export', { scope: { runId: started.run.id }, format: 'csv' });
+    expect(csv.content.split('\r\n')[0]).toMatch(/^repo,thread_id,run_id,step_id/);
+    expect(csv.content).toContain(',cancelled,');
+    await again.close();
+  });
+
+  it('keeps evidence append-only', async () => {
+    const runtime = makeRuntime();
+    const repo = makeRepo({ 'a.txt': 'a' });
+    const d = await runtime.call('runs.start', { repo, ask: 'x', settings: custom(nodeCmd('1'), { loop: { contextBudget: { maxPromptBytes: 1, policy: 'block' } } }) });
+    expect(() => runtime.deps.db.prepare('UPDATE evidence_steps SET prompt_bytes = 1 WHERE id = ?').run(d.steps[0]!.id)).toThrow(/append-only/);
+    expect(() => runtime.deps.db.prepare('DELETE FROM evidence_steps').run()).toThrow(/append-only/);
+    await runtime.close();
+  });
+});
+
+describe('real agent CLIs, offline (replayed from their captured output)', () => {
+  const bin = tempDir();
+  mkdirSync(bin, { recursive: true });
+  fakeCli(bin, 'claude', { version: '2.1.197 (Claude Code)', replay: { cli: 'claude', name: 'print-stream-json' } });
+  fakeCli(bin, 'gemini', { version: '0.61.0', replay: { cli: 'gemini', name: 'prompt-stream-json' } });
+  fakeCli(bin, 'codex', { version: 'codex-cli 0.171.0', replay: { cli: 'codex', name: 'exec-json-offline-150s' }, hang: true, loginStatus: { exitCode: 1, stderr: 'Not logged in' } });
+  const env = { ...process.env, LOUPE_AGENT_PATH: bin };
+
+  it.each([
+    ['claude', /Not logged in · Please run \/login/],
+    ['gemini', /Please set an Auth method/],
+    ['codex', /Not logged in/],
+  ] as const)('%s ends as a failed step with its own message, within seconds', async (agent, message) => {
+    const runtime = makeRuntime({ env });
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const started = await runtime.call('runs.start', { repo, ask: 'say hi', settings: { agent } });
+    const done = await waitForRun(runtime, started.run.id, 15_000);
+    expect(done.run.status).toBe('failed');
+    expect(done.steps.at(-1)!.outcome).toBe('failed');
+    expect(done.steps.at(-1)!.message).toMatch(message);
+    expect(done.steps[0]!.agentVersion).toBeTruthy();
+    await runtime.close();
+  });
+
+  it('ends an agent that makes no progress (codex retrying offline) after the no-progress timeout', async () => {
+    const loggedIn = tempDir();
+    fakeCli(loggedIn, 'codex', { version: 'codex-cli 0.171.0', replay: { cli: 'codex', name: 'exec-json-offline-150s' }, hang: true, loginStatus: { exitCode: 0, stderr: 'Logged in' } });
+    const runtime = makeRuntime({ env: { ...process.env, LOUPE_AGENT_PATH: loggedIn } });
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const started = await runtime.call('runs.start', { repo, ask: 'say hi', settings: { agent: 'codex', loop: { idleTimeoutSeconds: 5 } } });
+    const done = await waitForRun(runtime, started.run.id, 20_000);
+    expect(done.run.status).toBe('failed');
+    expect(done.steps[0]!.message).toMatch(/No progress for 5 s/);
+    expect(done.events.some((e) => e.event.type === 'agent' && e.event.event.type === 'error' && /Reconnecting/.test(e.event.event.message))).toBe(true);
+    expect(runtime.launcher.stats().live).toBe(0);
+    await runtime.close();
+  });
+
+  it('says plainly when an agent CLI is not installed', async () => {
+    const runtime = makeRuntime({ env: { ...process.env, PATH: tempDir(), LOUPE_AGENT_PATH: '' } });
+    const agents = await runtime.call('runs.agents', {});
+    const claude = agents.find((a) => a.id === 'claude')!;
+    expect(claude).toMatchObject({ installed: false });
+    expect(claude.problem).toMatch(/not on your PATH/);
+    expect(agents.find((a) => a.id === 'demo')).toMatchObject({ installed: true });
+    const repo = makeRepo({ 'a.txt': 'a' });
+    const started = await runtime.call('runs.start', { repo, ask: 'hi', settings: { agent: 'claude' } });
+    const done = await waitForRun(runtime, started.run.id);
+    expect(done.steps[0]).toMatchObject({ outcome: 'failed' });
+    expect(done.steps[0]!.message).toMatch(/not on your PATH/);
+    await runtime.close();
+  });
+});

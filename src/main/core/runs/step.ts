@@ -1,0 +1,106 @@
+import { isProgress, type AgentEvent, type ReportedUsage } from '../../../shared/contract/agent-events';
+import type { ChildExit, Spawn } from '../process/launcher';
+import type { AgentAdapter, Invocation } from './agents/adapter';
+import { readLines } from './line-reader';
+
+export interface StepLaunch {
+  adapter: AgentAdapter;
+  invocation: Invocation;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** End the agent after this long without progress; null: never. */
+  idleTimeoutMs: number | null;
+  /** Aborting it (the user cancels, Loupe closes) ends the agent's process tree. */
+  signal: AbortSignal;
+  onEvent(event: AgentEvent): void;
+}
+
+export interface StepResult {
+  exit: ChildExit;
+  cancelled: boolean;
+  /** Ended by the no-progress timeout. */
+  timedOut: boolean;
+  /** The CLI's own result (or one made from its exit status). */
+  result: { ok: boolean; message?: string; text?: string } | null;
+  sessionId: string | null;
+  /** What the provider reported: the last usage the CLI printed. */
+  usage: ReportedUsage | null;
+  /** True when the agent produced text or used tools (a resume that did neither failed to resume). */
+  progressed: boolean;
+  /** The last error the CLI printed, for a failure message. */
+  lastError: string | null;
+  /** The agent could not be started (not found, not executable). */
+  spawnError: string | null;
+}
+
+/**
+ * Launches one step's agent through the launcher, writes the prompt to its
+ * stdin, turns its output into events as it arrives, and ends it on cancel or
+ * after the no-progress timeout. Resolves once the process and its output have ended.
+ */
+export async function runStep(spawn: Spawn, launch: StepLaunch): Promise<StepResult> {
+  const parser = launch.adapter.parser();
+  const state: Omit<StepResult, 'exit' | 'cancelled' | 'spawnError'> = {
+    timedOut: false,
+    result: null,
+    sessionId: null,
+    usage: null,
+    progressed: false,
+    lastError: null,
+  };
+  const local = new AbortController();
+  const onAbort = () => local.abort();
+  launch.signal.addEventListener('abort', onAbort, { once: true });
+  let idle: NodeJS.Timeout | null = null;
+  const armIdle = () => {
+    if (launch.idleTimeoutMs === null) return;
+    if (idle) clearTimeout(idle);
+    idle = setTimeout(() => {
+      state.timedOut = true;
+      local.abort();
+    }, launch.idleTimeoutMs);
+  };
+  const emit = (events: AgentEvent[]) => {
+    for (const e of events) {
+      if (isProgress(e)) armIdle();
+      if (e.type === 'session') state.sessionId = e.sessionId;
+      else if (e.type === 'usage') state.usage = { ...state.usage, ...e.usage };
+      else if (e.type === 'result') state.result = { ok: e.ok, message: e.message, text: e.text };
+      else if (e.type === 'error') state.lastError = e.message;
+      else if (e.type === 'text' || e.type === 'tool-call') state.progressed = true;
+      launch.onEvent(e);
+    }
+  };
+  try {
+    const child = spawn(launch.invocation.command, launch.invocation.args, {
+      cwd: launch.cwd,
+      env: launch.env,
+      signal: local.signal,
+    });
+    armIdle();
+    const out = readLines(child.stdout, (line) => emit(parser.stdout(line)));
+    const err = readLines(child.stderr, (line) => emit(parser.stderr(line)));
+    child.stdin?.end(launch.invocation.stdin, 'utf8');
+    let exit: ChildExit;
+    let spawnError: string | null = null;
+    try {
+      exit = await child.exited;
+    } catch (e) {
+      spawnError = e instanceof Error ? e.message : String(e);
+      exit = { code: null, signal: null };
+    }
+    await Promise.all([out, err]);
+    emit(parser.end(exit));
+    return { ...state, exit, cancelled: launch.signal.aborted, spawnError };
+  } catch (e) {
+    return {
+      ...state,
+      exit: { code: null, signal: null },
+      cancelled: launch.signal.aborted,
+      spawnError: e instanceof Error ? e.message : String(e),
+    };
+  } finally {
+    if (idle) clearTimeout(idle);
+    launch.signal.removeEventListener('abort', onAbort);
+  }
+}
