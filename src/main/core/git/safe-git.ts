@@ -195,7 +195,8 @@ export function safeGitEnv(overrides: readonly (readonly [string, string])[] = [
   env.GIT_EDITOR = ':';
   env.GIT_ALLOW_PROTOCOL = NO_PROTOCOL;
   env.GIT_PROTOCOL_FROM_USER = '0';
-  // git 2.44+: never fetch missing objects of a partial clone (older git: GIT_ALLOW_PROTOCOL stops it).
+  // Never fetch missing objects of a partial clone (git 2.45, backported to 2.39.4 and 2.44.1;
+  // on older git GIT_ALLOW_PROTOCOL stops the fetch).
   env.GIT_NO_LAZY_FETCH = '1';
   const all = [...STATIC_OVERRIDES, ...overrides];
   env.GIT_CONFIG_COUNT = String(all.length);
