@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
-import { mayContainSecret, RULE_KEYWORDS } from './keywords';
+import { keywordsIn, mayContainSecret, needsSecretlint, RULE_KEYWORDS } from './keywords';
 import { findSecrets } from './redact';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -37,5 +37,19 @@ describe('secret keyword prefilter', () => {
 
   it('skips ordinary code', () => {
     expect(mayContainSecret('export function add(a: number, b: number) {\n  return a + b;\n}\n')).toBe(false);
+  });
+});
+
+describe('keywordsIn (one scan for every rule)', () => {
+  it('reports a keyword inside a longer one and keywords that overlap a match', () => {
+    const found = keywordsIn(`x = "sk-ant-api03-${pick(ALNUM, 20)}"; y = "SKIP"; z = "ops_eyJ"`);
+    for (const k of ['sk-ant-', 'sk-ant-api0', 'sk-', 'sk', 'ops_ey', 'eyj']) expect(found.has(k), k).toBe(true);
+    expect(needsSecretlint(found)).toBe(true);
+  });
+
+  it('needs Secretlint only for its own keywords', () => {
+    expect(needsSecretlint(keywordsIn('const TASK_LIMIT = 3;'))).toBe(false);
+    expect(needsSecretlint(keywordsIn('const url = "https://example.com";'))).toBe(true);
+    expect(keywordsIn('export function add(a: number, b: number) {}').size).toBe(0);
   });
 });

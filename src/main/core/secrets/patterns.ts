@@ -325,12 +325,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
 
 /**
  * Every span of `text` that one of Loupe's own patterns recognises, with the
- * pattern's kind. Patterns whose keywords are all absent are skipped.
+ * pattern's kind. Patterns whose keywords are all absent are skipped: `present`
+ * (lowercase keywords, from keywordsIn) saves looking for each one.
  */
-export function findPatternSecrets(text: string): { start: number; end: number; kind: string }[] {
+export function findPatternSecrets(text: string, present?: ReadonlySet<string>): { start: number; end: number; kind: string }[] {
   const found: { start: number; end: number; kind: string }[] = [];
   for (const rule of SECRET_PATTERNS) {
-    if (!rule.keywords.some((k) => text.includes(k))) continue;
+    const has = present ? (k: string) => present.has(k.toLowerCase()) : (k: string) => text.includes(k);
+    if (!rule.keywords.some(has)) continue;
     if (rule.find) {
       for (const [start, end] of rule.find(text)) found.push({ start, end, kind: rule.kind });
       continue;

@@ -1,7 +1,7 @@
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { SecretLintCoreConfig, SecretLintCoreConfigRule, SecretLintCoreResultMessage } from '@secretlint/types';
-import { mayContainSecret, mayNeedSecretlint } from './keywords';
+import { keywordsIn, needsSecretlint } from './keywords';
 import { findPatternSecrets } from './patterns';
 
 /**
@@ -89,10 +89,13 @@ function merge(spans: SecretSpan[]): SecretSpan[] {
  */
 export async function findSecrets(texts: readonly string[]): Promise<SecretSpan[][]> {
   const result: SecretSpan[][] = texts.map(() => []);
+  const scanned: { t: string; i: number }[] = [];
   texts.forEach((t, i) => {
-    if (mayContainSecret(t)) result[i]!.push(...findPatternSecrets(t));
+    const present = keywordsIn(t);
+    if (present.size === 0) return;
+    result[i]!.push(...findPatternSecrets(t, present));
+    if (needsSecretlint(present)) scanned.push({ t, i });
   });
-  const scanned = texts.map((t, i) => ({ t, i })).filter(({ t }) => mayNeedSecretlint(t));
   if (scanned.length > 0) await secretlintPass(scanned, result);
   return result.map(merge);
 }
