@@ -1,8 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeTempDirs, tempDir } from '../testing/fixtures';
-import { probeGit } from './git-cli';
+import { removeTempDirs, tempDir, testGit } from '../testing/fixtures';
 import { gitInvocation, isSafeGitVersion, LIST_CONFIG_ARGS, namedProgramOverrides, needsRepoConfig, safeGitEnv, STATIC_OVERRIDES } from './safe-git';
 
 afterAll(removeTempDirs);
@@ -18,12 +17,12 @@ describe('safe git invocations', () => {
     expect(isSafeGitVersion(null)).toBe(false);
   });
 
-  it('treats a git too old to be made safe as unavailable', () => {
+  it('treats a git too old to be made safe as unavailable', async () => {
     const old = join(tempDir(), 'git');
     writeFileSync(old, '#!/bin/sh\necho "git version 2.30.2"\n');
     chmodSync(old, 0o755);
-    expect(probeGit(old)).toEqual({ available: false, path: old, version: '2.30.2' });
-    expect(probeGit('git').available).toBe(true);
+    expect(await testGit(old).detect()).toEqual({ available: false, path: old, version: '2.30.2' });
+    expect((await testGit('git').detect()).available).toBe(true);
   });
 
   it('refuses subcommands nobody has reviewed and options that run programs or reach elsewhere', () => {

@@ -8,15 +8,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RepoInfo } from '../../../shared/contract/app';
-import type { DirListing, InspectResult, RefsInfo } from '../../../shared/contract/context';
+import type { MethodName, RequestOf, ResponseOf } from '../../../shared/api';
+import type { InspectResult } from '../../../shared/contract/context';
 import { runCliForTest } from '../../cli/testing';
 import type { Runtime } from '../runtime';
-import { dispatch } from '../services';
-import { git, makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
+import { git, makeRepo, makeRuntime, removeTempDirs, tempDir, testGit } from '../testing/fixtures';
 import { canFakeTerminal, makeArmedSet, plainEnv, plainGit, type ArmedSet } from '../testing/untrusted-repo';
 import { CatFileBatch } from './cat-file-batch';
-import { detectGit, runGit, runGitText } from './git-cli';
 
 afterAll(removeTempDirs);
 
@@ -64,27 +62,27 @@ describe('the armed fixtures (plain git, as a user runs it)', () => {
 describe('Loupe on armed repositories (git CLI)', () => {
   let set: ArmedSet;
   let runtime: Runtime;
-  beforeAll(() => {
+  beforeAll(async () => {
     set = makeArmedSet();
     runtime = makeRuntime();
-    expect(runtime.deps.git.available).toBe(true);
+    expect((await runtime.deps.git.detect()).available).toBe(true);
   });
-  afterAll(() => runtime.closeAsync());
+  afterAll(() => runtime.close());
   afterEach(async () => {
     // cat-file children exit first, so a late marker would still be seen.
-    await runtime.closeAsync();
+    await runtime.close();
     runtime = makeRuntime();
     expect(set.fired()).toEqual([]);
   });
 
-  const call = <T>(method: string, request: Record<string, unknown>) => dispatch(runtime.services, method, request) as Promise<T>;
+  const call = <M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>> => runtime.call(method, request);
 
   it('repo.open and repo.refs report the signed HEAD without verifying it', async () => {
     for (const repo of [set.main, set.included, set.hooksPath]) {
-      const info = await call<RepoInfo>('repo.open', { path: repo });
+      const info = await call('repo.open', { path: repo });
       expect(info.root).toBe(repo);
       expect(info.head).toBe(git(repo, 'rev-parse', 'HEAD'));
-      const refs = await call<RefsInfo>('repo.refs', { repo });
+      const refs = await call('repo.refs', { repo });
       expect(refs.commits.map((c) => c.subject)).toEqual(['signed', 'initial']);
     }
   });
@@ -92,7 +90,7 @@ describe('Loupe on armed repositories (git CLI)', () => {
   it('repo.listDir marks same-size edits modified and a touched file unchanged, with filters named but not run', async () => {
     for (const repo of [set.main, set.included, set.hooksPath]) {
       for (const baseRef of ['HEAD', 'HEAD~1']) {
-        const listing = await call<DirListing>('repo.listDir', { repo, dir: '', baseRef });
+        const listing = await call('repo.listDir', { repo, dir: '', baseRef });
         const status = Object.fromEntries(listing.entries.map((e) => [e.path, e.status]));
         expect(status).toMatchObject({ 'a.txt': 'modified', 'b.txt': null, 'doc.md': 'modified', 'notes.cfg': 'modified', 'new.txt': 'untracked', src: null });
       }
@@ -102,7 +100,7 @@ describe('Loupe on armed repositories (git CLI)', () => {
   it('context.inspect previews the working copy as it is on disk (no filter), against HEAD and another base', async () => {
     for (const repo of [set.main, set.included, set.hooksPath]) {
       for (const baseRef of ['HEAD', 'HEAD~1']) {
-        const r = await call<InspectResult>('context.inspect', { repo, baseRef, paths: ['a.txt', 'b.txt', 'doc.md', 'new.txt', 'src'] });
+        const r = await call('context.inspect', { repo, baseRef, paths: ['a.txt', 'b.txt', 'doc.md', 'new.txt', 'src'] });
         const byPath = Object.fromEntries(r.files.map((f) => [f.path, f]));
         expect(byPath['a.txt']).toMatchObject({ source: 'working-copy', modified: true, preview: 'ALPHA\n' });
         expect(byPath['b.txt']).toMatchObject({ modified: false, preview: 'bravo\n' });
@@ -114,26 +112,26 @@ describe('Loupe on armed repositories (git CLI)', () => {
   });
 
   it('a dirty submodule is never looked into (its own filter and fsmonitor stay idle)', async () => {
-    const listing = await call<DirListing>('repo.listDir', { repo: set.superproject, dir: '' });
+    const listing = await call('repo.listDir', { repo: set.superproject, dir: '' });
     expect(listing.entries.find((e) => e.path === 'sub')).toMatchObject({ type: 'submodule', status: null });
-    const r = await call<InspectResult>('context.inspect', { repo: set.superproject, paths: ['sub', 'top.txt'], baseRef: 'HEAD' });
+    const r = await call('context.inspect', { repo: set.superproject, paths: ['sub', 'top.txt'], baseRef: 'HEAD' });
     expect(r.omissions.find((o) => o.path === 'sub')?.reason).toBe('submodule');
     expect(r.files.map((f) => f.path)).toEqual(['top.txt']);
   });
 
   it('a partial clone never fetches a missing object: the folder listing fails plainly, without running the remote', async () => {
-    const info = await call<RepoInfo>('repo.open', { path: set.partial });
+    const info = await call('repo.open', { path: set.partial });
     expect(info.head).toBeTruthy();
-    const listed = await call<DirListing>('repo.listDir', { repo: set.partial, dir: '' });
+    const listed = await call('repo.listDir', { repo: set.partial, dir: '' });
     expect(listed.entries.map((e) => e.path).sort()).toEqual(['kept.txt', 'lazy']);
     // ls-tree -l needs the missing blob's size; git reports it missing instead of fetching it.
     await expect(call('context.inspect', { repo: set.partial, paths: ['lazy'] })).rejects.toThrow();
-    const kept = await call<InspectResult>('context.inspect', { repo: set.partial, paths: ['kept.txt'] });
+    const kept = await call('context.inspect', { repo: set.partial, paths: ['kept.txt'] });
     expect(kept.files[0]).toMatchObject({ path: 'kept.txt', preview: 'here\n' });
   });
 
   it('the long-lived cat-file reader reports the missing blob as missing instead of fetching it', async () => {
-    const batch = new CatFileBatch(detectGit(), set.partial);
+    const batch = new CatFileBatch(testGit(), set.partial);
     try {
       await expect(batch.read(set.missing.oid)).rejects.toThrow(/missing/);
       const kept = git(set.partial, 'rev-parse', 'HEAD:kept.txt');
@@ -154,12 +152,12 @@ describe('Loupe on armed repositories (git CLI)', () => {
   });
 
   it('the git runner itself: status and diff with a required filter still answer, and log stays quiet', async () => {
-    const gitBin = detectGit();
-    const status = await runGitText(gitBin, set.main, ['status', '--porcelain=v2', '-z', '--untracked-files=all']);
+    const runner = testGit();
+    const status = await runner.text(set.main, ['status', '--porcelain=v2', '-z', '--untracked-files=all']);
     expect(status.split('\0').filter((r) => r.startsWith('1 ')).map((r) => r.split(' ').at(-1))).toEqual(['a.txt', 'doc.md', 'notes.cfg']);
-    const diff = await runGitText(gitBin, set.main, ['diff', '--name-status', '-z', 'HEAD~1']);
+    const diff = await runner.text(set.main, ['diff', '--name-status', '-z', 'HEAD~1']);
     expect(diff.split('\0').filter(Boolean)).toEqual(['M', 'a.txt', 'M', 'doc.md', 'M', 'notes.cfg']);
-    await runGit(gitBin, set.main, ['log', '-n', '2', '--format=%H %G?']);
+    await runner.run(set.main, ['log', '-n', '2', '--format=%H %G?']);
   });
 });
 
@@ -168,17 +166,17 @@ describe('Loupe on armed repositories (isomorphic-git: no git binary at all)', (
   let runtime: Runtime;
   beforeAll(() => {
     set = makeArmedSet();
-    runtime = makeRuntime({ git: { available: false, path: 'git', version: null } });
+    runtime = makeRuntime({ gitBinary: 'none' });
   });
-  afterAll(() => runtime.closeAsync());
+  afterAll(() => runtime.close());
 
   it('opens, lists, inspects and reads refs without running anything', async () => {
-    const call = <T>(method: string, request: Record<string, unknown>) => dispatch(runtime.services, method, request) as Promise<T>;
+    const call = <M extends MethodName>(method: M, request: RequestOf<M>): Promise<ResponseOf<M>> => runtime.call(method, request);
     for (const repo of [set.main, set.included, set.hooksPath, set.superproject]) {
-      await call<RepoInfo>('repo.open', { path: repo });
-      await call<RefsInfo>('repo.refs', { repo });
-      await call<DirListing>('repo.listDir', { repo, dir: '' });
-      await call<InspectResult>('context.inspect', { repo, paths: ['a.txt', 'doc.md', 'sub', 'top.txt'] });
+      await call('repo.open', { path: repo });
+      await call('repo.refs', { repo });
+      await call('repo.listDir', { repo, dir: '' });
+      await call('context.inspect', { repo, paths: ['a.txt', 'doc.md', 'sub', 'top.txt'] });
     }
     expect(set.fired()).toEqual([]);
   });
@@ -199,10 +197,10 @@ describe('a repository whose config points the working tree elsewhere', () => {
     git(repo, 'config', 'core.worktree', outside);
     const runtime = makeRuntime();
     try {
-      await expect(dispatch(runtime.services, 'repo.open', { path: repo })).rejects.toMatchObject({ code: 'not-a-repo' });
-      await expect(dispatch(runtime.services, 'repo.listDir', { repo, dir: '' })).rejects.toMatchObject({ code: 'not-a-repo' });
+      await expect(runtime.call('repo.open', { path: repo })).rejects.toMatchObject({ code: 'not-a-repo' });
+      await expect(runtime.call('repo.listDir', { repo, dir: '' })).rejects.toMatchObject({ code: 'not-a-repo' });
     } finally {
-      await runtime.closeAsync();
+      await runtime.close();
     }
   });
 });

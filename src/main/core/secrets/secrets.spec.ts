@@ -5,7 +5,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectResult } from '../../../shared/contract/context';
-import { dispatch } from '../services';
 import { makeRepo, makeRuntime, removeTempDirs, writeFiles } from '../testing/fixtures';
 
 afterAll(removeTempDirs);
@@ -34,7 +33,7 @@ const CREDENTIAL_FILES = [
 
 describe.each([
   ['git CLI', {}],
-  ['isomorphic-git', { git: { available: false, path: 'git', version: null } }],
+  ['isomorphic-git', { gitBinary: 'none' }],
 ] as const)('planted secrets never come back from context.inspect (%s)', (_name, options) => {
   const secrets: string[] = [];
   let repo: string;
@@ -70,7 +69,7 @@ describe.each([
       // Folders (expanded at base) and single files (their working copy).
       const top = CREDENTIAL_FILES.filter((f) => !f.includes('/'));
       const paths = [...top, 'config', 'certs', 'infra', 'src', 'keys.txt', 'id_rsa.pub', 'local/.env.production', 'local/backup/id_ecdsa.orig'];
-      const r = (await dispatch(runtime.services, 'context.inspect', { repo, paths })) as InspectResult;
+      const r: InspectResult = await runtime.call('context.inspect', { repo, paths });
       for (const f of [...CREDENTIAL_FILES, 'local/.env.production', 'local/backup/id_ecdsa.orig']) {
         expect(r.omissions.find((o) => o.path === f), f).toEqual({ path: f, reason: 'credential', bytes: null });
       }
@@ -84,7 +83,7 @@ describe.each([
         for (let at = 0; at + 12 <= pieces.length; at += 6) expect(body).not.toContain(pieces.slice(at, at + 12));
       }
     } finally {
-      await runtime.closeAsync();
+      await runtime.close();
     }
   });
 });
