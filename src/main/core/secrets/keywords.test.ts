@@ -16,7 +16,7 @@ describe('secret keyword prefilter', () => {
   // One realistic finding per rule family; each must pass the prefilter and be found by Secretlint.
   const samples: [string, () => string][] = [
     ['aws id', () => `key = AKIA${pick('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}`],
-    ['aws secret', () => `aws_secret_access_key = "${pick(`${ALNUM}/+`, 40)}"`],
+    ['aws secret', () => `aws_secret_access_key = "${pick(`${ALNUM}/+`, 39)}${pick(ALNUM, 1)}"`],
     ['private key', () => generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()],
     ['github', () => `t = ghp_${pick(ALNUM, 36)}`],
     ['gitlab', () => `t = glpat-${pick(ALNUM, 20)}`],
