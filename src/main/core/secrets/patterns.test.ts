@@ -19,9 +19,15 @@ const B64URL = `${ALNUM}_-`;
 const pick = (alphabet: string, n: number) => Array.from(randomBytes(n), (b) => alphabet[b % alphabet.length]).join('');
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** [rule id, a realistic fake secret, a near miss that is not one]. */
-const CASES: [string, () => string, () => string][] = [
+/** [rule id, a realistic fake secret, a near miss that is not one, the text around the secret]. */
+const CASES: [string, () => string, () => string, ((secret: string) => string)?][] = [
   ['aws-access-key-id', () => 'AKIAIOSFODNN7EXAMPLE', () => 'AKIAIOSFODNN7EXAMPL'],
+  [
+    'aws-secret-access-key',
+    () => `${pick(`${ALNUM}/+`, 39)}/`,
+    () => 'aws_secret_access_key = <your secret key>',
+    (secret) => `[default]\naws_secret_access_key = ${secret}\n{"SecretAccessKey": "${secret}"}\n`,
+  ],
   ['aws-documentation-secret', () => 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', () => 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLE'],
   [
     'jwt',
@@ -73,14 +79,14 @@ describe("Loupe's own secret patterns", () => {
     expect(untested).toEqual([]);
   });
 
-  it.each(CASES)('%s: hides a realistic value and leaves a near miss visible', async (id, secret, nearMiss) => {
+  it.each(CASES)('%s: hides a realistic value and leaves a near miss visible', async (id, secret, nearMiss, around) => {
     const value = secret();
     const kind = SECRET_PATTERNS.find((p) => p.id === id)!.kind;
-    const source = `const config = {\n  token: "${value}",\n};\n`;
+    const source = around ? around(value) : `const config = {\n  token: "${value}",\n};\n`;
     expect(mayContainSecret(source)).toBe(true);
     const { text, redactions } = await redactSecrets(source);
     expect(text).not.toContain(value);
-    expect(redactions).toBe(1);
+    expect(redactions).toBe(source.split(value).length - 1);
     expect(text).toMatch(new RegExp(`\\[redacted (${kind}|[A-Za-z_]+)\\]`));
     const miss = `note: ${nearMiss()}\n`;
     const kept = await redactSecrets(miss);

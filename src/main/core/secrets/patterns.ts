@@ -82,6 +82,14 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern: /wJalrXUtnFEMI\/K7MDENG\/bPxRfiCYEXAMPLEKEY|je7MtGbClwBF\/2Zp9Utk\/h3yCo8nvbEXAMPLEKEY/g,
   },
   {
+    id: 'aws-secret-access-key',
+    kind: 'AWSSecretAccessKey',
+    description: 'AWS secret access keys after `aws_secret_access_key` / `SecretAccessKey`, also those ending in `/` or `+` (Secretlint misses them)',
+    source: 'gitleaks aws-access-token context; Secretlint aws rule (widened)',
+    keywords: ['secret_access_key', 'secretaccesskey'],
+    pattern: /secret_?access_?key["']?\s*(?::|=>|=)\s*["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi,
+  },
+  {
     id: 'jwt',
     kind: 'JWT',
     description: 'JSON Web Tokens: base64url JSON header and payload, signed or not',
@@ -331,7 +339,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
 export function findPatternSecrets(text: string, present?: ReadonlySet<string>): { start: number; end: number; kind: string }[] {
   const found: { start: number; end: number; kind: string }[] = [];
   for (const rule of SECRET_PATTERNS) {
-    const has = present ? (k: string) => present.has(k.toLowerCase()) : (k: string) => text.includes(k);
+    const has = present ? (k: string) => present.has(k.toLowerCase()) : (k: string) => text.toLowerCase().includes(k.toLowerCase());
     if (!rule.keywords.some(has)) continue;
     if (rule.find) {
       for (const [start, end] of rule.find(text)) found.push({ start, end, kind: rule.kind });
