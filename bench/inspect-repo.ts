@@ -32,7 +32,7 @@ function rng(seed: number): () => number {
 const WORDS = 'value count index item result state config handler request response buffer offset limit token stream parse render update select filter'.split(' ');
 
 /** Code-like text of about `bytes` bytes (exact length), varied so it does not compress to nothing. */
-function sourceText(seed: number, bytes: number): string {
+export function sourceText(seed: number, bytes: number): string {
   const next = rng(seed);
   const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
   const lines: string[] = [];

@@ -127,7 +127,7 @@ export class CliGitReader implements GitReader {
     // Against another commit, tracked changes come from diffing the working tree with it;
     // status still supplies the untracked files.
     const diff = parseNameStatus(
-      await this.run(['diff', '--name-status', '-z', '--no-renames', '--ignore-submodules=none', commit, ...pathspec]),
+      await this.run(['diff', '--name-status', '-z', '--no-renames', commit, ...pathspec]),
     );
     for (const [path, kind] of status) {
       if (kind !== 'untracked') continue;

@@ -1,20 +1,13 @@
 import type { ChildHandle, Spawn } from '../process/launcher';
+import { gitInvocation, isSafeGitVersion, LIST_CONFIG_ARGS, needsRepoConfig, safeGitEnv, type GitInvocation } from './safe-git';
 
 /**
- * Environment for every git child: the caller's, minus variables that would
- * point git at another repository, with optional locks off so that read-only
- * commands such as `status` never write index.lock into the user's repo.
+ * Environment for a git child that runs no repository-named program (see
+ * safe-git.ts): the caller's minus GIT_* variables, locks off, no network, and the
+ * fixed config overrides. The runner uses gitInvocation, which also checks the command.
  */
 export function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (k.startsWith('GIT_')) continue;
-    env[k] = v;
-  }
-  env.GIT_OPTIONAL_LOCKS = '0';
-  env.GIT_TERMINAL_PROMPT = '0';
-  env.LC_ALL = 'C';
-  return env;
+  return safeGitEnv();
 }
 
 /** Where git is and which version; `available: false` means the embedded reader is used. */
@@ -45,16 +38,25 @@ export interface RunGitOptions {
 
 /**
  * Every git command Loupe runs goes through one of these: found once, started
- * through the launcher (so it is counted and ended on cancel or shutdown).
+ * through the launcher (so it is counted and ended on cancel or shutdown), with
+ * the arguments and environment safe-git.ts decides, so that no repository's
+ * config or attributes make git run a program.
  */
 export interface GitRunner {
-  /** Finds git once (LOUPE_GIT=none hides it, LOUPE_GIT=/path picks one). */
+  /**
+   * Finds git once (LOUPE_GIT=none hides it, LOUPE_GIT=/path picks one). A git older than
+   * MIN_SAFE_GIT_VERSION counts as unavailable: it would ignore the overrides (the embedded reader is used).
+   */
   detect(): Promise<GitBinary>;
-  /** Runs one command in `cwd`; resolves with stdout bytes, rejects with GitCommandError. */
+  /**
+   * Runs one command in `cwd`; resolves with stdout bytes, rejects with GitCommandError.
+   * A command that reads the working tree (status, diff) first lists the repository's
+   * config, so the filters and drivers it names are overridden too.
+   */
   run(cwd: string, args: string[], options?: RunGitOptions): Promise<Buffer>;
   /** run(), decoded as UTF-8. */
   text(cwd: string, args: string[], options?: RunGitOptions): Promise<string>;
-  /** Starts a long-lived command (cat-file --batch); the caller owns its streams. */
+  /** Starts a long-lived command (cat-file --batch; not one that reads the working tree); the caller owns its streams. */
   start(cwd: string, args: string[], options?: { signal?: AbortSignal }): ChildHandle;
 }
 
@@ -97,8 +99,9 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
     });
   };
 
-  const start = (cwd: string, args: string[], opts: { signal?: AbortSignal } = {}): ChildHandle =>
-    options.spawn(path, args, { cwd, env: gitEnv(), signal: opts.signal });
+  const launch = (cwd: string, invocation: GitInvocation, opts: { signal?: AbortSignal } = {}): ChildHandle =>
+    options.spawn(path, invocation.args, { cwd, env: invocation.env, signal: opts.signal });
+  const start = (cwd: string, args: string[], opts: { signal?: AbortSignal } = {}): ChildHandle => launch(cwd, gitInvocation(args), opts);
 
   const runner: GitRunner = {
     detect() {
@@ -106,22 +109,19 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
         if (wanted === 'none') return { available: false, path, version: null };
         try {
           const out = (await collect(start(process.cwd(), ['--version']), ['--version'], {})).toString('utf8');
-          const match = /git version (\S+)/.exec(out);
-          return match ? { available: true, path, version: match[1] ?? null } : { available: false, path, version: null };
+          const version = /git version (\S+)/.exec(out)?.[1] ?? null;
+          return { available: isSafeGitVersion(version), path, version };
         } catch {
           return { available: false, path, version: null };
         }
       })();
       return detected;
     },
-    run(cwd, args, opts = {}) {
-      let child: ChildHandle;
-      try {
-        child = start(cwd, args, { signal: opts.signal });
-      } catch (err) {
-        return Promise.reject(err);
-      }
-      return collect(child, args, opts);
+    async run(cwd, args, opts = {}) {
+      const config = needsRepoConfig(args)
+        ? (await collect(launch(cwd, gitInvocation(LIST_CONFIG_ARGS), { signal: opts.signal }), args, { signal: opts.signal })).toString('utf8')
+        : undefined;
+      return collect(launch(cwd, gitInvocation(args, config), { signal: opts.signal }), args, opts);
     },
     async text(cwd, args, opts) {
       return (await runner.run(cwd, args, opts)).toString('utf8');

@@ -1,5 +1,5 @@
 import type { AttachmentResult, Omission } from '../../../shared/contract/context';
-import { isCredentialPath } from './credential-paths';
+import { isCredentialPath } from '../secrets/credential-paths';
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff', 'ico', 'heic', 'heif', 'avif']);
 

@@ -1,6 +1,6 @@
 import type { OmissionReason } from '../../../shared/contract/context';
 import { ancestorsOf, withAncestors, type ChangeKind, type GitReader, type TreeEntry } from '../git/git-reader';
-import { isCredentialPath, isGitInternalPath } from './credential-paths';
+import { isCredentialPath, isGitInternalPath } from '../secrets/credential-paths';
 import { normalizeSelection } from './selection-path';
 import type { WorkingCopy } from './working-copy';
 

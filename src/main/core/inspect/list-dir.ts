@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DirEntry, DirListing, WorkingStatus } from '../../../shared/contract/context';
 import { LoupeError } from '../../../shared/errors';
 import type { ChangeKind, GitReader } from '../git/git-reader';
-import { isCredentialPath, isGitInternalPath } from './credential-paths';
+import { isCredentialPath, isGitInternalPath } from '../secrets/credential-paths';
 import { normalizeSelection } from './selection-path';
 
 /** Above this many files without a listed size, sizes stay null rather than reading every blob. */

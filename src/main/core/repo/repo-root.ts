@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { LoupeError } from '../../../shared/errors';
 import { GitCommandError, type GitRunner } from '../git/git-cli';
 import type { GitReader } from '../git/git-reader';
@@ -30,6 +30,25 @@ const notARepo = (path: string) =>
   new LoupeError('not-a-repo', `${path} is not inside a git repository with a working copy.`);
 
 /**
+ * The working tree git reports for `folder`, as a real path, when it contains
+ * `folder`. Walking up from a folder always finds an ancestor; a repository whose
+ * config sets core.worktree elsewhere (a home folder, say) would otherwise make
+ * Loupe list and preview files the user never opened: that is refused as not-a-repo.
+ */
+export async function containingWorkTree(folder: string, reported: string): Promise<string> {
+  const root = reported ? await realpath(reported).catch(() => '') : '';
+  if (!root) throw notARepo(folder);
+  const inside = relative(root, folder);
+  if (inside === '..' || inside.startsWith('../') || inside.startsWith('..\\') || isAbsolute(inside)) {
+    throw new LoupeError(
+      'not-a-repo',
+      `${folder} is not inside the working tree its git config names (${reported}); Loupe only opens a repository from within its working tree.`,
+    );
+  }
+  return root;
+}
+
+/**
  * The working tree's top folder for a user-given folder, as a real path: the
  * one place that asks git (or isomorphic-git where no git exists) for it.
  */
@@ -43,6 +62,7 @@ export async function findRepoRoot(git: GitRunner, folder: string, signal?: Abor
       if (err instanceof GitCommandError) throw notARepo(full);
       throw err;
     }
+    return containingWorkTree(full, root);
   } else {
     // Loaded only where no git binary exists: isomorphic-git costs ~100 ms to load.
     const { default: iso } = await import('isomorphic-git');

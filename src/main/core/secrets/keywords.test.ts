@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import { describe, expect, it } from 'vitest';
-import { mayContainSecret, RULE_KEYWORDS } from './keywords';
+import { keywordsIn, mayContainSecret, needsSecretlint, RULE_KEYWORDS } from './keywords';
 import { findSecrets } from './redact';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -16,7 +16,7 @@ describe('secret keyword prefilter', () => {
   // One realistic finding per rule family; each must pass the prefilter and be found by Secretlint.
   const samples: [string, () => string][] = [
     ['aws id', () => `key = AKIA${pick('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', 16)}`],
-    ['aws secret', () => `aws_secret_access_key = "${pick(`${ALNUM}/+`, 40)}"`],
+    ['aws secret', () => `aws_secret_access_key = "${pick(`${ALNUM}/+`, 39)}${pick(ALNUM, 1)}"`],
     ['private key', () => generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString()],
     ['github', () => `t = ghp_${pick(ALNUM, 36)}`],
     ['gitlab', () => `t = glpat-${pick(ALNUM, 20)}`],
@@ -37,5 +37,19 @@ describe('secret keyword prefilter', () => {
 
   it('skips ordinary code', () => {
     expect(mayContainSecret('export function add(a: number, b: number) {\n  return a + b;\n}\n')).toBe(false);
+  });
+});
+
+describe('keywordsIn (one scan for every rule)', () => {
+  it('reports a keyword inside a longer one and keywords that overlap a match', () => {
+    const found = keywordsIn(`x = "sk-ant-api03-${pick(ALNUM, 20)}"; y = "SKIP"; z = "ops_eyJ"`);
+    for (const k of ['sk-ant-', 'sk-ant-api0', 'sk-', 'sk', 'ops_ey', 'eyj']) expect(found.has(k), k).toBe(true);
+    expect(needsSecretlint(found)).toBe(true);
+  });
+
+  it('needs Secretlint only for its own keywords', () => {
+    expect(needsSecretlint(keywordsIn('const TASK_LIMIT = 3;'))).toBe(false);
+    expect(needsSecretlint(keywordsIn('const url = "https://example.com";'))).toBe(true);
+    expect(keywordsIn('export function add(a: number, b: number) {}').size).toBe(0);
   });
 });

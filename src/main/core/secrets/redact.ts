@@ -1,10 +1,12 @@
 import { lintSource } from '@secretlint/core';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { SecretLintCoreConfig, SecretLintCoreConfigRule, SecretLintCoreResultMessage } from '@secretlint/types';
-import { mayContainSecret } from './keywords';
+import { keywordsIn, needsSecretlint } from './keywords';
+import { findPatternSecrets } from './patterns';
 
 /**
- * Secretlint's recommended preset, run in-process and offline, with two changes:
+ * Secretlint's recommended preset, run in-process and offline (beside Loupe's own
+ * patterns in patterns.ts), with two changes:
  * - the AWS rule's `enableIDScanRule` is on, so AKIA… access key ids are found;
  * - `filter-comments` is off: a `secretlint-disable` comment inside a previewed
  *   file must not switch redaction off (and previews are scanned in one batch,
@@ -80,15 +82,26 @@ function merge(spans: SecretSpan[]): SecretSpan[] {
 }
 
 /**
- * Finds recognised secrets in each text with a single Secretlint pass over all
- * of them (one call per text costs ~0.5 ms of setup each). Returns, per text,
- * its merged secret spans.
+ * Finds recognised secrets in each text: Loupe's own patterns (patterns.ts) per
+ * text, and Secretlint's recommended preset in a single pass over all of them
+ * (one call per text costs ~0.5 ms of setup each). Texts holding no rule's
+ * keyword are not scanned at all. Returns, per text, its merged secret spans.
  */
 export async function findSecrets(texts: readonly string[]): Promise<SecretSpan[][]> {
   const result: SecretSpan[][] = texts.map(() => []);
-  // Texts holding no rule's keyword cannot match; only the rest go through Secretlint.
-  const scanned = texts.map((t, i) => ({ t, i })).filter(({ t }) => mayContainSecret(t));
-  if (scanned.length === 0) return result;
+  const scanned: { t: string; i: number }[] = [];
+  texts.forEach((t, i) => {
+    const present = keywordsIn(t);
+    if (present.size === 0) return;
+    result[i]!.push(...findPatternSecrets(t, present));
+    if (needsSecretlint(present)) scanned.push({ t, i });
+  });
+  if (scanned.length > 0) await secretlintPass(scanned, result);
+  return result.map(merge);
+}
+
+/** Runs Secretlint once over `scanned` joined, adding each finding to its text's spans in `result`. */
+async function secretlintPass(scanned: readonly { t: string; i: number }[], result: SecretSpan[][]): Promise<void> {
   const starts: number[] = [];
   let offset = 0;
   for (const { t } of scanned) {
@@ -113,7 +126,6 @@ export async function findSecrets(texts: readonly string[]): Promise<SecretSpan[
       result[i]!.push({ start: Math.max(start, from) - from, end: Math.min(end, to) - from, kind: message.messageId });
     });
   }
-  return result.map(merge);
 }
 
 /** Replaces each span with a short marker naming what was hidden. */
@@ -129,6 +141,12 @@ export function applyRedactions(text: string, spans: readonly SecretSpan[]): str
 
 /** Redacts recognised secrets in one text; `redactions` counts distinct hidden spans. */
 export async function redactSecrets(text: string): Promise<{ text: string; redactions: number }> {
-  const [spans = []] = await findSecrets([text]);
-  return { text: applyRedactions(text, spans), redactions: spans.length };
+  const [result] = await redactTexts([text]);
+  return result!;
+}
+
+/** redactSecrets for many texts in one scan (cheaper than one call per text). */
+export async function redactTexts(texts: readonly string[]): Promise<{ text: string; redactions: number }[]> {
+  const spans = await findSecrets(texts);
+  return texts.map((text, i) => ({ text: applyRedactions(text, spans[i]!), redactions: spans[i]!.length }));
 }

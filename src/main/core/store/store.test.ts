@@ -13,6 +13,8 @@ describe('store', () => {
     const file = join(tempDir(), 'nested', 'loupe.db');
     const db = openStore(file);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    // FULL (2): a commit is on disk before it returns (see STORE_PRAGMAS).
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.pragma('user_version', { simple: true })).toBe(bundledMigrations().at(-1)!.version);
     db.close();
   });

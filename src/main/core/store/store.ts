@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { preparePrivateDatabase } from './private-files';
 
 export type Db = Database.Database;
 
@@ -57,13 +56,28 @@ export interface OpenStoreOptions {
   nativeBinding?: string;
 }
 
-/** Opens (creating if needed) the Loupe database in WAL mode and brings it up to date. */
+/**
+ * The pragmas every connection to the Loupe database runs, in order (the crash
+ * test applies exactly these in its writer process).
+ * - WAL: readers never block the writer; a commit is one append to the -wal file.
+ * - synchronous = FULL, chosen deliberately: every commit fsyncs the WAL before it
+ *   returns, so a row Loupe has reported as written (an evidence row shown to the
+ *   user) survives a process kill *and* an OS crash or power loss. NORMAL would
+ *   survive a kill too (the committed WAL frames are in the OS's cache), but could
+ *   lose the last commits on power loss. Loupe writes a few rows per run step, so
+ *   one fsync per commit costs nothing anyone sees.
+ * - foreign_keys on, and a 3 s busy timeout for the CLI and the app sharing one file.
+ */
+export const STORE_PRAGMAS: readonly string[] = ['journal_mode = WAL', 'synchronous = FULL', 'foreign_keys = ON', 'busy_timeout = 3000'];
+
+/**
+ * Opens (creating if needed) the Loupe database and brings it up to date. Its
+ * folder is made 0700 and its files 0600 (private-files.ts); STORE_PRAGMAS apply.
+ */
 export function openStore(file: string, options: OpenStoreOptions = {}): Db {
-  mkdirSync(dirname(file), { recursive: true });
+  preparePrivateDatabase(file);
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 3000');
+  for (const pragma of STORE_PRAGMAS) db.pragma(pragma);
   migrate(db);
   return db;
 }

@@ -1,0 +1,168 @@
+// Which paths Loupe never opens. The check is on the name alone, so it runs
+// before any file-system call: a credential file is not even stat'd. The rules
+// are data so docs/secrets.md lists exactly these (rules-doc.test.ts checks it).
+
+/** A path split for matching: lowercase segments, forward slashes. */
+interface PathParts {
+  /** Every segment, lowercase. */
+  parts: readonly string[];
+  /** The file name, lowercase. */
+  name: string;
+}
+
+/** One credential-path rule. */
+export interface CredentialPathRule {
+  id: string;
+  /** One line for docs/secrets.md. */
+  description: string;
+  /** Names it matches and names it leaves alone, for the doc (each is tested). */
+  examples: readonly string[];
+  nearMisses: readonly string[];
+  matches(path: PathParts): boolean;
+}
+
+const SSH_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519|xmss)(_sk)?([._-].*)?$/;
+// The public half, also as a backup copy (`id_rsa.pub.bak`).
+const PUBLIC_KEY = /\.pub($|[.~-])/;
+
+/** Extensions (lowercase, with the dot) of key stores, private keys and state holding secrets. */
+const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.keystore', '.jks', '.kdbx', '.ppk', '.p8', '.tfstate', '.tfvars'];
+
+/** Exact file names (lowercase) of credential stores wherever they are. */
+const STORE_NAMES = new Set([
+  '.npmrc',
+  '.pypirc',
+  '.netrc',
+  '_netrc',
+  '.git-credentials',
+  '.pgpass',
+  '.my.cnf',
+  '.htpasswd',
+  '.boto',
+  '.s3cfg',
+  '.dockercfg',
+  '.vault-token',
+  '.secrets',
+  'credentials.json',
+  'client_secret.json',
+  'service-account.json',
+]);
+
+/** Secret files identified by their folder: the last two or three path segments, lowercase. */
+const TAILS = new Set([
+  '.aws/credentials',
+  '.aws/config',
+  '.docker/config.json',
+  '.kube/config',
+  '.azure/credentials',
+  '.gem/credentials',
+  '.config/gh/hosts.yml',
+  'gcloud/credentials.db',
+  'gcloud/access_tokens.db',
+  'gcloud/application_default_credentials.json',
+]);
+
+/** Folders whose contents are all secret except public keys and host lists. */
+const SECRET_FOLDERS = new Set(['.ssh', '.gnupg']);
+const PUBLIC_IN_SECRET_FOLDERS = /(\.pub|^known_hosts(\.old)?|^authorized_keys2?|^config)$/;
+
+/**
+ * Backup and editor copies: `.bak`, `.old`, `.orig`, `.backup`, `.save`, `.tmp`, `.copy`,
+ * a trailing `~`, numbered copies (`.1`), and Vim swap files (`.name.swp`). A copy of a
+ * credential is a credential; a copy of a public key is still public.
+ */
+export const BACKUP_SUFFIX = /(?:\.(?:bak|old|orig|backup|save|tmp|copy|swp|swo|\d+)|~)+$/;
+
+/** Every rule, in the order docs/secrets.md lists them. */
+export const CREDENTIAL_PATH_RULES: readonly CredentialPathRule[] = [
+  {
+    id: 'dotenv',
+    description: 'Environment files: any name starting with `.env` (`.env`, `.env.local`, `.env-local`, `.envrc`, even `.env.example`) or ending in `.env`',
+    examples: ['.env', 'app/.env.production', '.env-local', '.envrc', '.env.example', 'prod.env', 'deploy/docker.env'],
+    nearMisses: ['environment.ts', 'env.d.ts', 'src/vite-env.d.ts', 'src/env.ts', 'envoy.yaml'],
+    matches: ({ name }) => name.startsWith('.env') || name.endsWith('.env'),
+  },
+  {
+    id: 'ssh-private-key',
+    description: 'SSH private keys by name: `id_rsa`, `id_ed25519`, `id_ecdsa_sk`, … and variants such as `id_rsa_work`; never the `.pub` half',
+    examples: ['id_rsa', 'home/.ssh/id_ed25519', 'keys/id_rsa_github', 'id_ecdsa_sk'],
+    nearMisses: ['id_rsa.pub', 'keys/id_ed25519_work.pub', 'id_rsa-cert.pub', 'identity.ts'],
+    matches: ({ name }) => SSH_KEY_NAME.test(name) && !PUBLIC_KEY.test(name),
+  },
+  {
+    id: 'key-files',
+    description: `Private keys, key stores and infrastructure state by extension: ${KEY_EXTENSIONS.map((e) => `\`${e}\``).join(', ')}`,
+    examples: ['certs/server.pem', 'tls/private.key', 'store.PFX', 'android/release.keystore', 'vault.kdbx', 'terraform.tfstate', 'prod.auto.tfvars'],
+    nearMisses: ['src/keyboard.ts', 'monkey', 'docs/keys.md', 'certs/server.crt'],
+    matches: ({ name }) => KEY_EXTENSIONS.some((ext) => name.endsWith(ext)),
+  },
+  {
+    id: 'credential-stores',
+    description: 'Credential stores by name: `.npmrc`, `.pypirc`, `.netrc`, `.git-credentials`, `.pgpass`, `.my.cnf`, `.htpasswd`, `.dockercfg`, `.vault-token`, `.secrets`, `credentials.json`, `service-account.json`, `client_secret*.json`, …',
+    examples: ['.npmrc', 'pkg/.pypirc', '.git-credentials', 'credentials.json', 'client_secret_123.apps.googleusercontent.com.json'],
+    nearMisses: ['npmrc.md', 'docs/credentials.md', 'src/credentials.ts'],
+    matches: ({ name }) => STORE_NAMES.has(name) || /^client_secret.*\.json$/.test(name),
+  },
+  {
+    id: 'secrets-config',
+    description: 'Secrets and credentials as configuration: `secrets.{yml,yaml,json,toml,ini,env,properties,conf,cfg}` (also `secret.*`), `credentials.{yml,yaml,toml,ini,xml,csv}`; not code or docs (`secrets.ts`, `secrets.md`)',
+    examples: ['config/secrets.yml', 'secrets.yaml', 'secrets.json', 'secret.toml', 'credentials.yml', 'aws/credentials.csv'],
+    nearMisses: ['secrets.md', 'src/secrets.ts', 'secrets/README.md', 'credentials.py', 'secret.txt'],
+    matches: ({ name }) =>
+      /^secrets?\.(ya?ml|json|toml|ini|env|properties|conf|cfg)$/.test(name) || /^credentials\.(ya?ml|toml|ini|xml|csv)$/.test(name),
+  },
+  {
+    id: 'credential-folders',
+    description: `Files known by their folder: ${[...TAILS].map((t) => `\`${t}\``).join(', ')}`,
+    examples: ['.aws/credentials', 'home/me/.aws/credentials', '.docker/config.json', '.kube/config', 'C:\\Users\\me\\.aws\\credentials'],
+    nearMisses: ['docker/config.json', 'kube/config', 'aws/credentials.md'],
+    matches: ({ parts, name }) =>
+      (parts.length >= 2 && TAILS.has(`${parts.at(-2)}/${name}`)) || (parts.length >= 3 && TAILS.has(parts.slice(-3).join('/'))),
+  },
+  {
+    id: 'secret-folders',
+    description: 'Everything inside `.ssh/` or `.gnupg/` except public keys, `known_hosts`, `authorized_keys` and `config`',
+    examples: ['.ssh/backup_key', 'home/.gnupg/private-keys-v1.d/x.key', '.gnupg/secring.gpg'],
+    nearMisses: ['.ssh/id_rsa.pub', '.ssh/known_hosts', '.ssh/config', '.ssh/authorized_keys'],
+    matches: ({ parts, name }) =>
+      parts.slice(0, -1).some((p) => SECRET_FOLDERS.has(p)) && !PUBLIC_IN_SECRET_FOLDERS.test(name.replace(BACKUP_SUFFIX, '')),
+  },
+];
+
+/** The names a file name is judged by: itself, and the name it is a backup or swap copy of. */
+function namesOf(name: string): string[] {
+  const bare = name.replace(BACKUP_SUFFIX, '');
+  if (bare === name || bare === '') return [name];
+  // Vim names the swap file of `id_rsa` `.id_rsa.swp`.
+  return bare.startsWith('.') ? [name, bare, bare.slice(1)] : [name, bare];
+}
+
+/**
+ * True when a path (repo-relative or a bare file name, either separator, any case)
+ * names a file that typically holds credentials, by the rules in
+ * CREDENTIAL_PATH_RULES (listed in docs/secrets.md). Backup copies count.
+ */
+export function isCredentialPath(path: string): boolean {
+  return credentialRuleFor(path) !== null;
+}
+
+/** The id of the first rule that makes `path` a credential, or null. */
+export function credentialRuleFor(path: string): string | null {
+  const parts = path.replace(/\\/g, '/').toLowerCase().split('/').filter(Boolean);
+  const last = parts.at(-1);
+  if (!last) return null;
+  for (const name of namesOf(last)) {
+    const candidate: PathParts = { parts: [...parts.slice(0, -1), name], name };
+    const rule = CREDENTIAL_PATH_RULES.find((r) => r.matches(candidate));
+    if (rule) return rule.id;
+  }
+  return null;
+}
+
+/** True when any segment of a repo-relative path is `.git` (Git's own data, never opened). */
+export function isGitInternalPath(path: string): boolean {
+  return path
+    .replace(/\\/g, '/')
+    .split('/')
+    .some((p) => p.toLowerCase() === '.git');
+}

@@ -1,0 +1,163 @@
+// Loupe's own secret patterns: for each, a realistic fake value (generated here, so
+// no credential lives in the source) that must be hidden, and a near miss that must
+// stay visible. Run through redactSecrets, so the keyword prefilter is exercised too.
+import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../testing/fixtures';
+import { mayContainSecret } from './keywords';
+import { SECRET_PATTERNS } from './patterns';
+import { redactSecrets } from './redact';
+
+afterAll(removeTempDirs);
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const HEX = '0123456789abcdef';
+const B64URL = `${ALNUM}_-`;
+const pick = (alphabet: string, n: number) => Array.from(randomBytes(n), (b) => alphabet[b % alphabet.length]).join('');
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** [rule id, a realistic fake secret, a near miss that is not one, the text around the secret]. */
+const CASES: [string, () => string, () => string, ((secret: string) => string)?][] = [
+  ['aws-access-key-id', () => 'AKIAIOSFODNN7EXAMPLE', () => 'AKIAIOSFODNN7EXAMPL'],
+  [
+    'aws-secret-access-key',
+    () => `${pick(`${ALNUM}/+`, 39)}/`,
+    () => 'aws_secret_access_key = <your secret key>',
+    (secret) => `[default]\naws_secret_access_key = ${secret}\n{"SecretAccessKey": "${secret}"}\n`,
+  ],
+  ['aws-documentation-secret', () => 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', () => 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLE'],
+  [
+    'jwt',
+    () => `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ sub: '1234567890', name: 'Ann', iat: 1516239022 })}.${pick(B64URL, 43)}`,
+    () => `${b64url({ alg: 'HS256', typ: 'JWT' })} is the header of every HS256 token`,
+  ],
+  ['google-api-key', () => `AIza${pick(B64URL, 35)}`, () => `AIza${pick(ALNUM, 20)}`],
+  ['google-oauth-client-secret', () => `GOCSPX-${pick(B64URL, 28)}`, () => 'GOCSPX-placeholder'],
+  ['google-oauth-access-token', () => `ya29.${pick(B64URL, 120)}`, () => 'ya29.short'],
+  ['openai-api-key', () => `sk-proj-${pick(B64URL, 156)}`, () => `sk-proj-${pick(ALNUM, 12)}`],
+  ['openai-api-key', () => `sk-${pick(ALNUM, 48)}`, () => `sk-${pick(ALNUM, 47)}`],
+  ['anthropic-key', () => `sk-ant-oat01-${pick(B64URL, 93)}AA`, () => 'sk-ant-api03-REPLACE_ME'],
+  ['anthropic-key', () => `sk-ant-admin01-${pick(B64URL, 93)}AA`, () => 'sk-ant-admin01-xxxx'],
+  ['openrouter-key', () => `sk-or-v1-${pick(HEX, 64)}`, () => `sk-or-v1-${pick(HEX, 63)}`],
+  ['xai-key', () => `xai-${pick(ALNUM, 80)}`, () => 'xai-grok-2-latest'],
+  ['perplexity-key', () => `pplx-${pick(ALNUM, 48)}`, () => 'pplx-api'],
+  ['langsmith-key', () => `lsv2_pt_${pick(HEX, 32)}_${pick(HEX, 10)}`, () => 'lsv2_pt_example'],
+  ['replicate-token', () => `r8_${pick(ALNUM, 37)}`, () => `r8_${pick(ALNUM, 36)}`],
+  ['gitlab-token', () => `glrt-${pick(B64URL, 20)}`, () => 'glrt-short'],
+  ['gitlab-token', () => `gldt-${pick(B64URL, 20)}`, () => 'gldt-'],
+  ['slack-config-token', () => `xoxe.xoxp-1-${pick(ALNUM, 163)}`, () => 'xoxe-1-tooShort'],
+  ['stripe-webhook-secret', () => `whsec_${pick(ALNUM, 32)}`, () => 'whsec_test'],
+  ['pypi-token', () => `pypi-AgEIcHlwaS5vcmc${pick(B64URL, 70)}`, () => 'pypi-AgEIcHlwaS5vcmc'],
+  ['rubygems-key', () => `rubygems_${pick(HEX, 48)}`, () => `rubygems_${pick(HEX, 47)}`],
+  ['digitalocean-token', () => `dop_v1_${pick(HEX, 64)}`, () => `dop_v1_${pick(HEX, 32)}`],
+  ['twilio-api-key', () => `SK${pick(HEX, 32)}`, () => `SKU${pick(HEX, 31)}`],
+  [
+    'azure-storage-key',
+    () => `DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=${randomBytes(64).toString('base64')};EndpointSuffix=core.windows.net`,
+    () => 'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=<your-key>;',
+  ],
+  ['age-secret-key', () => `AGE-SECRET-KEY-1${pick('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58)}`, () => 'AGE-SECRET-KEY-1...'],
+  ['doppler-token', () => `dp.pt.${pick(ALNUM, 43)}`, () => 'dp.pt.example'],
+  ['pulumi-token', () => `pul-${pick(HEX, 40)}`, () => 'pul-token'],
+  ['postman-key', () => `PMAK-${pick(HEX, 24)}-${pick(HEX, 34)}`, () => `PMAK-${pick(HEX, 24)}`],
+  ['atlassian-token', () => `ATATT3${pick(B64URL, 186)}`, () => 'ATATT3xFfGF0'],
+  ['heroku-key', () => `HRKU-AA${pick(B64URL, 58)}`, () => 'HRKU-AAexample'],
+  ['terraform-cloud-token', () => `${pick('abcdefghijklmnopqrstuvwxyz0123456789', 14)}.atlasv1.${pick('abcdefghijklmnopqrstuvwxyz0123456789', 67)}`, () => 'abc.atlasv1.def'],
+  ['planetscale-token', () => `pscale_pw_${pick(ALNUM, 43)}`, () => 'pscale_pw_'],
+  ['supabase-key', () => `sbp_${pick(HEX, 40)}`, () => `sbp_${pick(HEX, 39)}`],
+  ['sentry-token', () => `sntryu_${pick(HEX, 64)}`, () => 'sntryu_abc'],
+  ['square-token', () => `sq0csp-${pick(B64URL, 43)}`, () => 'sq0csp-abc'],
+];
+
+describe("Loupe's own secret patterns", () => {
+  it('have a test case each', () => {
+    const tested = new Set(CASES.map(([id]) => id));
+    const untested = SECRET_PATTERNS.map((p) => p.id).filter((id) => id !== 'private-key-pem' && !tested.has(id));
+    expect(untested).toEqual([]);
+  });
+
+  it.each(CASES)('%s: hides a realistic value and leaves a near miss visible', async (id, secret, nearMiss, around) => {
+    const value = secret();
+    const kind = SECRET_PATTERNS.find((p) => p.id === id)!.kind;
+    const source = around ? around(value) : `const config = {\n  token: "${value}",\n};\n`;
+    expect(mayContainSecret(source)).toBe(true);
+    const { text, redactions } = await redactSecrets(source);
+    expect(text).not.toContain(value);
+    expect(redactions).toBe(source.split(value).length - 1);
+    expect(text).toMatch(new RegExp(`\\[redacted (${kind}|[A-Za-z_]+)\\]`));
+    const miss = `note: ${nearMiss()}\n`;
+    const kept = await redactSecrets(miss);
+    expect(kept).toEqual({ text: miss, redactions: 0 });
+  });
+});
+
+const pem = (pair: { privateKey: { export(o: object): string | Buffer } }, options: object) => pair.privateKey.export(options).toString();
+
+/** Private keys of every kind a repository may hold, generated fresh. */
+function privateKeys(): [string, string][] {
+  const keys: [string, string][] = [
+    ['RSA PKCS#1', pem(generateKeyPairSync('rsa', { modulusLength: 1024 }), { type: 'pkcs1', format: 'pem' })],
+    ['EC P-256 (SEC1)', pem(generateKeyPairSync('ec', { namedCurve: 'P-256' }), { type: 'sec1', format: 'pem' })],
+    ['Ed25519 PKCS#8', pem(generateKeyPairSync('ed25519'), { type: 'pkcs8', format: 'pem' })],
+    ['X25519 PKCS#8', pem(generateKeyPairSync('x25519'), { type: 'pkcs8', format: 'pem' })],
+    ['DSA PKCS#8', pem(generateKeyPairSync('dsa', { modulusLength: 1024, divisorLength: 160 }), { type: 'pkcs8', format: 'pem' })],
+    [
+      'ENCRYPTED PRIVATE KEY',
+      pem(generateKeyPairSync('ec', { namedCurve: 'P-256' }), { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' }),
+    ],
+    [
+      'PGP PRIVATE KEY BLOCK',
+      `-----BEGIN PGP PRIVATE KEY BLOCK-----\n\nlFgEZ${pick(ALNUM, 60)}\n${pick(ALNUM, 64)}\n=${pick(ALNUM, 4)}\n-----END PGP PRIVATE KEY BLOCK-----\n`,
+    ],
+  ];
+  const dir = tempDir();
+  try {
+    execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'test', '-f', join(dir, 'k')], { stdio: 'ignore' });
+    if (existsSync(join(dir, 'k'))) keys.push(['OPENSSH (ssh-keygen)', readFileSync(join(dir, 'k'), 'utf8')]);
+  } catch {
+    // No ssh-keygen here: the generated kinds above still run.
+  }
+  return keys;
+}
+
+describe('private keys (any PEM label ending in PRIVATE KEY)', () => {
+  const keys = privateKeys();
+
+  it.each(keys)('%s is redacted whole, BEGIN through END', async (_kind, key) => {
+    const source = `before\n${key}after\n`;
+    const { text, redactions } = await redactSecrets(source);
+    expect(redactions).toBe(1);
+    expect(text).toBe('before\n[redacted PrivateKey]\nafter\n');
+  });
+
+  it('an ssh-keygen key is among them (openssh format)', () => {
+    expect(keys.map(([k]) => k)).toContain('OPENSSH (ssh-keygen)');
+  });
+
+  it('a key inside a JSON string (a service-account file) is redacted, escaped newlines and all', async () => {
+    const key = keys[2]![1];
+    const json = JSON.stringify({ type: 'service_account', private_key: key, client_email: 'a@b.iam.gserviceaccount.com' });
+    const { text } = await redactSecrets(json);
+    expect(text).not.toContain(key.split('\n')[1]!);
+    expect(text).toContain('"client_email":"a@b.iam.gserviceaccount.com"');
+  });
+
+  it('a key cut off before its END line is redacted to the end of its body', async () => {
+    const key = keys[0]![1];
+    const cut = key.slice(0, key.indexOf('-----END'));
+    const { text } = await redactSecrets(`${cut}`);
+    expect(text).toBe('[redacted PrivateKey]');
+  });
+
+  it('public keys and certificates stay visible', async () => {
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pub = pair.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const cert = `-----BEGIN CERTIFICATE-----\nMIIB${pick(ALNUM, 60)}\n-----END CERTIFICATE-----\n`;
+    for (const source of [pub, cert, 'Keys look like "BEGIN PUBLIC KEY" blocks.\n']) {
+      expect(await redactSecrets(source)).toEqual({ text: source, redactions: 0 });
+    }
+  });
+});

@@ -1,0 +1,355 @@
+// Loupe's own secret patterns, run beside Secretlint's recommended preset for the
+// formats it misses. Sources: gitleaks' default config (config/gitleaks.toml, rule
+// ids quoted) and GitHub secret scanning's list of supported patterns; each rule
+// says which. Every pattern is anchored on a literal prefix (its keywords), has no
+// nested quantifiers, and is bounded, so a scan stays linear in the text.
+
+/** One secret format Loupe recognises itself. */
+export interface SecretPattern {
+  /** Stable id, listed in docs/secrets.md. */
+  id: string;
+  /** Shown in the preview as `[redacted <kind>]`. */
+  kind: string;
+  /** One line for docs/secrets.md. */
+  description: string;
+  /** Where the format comes from. */
+  source: string;
+  /** Case-sensitive substrings every match contains: a text with none is not scanned for it. */
+  keywords: readonly string[];
+  /** Global pattern; when it has a group 1, only that group is the secret. */
+  pattern?: RegExp;
+  /** A scanner for formats a single pattern cannot express (PEM blocks); yields [start, end). */
+  find?: (text: string) => Iterable<[number, number]>;
+}
+
+// A token stands alone: not preceded or followed by another token character.
+const token = (body: string, flags = 'g') => new RegExp(`(?<![A-Za-z0-9_-])(?:${body})(?![A-Za-z0-9_-])`, flags);
+
+// PEM: any label ending in PRIVATE KEY (RSA, DSA, EC, OPENSSH, ENCRYPTED, PGP … BLOCK, PuTTY's
+// "---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----"), public-key markers excluded by construction.
+const PEM_BEGIN = /-{4,5} ?BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5}/g;
+const PEM_END = /-{4,5} ?END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)? ?-{4,5}/g;
+/** What a key body is made of when its END line is missing: base64, PEM headers, escaped newlines. */
+const PEM_BODY = /(?:[A-Za-z0-9+/=:,.\s-]|\\[nrt])*/y;
+
+/** Every private-key block, BEGIN through END (or through its body when END is missing). */
+function* privateKeyBlocks(text: string): Iterable<[number, number]> {
+  const begin = new RegExp(PEM_BEGIN);
+  const end = new RegExp(PEM_END);
+  const body = new RegExp(PEM_BODY);
+  for (let m = begin.exec(text); m; m = begin.exec(text)) {
+    end.lastIndex = begin.lastIndex;
+    let stop: number;
+    if (end.exec(text)) {
+      stop = end.lastIndex;
+    } else {
+      body.lastIndex = begin.lastIndex;
+      body.exec(text);
+      stop = body.lastIndex;
+    }
+    yield [m.index, stop];
+    begin.lastIndex = stop;
+  }
+}
+
+const GITLAB_PREFIXES = ['gldt-', 'glrt-', 'glptt-', 'glsoat-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glft-', 'glffct-', 'GR1348941'];
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Loupe's patterns, in the order docs/secrets.md lists them. */
+export const SECRET_PATTERNS: readonly SecretPattern[] = [
+  {
+    id: 'private-key-pem',
+    kind: 'PrivateKey',
+    description: 'Any PEM block whose label ends in PRIVATE KEY (RSA, DSA, EC, PKCS#8 incl. Ed25519/X25519, ENCRYPTED, OPENSSH, PGP … BLOCK, PuTTY SSH2), redacted whole',
+    source: 'gitleaks private-key (widened: any label, no body check)',
+    keywords: ['PRIVATE KEY'],
+    find: privateKeyBlocks,
+  },
+  {
+    id: 'aws-access-key-id',
+    kind: 'AWSAccessKeyID',
+    description: 'AWS access key ids (AKIA/ASIA/ABIA/ACCA/A3T + 16), including the documentation example',
+    source: 'gitleaks aws-access-token',
+    keywords: ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T'],
+    pattern: /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b/g,
+  },
+  {
+    id: 'aws-documentation-secret',
+    kind: 'AWSSecretAccessKey',
+    description: "The secret access keys from AWS's documentation, wherever they appear",
+    source: 'AWS documentation (Secretlint allow-lists them)',
+    keywords: ['EXAMPLEKEY'],
+    pattern: /wJalrXUtnFEMI\/K7MDENG\/bPxRfiCYEXAMPLEKEY|je7MtGbClwBF\/2Zp9Utk\/h3yCo8nvbEXAMPLEKEY/g,
+  },
+  {
+    id: 'aws-secret-access-key',
+    kind: 'AWSSecretAccessKey',
+    description: 'AWS secret access keys after `aws_secret_access_key` / `SecretAccessKey`, also those ending in `/` or `+` (Secretlint misses them)',
+    source: 'gitleaks aws-access-token context; Secretlint aws rule (widened)',
+    keywords: ['secret_access_key', 'secretaccesskey'],
+    pattern: /secret_?access_?key["']?\s*(?::|=>|=)\s*["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/gi,
+  },
+  {
+    id: 'jwt',
+    kind: 'JWT',
+    description: 'JSON Web Tokens: base64url JSON header and payload, signed or not',
+    source: 'gitleaks jwt',
+    keywords: ['eyJ'],
+    pattern: token('eyJ[A-Za-z0-9_-]{15,4096}\\.ey[A-Za-z0-9_-]{15,16384}\\.[A-Za-z0-9_-]{0,4096}'),
+  },
+  {
+    id: 'google-api-key',
+    kind: 'GoogleAPIKey',
+    description: 'Google API keys (AIza + 35), including Gemini and Firebase keys',
+    source: 'gitleaks gcp-api-key; GitHub secret scanning google_api_key',
+    keywords: ['AIza'],
+    pattern: token('AIza[0-9A-Za-z_-]{35}'),
+  },
+  {
+    id: 'google-oauth-client-secret',
+    kind: 'GoogleOAuthClientSecret',
+    description: 'Google OAuth client secrets (GOCSPX-)',
+    source: 'GitHub secret scanning google_oauth_client_secret',
+    keywords: ['GOCSPX-'],
+    pattern: token('GOCSPX-[A-Za-z0-9_-]{28}'),
+  },
+  {
+    id: 'google-oauth-access-token',
+    kind: 'GoogleOAuthAccessToken',
+    description: 'Google OAuth access tokens (ya29.)',
+    source: 'GitHub secret scanning google_oauth_access_token',
+    keywords: ['ya29.'],
+    pattern: token('ya29\\.[0-9A-Za-z_-]{30,2048}'),
+  },
+  {
+    id: 'openai-api-key',
+    kind: 'OpenAIAPIKey',
+    description: 'OpenAI keys: sk-proj-/sk-svcacct-/sk-admin- keys with or without the T3BlbkFJ marker, and legacy sk- + 48',
+    source: 'gitleaks openai-api-key (widened: marker optional)',
+    keywords: ['sk-'],
+    pattern: token('sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,400}|[A-Za-z0-9]{48})'),
+  },
+  {
+    id: 'anthropic-key',
+    kind: 'AnthropicKey',
+    description: 'Anthropic API, admin and OAuth keys (sk-ant-api03-, sk-ant-admin01-, sk-ant-oat01-, …)',
+    source: 'gitleaks anthropic-api-key, anthropic-admin-api-key (widened to every sk-ant-<kind>NN-)',
+    keywords: ['sk-ant-'],
+    pattern: token('sk-ant-[a-z]{2,8}[0-9]{2}-[A-Za-z0-9_-]{80,400}'),
+  },
+  {
+    id: 'openrouter-key',
+    kind: 'OpenRouterKey',
+    description: 'OpenRouter keys (sk-or-v1- + 64 hex)',
+    source: 'gitleaks openrouter-api-key',
+    keywords: ['sk-or-v1-'],
+    pattern: token('sk-or-v1-[a-f0-9]{64}'),
+  },
+  {
+    id: 'xai-key',
+    kind: 'XAIKey',
+    description: 'xAI keys (xai- + 80)',
+    source: 'GitHub secret scanning xai_api_key',
+    keywords: ['xai-'],
+    pattern: token('xai-[A-Za-z0-9]{80}'),
+  },
+  {
+    id: 'perplexity-key',
+    kind: 'PerplexityKey',
+    description: 'Perplexity keys (pplx- + 48)',
+    source: 'gitleaks perplexity-api-key',
+    keywords: ['pplx-'],
+    pattern: token('pplx-[A-Za-z0-9]{48}'),
+  },
+  {
+    id: 'langsmith-key',
+    kind: 'LangSmithKey',
+    description: 'LangSmith keys (lsv2_pt_/lsv2_sk_)',
+    source: 'GitHub secret scanning langchain_api_key',
+    keywords: ['lsv2_'],
+    pattern: token('lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}'),
+  },
+  {
+    id: 'replicate-token',
+    kind: 'ReplicateToken',
+    description: 'Replicate API tokens (r8_ + 37)',
+    source: 'GitHub secret scanning replicate_api_token',
+    keywords: ['r8_'],
+    pattern: token('r8_[A-Za-z0-9]{37}'),
+  },
+  {
+    id: 'gitlab-token',
+    kind: 'GitLabToken',
+    description: 'GitLab deploy, runner, trigger, OAuth, feed and other non-PAT tokens (gldt-, glrt-, glptt-, …, GR1348941)',
+    source: 'gitleaks gitlab-* rules',
+    keywords: GITLAB_PREFIXES,
+    pattern: token(`(?:${GITLAB_PREFIXES.map(escape).join('|')})[0-9A-Za-z_-]{20,200}`),
+  },
+  {
+    id: 'slack-config-token',
+    kind: 'SlackConfigToken',
+    description: 'Slack app configuration access and refresh tokens (xoxe.xoxp-, xoxe-)',
+    source: 'gitleaks slack-config-access-token, slack-config-refresh-token',
+    keywords: ['xoxe'],
+    pattern: token('xoxe(?:\\.xox[bp])?-[0-9]-[A-Za-z0-9]{140,170}'),
+  },
+  {
+    id: 'stripe-webhook-secret',
+    kind: 'StripeWebhookSecret',
+    description: 'Stripe webhook signing secrets (whsec_)',
+    source: 'GitHub secret scanning stripe_webhook_signing_secret',
+    keywords: ['whsec_'],
+    pattern: token('whsec_[A-Za-z0-9+/=]{32,100}'),
+  },
+  {
+    id: 'pypi-token',
+    kind: 'PyPIToken',
+    description: 'PyPI and TestPyPI upload tokens (pypi-AgEIcHlwaS5vcmc…)',
+    source: 'gitleaks pypi-upload-token',
+    keywords: ['pypi-Ag'],
+    pattern: token('pypi-Ag(?:EIcHlwaS5vcmc|ENdGVzdC5weXBpLm9yZw)[A-Za-z0-9_-]{50,1000}'),
+  },
+  {
+    id: 'rubygems-key',
+    kind: 'RubyGemsKey',
+    description: 'RubyGems API keys (rubygems_ + 48 hex)',
+    source: 'gitleaks rubygems-api-token',
+    keywords: ['rubygems_'],
+    pattern: token('rubygems_[a-f0-9]{48}'),
+  },
+  {
+    id: 'digitalocean-token',
+    kind: 'DigitalOceanToken',
+    description: 'DigitalOcean personal, OAuth and refresh tokens (dop_v1_, doo_v1_, dor_v1_)',
+    source: 'gitleaks digitalocean-pat, digitalocean-access-token, digitalocean-refresh-token',
+    keywords: ['dop_v1_', 'doo_v1_', 'dor_v1_'],
+    pattern: token('do[opr]_v1_[a-f0-9]{64}'),
+  },
+  {
+    id: 'twilio-api-key',
+    kind: 'TwilioAPIKey',
+    description: 'Twilio API key SIDs (SK + 32 hex)',
+    source: 'gitleaks twilio-api-key',
+    keywords: ['SK'],
+    pattern: token('SK[0-9a-fA-F]{32}'),
+  },
+  {
+    id: 'azure-storage-key',
+    kind: 'AzureKey',
+    description: 'Azure storage account keys and Service Bus / Event Hubs shared access keys in connection strings',
+    source: 'GitHub secret scanning azure_storage_account_key, azure_service_bus_connection_string',
+    keywords: ['AccountKey=', 'SharedAccessKey='],
+    pattern: /(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})/g,
+  },
+  {
+    id: 'age-secret-key',
+    kind: 'AgeSecretKey',
+    description: 'age encryption secret keys (AGE-SECRET-KEY-1…)',
+    source: 'gitleaks age-secret-key',
+    keywords: ['AGE-SECRET-KEY-1'],
+    pattern: /AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}/g,
+  },
+  {
+    id: 'doppler-token',
+    kind: 'DopplerToken',
+    description: 'Doppler personal, service, CLI, SCIM and audit tokens (dp.pt., dp.st., …)',
+    source: 'gitleaks doppler-api-token',
+    keywords: ['dp.'],
+    pattern: token('dp\\.(?:pt|st|ct|sa|scim|audit)\\.[A-Za-z0-9]{40,44}'),
+  },
+  {
+    id: 'pulumi-token',
+    kind: 'PulumiToken',
+    description: 'Pulumi access tokens (pul- + 40 hex)',
+    source: 'gitleaks pulumi-api-token',
+    keywords: ['pul-'],
+    pattern: token('pul-[a-f0-9]{40}'),
+  },
+  {
+    id: 'postman-key',
+    kind: 'PostmanAPIKey',
+    description: 'Postman API keys (PMAK-)',
+    source: 'gitleaks postman-api-token',
+    keywords: ['PMAK-'],
+    pattern: token('PMAK-[a-f0-9]{24}-[a-f0-9]{34}'),
+  },
+  {
+    id: 'atlassian-token',
+    kind: 'AtlassianAPIToken',
+    description: 'Atlassian (Jira, Confluence) API tokens (ATATT3…)',
+    source: 'gitleaks atlassian-api-token',
+    keywords: ['ATATT3'],
+    pattern: token('ATATT3[A-Za-z0-9_=-]{180,200}'),
+  },
+  {
+    id: 'heroku-key',
+    kind: 'HerokuAPIKey',
+    description: 'Heroku API keys in the current format (HRKU-AA…)',
+    source: 'gitleaks heroku-api-key-v2',
+    keywords: ['HRKU-'],
+    pattern: token('HRKU-AA[0-9A-Za-z_-]{58}'),
+  },
+  {
+    id: 'terraform-cloud-token',
+    kind: 'TerraformCloudToken',
+    description: 'Terraform Cloud / Enterprise API tokens (….atlasv1.…)',
+    source: 'gitleaks hashicorp-tf-api-token',
+    keywords: ['.atlasv1.'],
+    pattern: token('[a-z0-9]{14}\\.atlasv1\\.[a-z0-9_=-]{60,70}'),
+  },
+  {
+    id: 'planetscale-token',
+    kind: 'PlanetScaleToken',
+    description: 'PlanetScale passwords and tokens (pscale_pw_, pscale_tkn_, pscale_oauth_)',
+    source: 'gitleaks planetscale-password, planetscale-api-token, planetscale-oauth-token',
+    keywords: ['pscale_'],
+    pattern: token('pscale_(?:pw|tkn|oauth)_[A-Za-z0-9=._-]{32,64}'),
+  },
+  {
+    id: 'supabase-key',
+    kind: 'SupabaseKey',
+    description: 'Supabase personal access tokens (sbp_) and secret keys (sb_secret_)',
+    source: 'GitHub secret scanning supabase_personal_access_token, supabase_secret_key',
+    keywords: ['sbp_', 'sb_secret_'],
+    pattern: token('sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_-]{31,64}'),
+  },
+  {
+    id: 'sentry-token',
+    kind: 'SentryToken',
+    description: 'Sentry organization and user auth tokens (sntrys_, sntryu_)',
+    source: 'gitleaks sentry-org-token, sentry-user-token',
+    keywords: ['sntrys_', 'sntryu_'],
+    pattern: /(?<![A-Za-z0-9_-])(?:sntrys_eyJ[A-Za-z0-9=_+/]{100,400}|sntryu_[a-f0-9]{64})(?![A-Za-z0-9=_+/-])/g,
+  },
+  {
+    id: 'square-token',
+    kind: 'SquareToken',
+    description: 'Square access tokens and OAuth secrets (sq0atp-, sq0csp-)',
+    source: 'gitleaks square-access-token, square-secret',
+    keywords: ['sq0atp-', 'sq0csp-'],
+    pattern: token('sq0(?:atp|csp)-[0-9A-Za-z_-]{22,43}'),
+  },
+];
+
+/**
+ * Every span of `text` that one of Loupe's own patterns recognises, with the
+ * pattern's kind. Patterns whose keywords are all absent are skipped: `present`
+ * (lowercase keywords, from keywordsIn) saves looking for each one.
+ */
+export function findPatternSecrets(text: string, present?: ReadonlySet<string>): { start: number; end: number; kind: string }[] {
+  const found: { start: number; end: number; kind: string }[] = [];
+  for (const rule of SECRET_PATTERNS) {
+    const has = present ? (k: string) => present.has(k.toLowerCase()) : (k: string) => text.toLowerCase().includes(k.toLowerCase());
+    if (!rule.keywords.some(has)) continue;
+    if (rule.find) {
+      for (const [start, end] of rule.find(text)) found.push({ start, end, kind: rule.kind });
+      continue;
+    }
+    for (const m of text.matchAll(new RegExp(rule.pattern!))) {
+      const secret = m[1] ?? m[0];
+      const start = m.index + (m[1] === undefined ? 0 : m[0].indexOf(m[1]));
+      found.push({ start, end: start + secret.length, kind: rule.kind });
+    }
+  }
+  return found;
+}
