@@ -222,7 +222,8 @@ describe('GitReaderPool', () => {
   });
 
   it('shares a reader per repository, resolves sub-folders to the root, and closes idle readers', async () => {
-    const pool = new GitReaderPool(testGit(), 50);
+    // Long enough that the second use always finds the first reader, even on a loaded machine.
+    const pool = new GitReaderPool(testGit(), 1000);
     const a = await pool.use(repo, async (r) => {
       await r.readBlob((await r.listTree(second, ''))[0]!.oid);
       return r;
@@ -231,8 +232,8 @@ describe('GitReaderPool', () => {
     expect(b).toBe(a);
     expect(a.root).toBe(repo);
     expect(pool.size).toBe(1);
-    // Idle readers close after 50 ms; allow a loaded machine some slack before calling it a failure.
-    for (let waited = 0; pool.size > 0 && waited < 3000; waited += 25) await new Promise((r) => setTimeout(r, 25));
+    // Idle readers close after the idle time; allow a loaded machine some slack before calling it a failure.
+    for (let waited = 0; pool.size > 0 && waited < 6000; waited += 25) await new Promise((r) => setTimeout(r, 25));
     expect(pool.size).toBe(0);
     await expect(a.readBlob(SUB_SHA)).rejects.toThrow(/closed/);
     await pool.closeAll();

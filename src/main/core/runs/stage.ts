@@ -8,10 +8,10 @@ import type { OmissionReason } from '../../../shared/contract/context';
 import { reasonSentence } from '../../../shared/omission-text';
 import type { GitReader } from '../git/git-reader';
 import { classifyContent } from '../inspect/classify';
-import { isCredentialPath } from '../inspect/credential-paths';
+import { isCredentialPath } from '../secrets';
 import { expandSelection } from '../inspect/expand-selection';
 import { WorkingCopy } from '../inspect/working-copy';
-import { applyRedactions, findSecrets } from '../secrets/redact';
+import { applyRedactions, findSecrets } from '../secrets';
 
 /** One file put in the staged folder. */
 export interface StagedFile {
