@@ -12,6 +12,7 @@ import type { MethodSpec } from './contract/define';
 import { modelMethods } from './contract/models';
 import { repoMethods } from './contract/repo';
 import { runMethods } from './contract/runs';
+import { settingsMethods } from './contract/settings';
 import type { ErrorShape } from './errors';
 import type { EventSink, StreamMessage } from './streams';
 
@@ -22,6 +23,7 @@ export const contract = {
   ...contextMethods,
   ...modelMethods,
   ...runMethods,
+  ...settingsMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

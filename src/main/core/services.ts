@@ -6,6 +6,7 @@ import type { CoreDeps } from './deps';
 import { contextServices } from './inspect/context-services';
 import { repoServices } from './repo/repo-services';
 import { runServices } from './runs/run-services';
+import { settingsServices } from './settings/settings-services';
 
 /** The whole service table; each feature contributes its slice. */
 export function createServices(deps: CoreDeps, control: CallControl): Services {
@@ -17,5 +18,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...contextServices(deps),
     ...models,
     ...runServices(deps, { resolveModel: (id, ctx) => models['models.resolve']({ id }, ctx) }),
+    ...settingsServices(deps),
   };
 }
