@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { sendJson } from './http-util';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,15 +36,13 @@ export async function serveStatic(root: string, pathname: string, res: ServerRes
   let info = await stat(file).catch(() => null);
   if (!info?.isFile()) {
     if (extname(rel)) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      sendJson(res, 404, { ok: false, error: { code: 'not-found', message: 'No such file in the app.' } });
       return;
     }
     file = join(root, 'index.html');
     info = await stat(file).catch(() => null);
     if (!info?.isFile()) {
-      res
-        .writeHead(503, { 'content-type': 'text/plain; charset=utf-8' })
-        .end('The renderer is not built. Run `npm run build` first.');
+      sendJson(res, 503, { ok: false, error: { code: 'unsupported', message: 'The app is not built yet: run npm run build, then reload.' } });
       return;
     }
   }
