@@ -1,5 +1,3 @@
-import { lintSource } from '@secretlint/core';
-import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { SecretLintCoreConfig, SecretLintCoreConfigRule, SecretLintCoreResultMessage } from '@secretlint/types';
 import { keywordsIn, needsSecretlint } from './keywords';
 import { findPatternSecrets } from './patterns';
@@ -16,15 +14,30 @@ const FILTER_COMMENTS = '@secretlint/secretlint-rule-filter-comments';
 const AWS = '@secretlint/secretlint-rule-aws';
 // Registered one by one rather than as the preset: Secretlint 13 ignores
 // `disabled` on a rule inside a preset.
-const CONFIG: SecretLintCoreConfig = {
-  rules: recommended.rules
-    .filter((rule) => rule.meta.id !== FILTER_COMMENTS)
-    .map((rule) => ({
-      id: rule.meta.id,
-      rule: rule as SecretLintCoreConfigRule['rule'],
-      options: rule.meta.id === AWS ? { enableIDScanRule: true } : {},
-    })),
-};
+let secretlint: Promise<{ lintSource: typeof import('@secretlint/core').lintSource; config: SecretLintCoreConfig }> | null = null;
+
+/**
+ * Secretlint, loaded on first need: it costs ~50 ms to load, and most texts
+ * (no rule's keyword in them) never need it, so commands that find no
+ * candidate (loupe inspect on most code) never load it.
+ */
+function loadSecretlint() {
+  secretlint ??= Promise.all([import('@secretlint/core'), import('@secretlint/secretlint-rule-preset-recommend')]).then(
+    ([core, preset]) => ({
+      lintSource: core.lintSource,
+      config: {
+        rules: preset.creator.rules
+          .filter((rule) => rule.meta.id !== FILTER_COMMENTS)
+          .map((rule) => ({
+            id: rule.meta.id,
+            rule: rule as SecretLintCoreConfigRule['rule'],
+            options: rule.meta.id === AWS ? { enableIDScanRule: true } : {},
+          })),
+      },
+    }),
+  );
+  return secretlint;
+}
 
 /**
  * Between texts scanned in one pass. Every rule's pattern is single-line or
@@ -110,6 +123,7 @@ async function secretlintPass(scanned: readonly { t: string; i: number }[], resu
   }
   // Secretlint drops a leading BOM and shifts its ranges; never start with one.
   const joined = `\n${scanned.map(({ t }) => t).join(SEPARATOR)}`;
+  const { lintSource, config: CONFIG } = await loadSecretlint();
   const lint = await lintSource({
     source: { content: joined, filePath: '', ext: '.txt', contentType: 'text' },
     options: { config: CONFIG, noPhysicFilePath: true },

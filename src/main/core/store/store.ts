@@ -1,7 +1,11 @@
-import Database from 'better-sqlite3';
+import type DatabaseModule from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { preparePrivateDatabase } from './private-files';
 
-export type Db = Database.Database;
+export type Db = DatabaseModule.Database;
+
+/** better-sqlite3, loaded when a database is first opened (commands that never need one never load it). */
+const loadDatabase = (): typeof DatabaseModule => createRequire(__filename)('better-sqlite3') as typeof DatabaseModule;
 
 /** Migration files, numbered `NNN-name.sql`, applied in order under PRAGMA user_version. */
 const migrationFiles = import.meta.glob('./migrations/*.sql', {
@@ -76,6 +80,7 @@ export const STORE_PRAGMAS: readonly string[] = ['journal_mode = WAL', 'synchron
  */
 export function openStore(file: string, options: OpenStoreOptions = {}): Db {
   preparePrivateDatabase(file);
+  const Database = loadDatabase();
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   for (const pragma of STORE_PRAGMAS) db.pragma(pragma);
   migrate(db);
