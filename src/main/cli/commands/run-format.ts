@@ -34,6 +34,13 @@ export function formatAgentEvent(e: AgentEvent): string | null {
   }
 }
 
+const STEP_KIND: Record<StepEvidence['kind'], string> = {
+  fresh: 'fresh session',
+  resume: "resumed the CLI's session",
+  fallback: 'fresh session after a failed resume',
+  retry: 'retry',
+};
+
 /** A step's evidence in a few lines: what was measured, decided and reported. */
 export function formatStep(s: StepEvidence): string {
   const budget = s.budget
@@ -45,7 +52,7 @@ export function formatStep(s: StepEvidence): string {
         .join(' / ')}`
     : 'no ceiling';
   const lines = [
-    `Step ${s.ordinal} (${s.kind}${s.resumed ? ', resumed the CLI session' : ', fresh session'}): ${s.outcome.toUpperCase()}`,
+    `Step ${s.ordinal} (${STEP_KIND[s.kind]}): ${s.outcome.toUpperCase()}`,
     `  prompt ${formatInt(s.promptBytes)} B + schema ${formatInt(s.schemaBytes)} B = ${formatInt(s.totalBytes)} B (${formatBytes(s.totalBytes)}), ≈ ${formatInt(s.approxTokens)} tokens (approx.); budget: ${budget}`,
     `  sha256 ${s.sha256}`,
   ];
