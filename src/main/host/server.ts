@@ -95,7 +95,7 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
     }
     if (!url.pathname.startsWith('/api/')) return servePage(req, res, url);
     if (!tokenMatches(token, requestToken(req, port))) {
-      throw new LoupeError('unauthorized', 'Missing or wrong Loupe token. Open the URL that `npm start` or `loupe serve` printed.');
+      throw new LoupeError('unauthorized', 'Missing or wrong Loupe token. Open the URL that npm start or loupe serve printed (it carries the token).');
     }
     if (url.pathname === '/api/events' && req.method === 'GET') {
       const stream = openEventStream(runtime.streams, req, res, url);
