@@ -10,3 +10,6 @@ export const INSPECT_LIMITS = {
 
 /** Attachments one inspection (or run) may carry: name and size records only. */
 export const MAX_ATTACHMENTS = 200;
+
+/** A file's preview is bounded to about this many lines and bytes (secrets redacted). */
+export const PREVIEW_LIMITS = { maxLines: 200, maxBytes: 8192 } as const;

@@ -1,8 +1,10 @@
 // The bounded preview of a text file, and the stretch of text scanned for secrets around it.
 import { mayContainSecret } from '../secrets/keywords';
 
-export const PREVIEW_MAX_LINES = 200;
-export const PREVIEW_MAX_BYTES = 8192;
+import { PREVIEW_LIMITS } from '../../../shared/contract/limits';
+
+export const PREVIEW_MAX_LINES = PREVIEW_LIMITS.maxLines;
+export const PREVIEW_MAX_BYTES = PREVIEW_LIMITS.maxBytes;
 /**
  * Secrets are looked for a little past the preview's end, so a key block or
  * token cut in half by the bound is still recognised (and its visible half hidden).

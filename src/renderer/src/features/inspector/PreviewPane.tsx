@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { InspectedFile } from '../../../../shared/contract/context';
+import { PREVIEW_LIMITS } from '../../../../shared/contract/limits';
 import { formatBytes, plural } from '../../../../shared/format';
 
-/** Roughly where the host bounds a preview (about 200 lines or 8 KiB). */
-const PREVIEW_BYTES = 8192;
-const PREVIEW_LINES = 200;
+/** Where the host bounds a preview (the contract's numbers). */
+const PREVIEW_BYTES = PREVIEW_LIMITS.maxBytes;
+const PREVIEW_LINES = PREVIEW_LIMITS.maxLines;
 /** Lines shown before "Show all": the preview sits inside the results' one scroll area. */
 const FIRST_LINES = 40;
 

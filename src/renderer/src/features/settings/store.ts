@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { DEFAULT_WINDOW_TOKENS } from '../../../../shared/fold/budget';
 import type { ModelInfo, ModelSettings, RefreshStatus } from '../../../../shared/contract/models';
 import { matchesWords, queryWords } from '../../../../shared/model-search';
 import { bridge } from '../../bridge';
@@ -34,7 +35,7 @@ async function fetchList() {
 export const useModels = create<ModelsState>()((set, get) => ({
   models: [],
   total: 0,
-  defaultWindow: 200_000,
+  defaultWindow: DEFAULT_WINDOW_TOKENS,
   snapshot: '',
   settings: null,
   refresh: null,
