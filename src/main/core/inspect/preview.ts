@@ -1,7 +1,6 @@
 // The bounded preview of a text file, and the stretch of text scanned for secrets around it.
-import { mayContainSecret } from '../secrets/keywords';
-
 import { PREVIEW_LIMITS } from '../../../shared/contract/limits';
+import { mayContainSecret } from '../secrets/keywords';
 
 export const PREVIEW_MAX_LINES = PREVIEW_LIMITS.maxLines;
 export const PREVIEW_MAX_BYTES = PREVIEW_LIMITS.maxBytes;
