@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'unsupported',
   'unauthorized',
   'forbidden',
+  'cancelled',
   'internal',
 ] as const;
 
