@@ -79,11 +79,16 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
   const pieceChars = options.pieceChars ?? DEFAULT_PIECE_CHARS;
   const cache = new CountCache(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES);
   let pool: WorkerPool | null = null;
-  const getPool = () => (pool ??= new WorkerPool(options.workerFile ?? defaultWorkerFile(), size));
+  let closed = false;
+  const getPool = () => {
+    if (closed) throw new LoupeError('cancelled', 'The token counter was closed.');
+    return (pool ??= new WorkerPool(options.workerFile ?? defaultWorkerFile(), size));
+  };
 
   async function count(items: readonly CountItem[], encoding: TokenEncoding, opts: CountOptions = {}): Promise<number[]> {
     const { signal, onProgress } = opts;
     if (signal?.aborted) throw cancelled();
+    if (closed) throw new LoupeError('cancelled', 'The token counter was closed.');
     const prepared = items.map(prepare);
     const bytesTotal = prepared.reduce((n, p) => n + p.bytes, 0);
     let bytesDone = 0;
@@ -147,6 +152,7 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
     },
     stats: () => ({ cacheHits: cache.hits, cacheMisses: cache.misses, cacheEntries: cache.size, workers: pool?.workers ?? 0 }),
     close: async () => {
+      closed = true;
       await pool?.close();
     },
   };
