@@ -138,3 +138,39 @@ describe('trimToBudget', () => {
     }
   });
 });
+
+describe('trimToBudget with a safer count', () => {
+  const rows = [user(big(400)), user(big(400)), user(big(400)), user('last')];
+
+  it('defaults to the published estimate and says so', () => {
+    const r = trimToBudget(rows, 1000);
+    expect(r).toMatchObject({ countedBy: 'estimate', countedTokens: r.estimatedTokens });
+  });
+
+  it('checks the budget in the estimate times a factor, keeping fewer rows', () => {
+    const budget = tokensOf(rows.slice(1));
+    expect(trimToBudget(rows, budget).rows).toEqual(rows.slice(1));
+    const r = trimToBudget(rows, budget, { count: { kind: 'scaled', factor: 1.5 } });
+    expect(r.rows).toEqual(rows.slice(2));
+    expect(r.countedBy).toBe('scaled');
+    expect(r.countedTokens).toBe(Math.ceil((r.bytes * 1.5) / 4));
+    expect(r.estimatedTokens).toBe(tokensOf(rows.slice(2)));
+    expect(r.fits).toBe(true);
+  });
+
+  it('checks the budget in an exact count supplied by the caller, the current message included', () => {
+    const perChar = (text: string) => text.length; // a stand-in tokenizer: one token per UTF-16 unit
+    const r = trimToBudget(rows, 800, { count: { kind: 'exact', countTokens: perChar }, currentUserContent: 'now' });
+    expect(r.countedBy).toBe('exact');
+    expect(r.countedTokens).toBe(JSON.stringify(r.rows).length + 3);
+    expect(r.countedTokens).toBeLessThanOrEqual(800);
+    expect(r.rows).toEqual(rows.slice(2));
+  });
+
+  it('refuses a factor below 1 or not a number, and a count of another kind', () => {
+    for (const factor of [0.5, 0, -1, Number.NaN, Number.POSITIVE_INFINITY, 101]) {
+      expect(() => trimToBudget(rows, 100, { count: { kind: 'scaled', factor } })).toThrow(/factor must be a number from 1 to 100/);
+    }
+    expect(() => trimToBudget(rows, 100, { count: { kind: 'guess' } as never })).toThrow(/count must be/);
+  });
+});

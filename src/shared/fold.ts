@@ -30,4 +30,4 @@ export {
   type UserRow,
 } from './fold/rows';
 export { HistoryError, readHistory, type HistoryShape, type ReadHistory } from './fold/message-shapes';
-export { MAX_FOLD_BYTES, MAX_FOLD_ROWS, trimToBudget, type TrimOptions, type TrimResult } from './fold/trim';
+export { MAX_FOLD_BYTES, MAX_FOLD_ROWS, trimToBudget, type FoldCount, type TrimOptions, type TrimResult } from './fold/trim';

@@ -109,6 +109,23 @@ describe('trimToBudget properties', () => {
     );
   });
 
+  it('with a scaled count, returns what the naive loop returns and fits in that count', () => {
+    const factorArb = fc.oneof(fc.constant(1), fc.constant(1.5), fc.double({ min: 1, max: 3, noNaN: true }));
+    fc.assert(
+      fc.property(historyArb, budgetArb, optionsArb, factorArb, (rows, budget, options, factor) => {
+        const scaled = { ...options, count: { kind: 'scaled', factor } as const };
+        const r = trimToBudget(rows, budget, scaled);
+        expect(r).toEqual(naiveTrimToBudget(rows, budget, scaled));
+        const current = new TextEncoder().encode(options.currentUserContent ?? '').length;
+        expect(r.countedTokens).toBe(Math.ceil(((r.bytes + current) * factor) / 4));
+        expect(r.fits).toBe(r.countedTokens <= budget);
+        // Never looser than the published rule: what fits the scaled count fits the estimate.
+        if (r.fits) expect(r.estimatedTokens).toBeLessThanOrEqual(budget);
+      }),
+      RUNS,
+    );
+  });
+
   it('leaves no tool result without its call and no call without its result', () => {
     fc.assert(
       fc.property(historyArb, budgetArb, optionsArb, (rows, budget, options) => {

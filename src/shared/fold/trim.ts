@@ -43,7 +43,24 @@ export interface TrimOptions {
   pinnedIds?: Iterable<string>;
   /** Segment ids the user evicted; those rows (and rows flagged `evicted`) are removed before trimming. */
   evictedIds?: Iterable<string>;
+  /**
+   * How the budget is checked. Default: the published estimate, ceil(bytes / 4).
+   * A model's best available count is safer where bytes / 4 runs low (see FoldCount).
+   */
+  count?: FoldCount;
 }
+
+/**
+ * A count to check the budget in, other than the published estimate.
+ * - `scaled`: ceil(bytes × factor / 4): the estimate times a calibrated or
+ *   default factor (src/shared/tokens/calibration.ts), for models whose
+ *   tokenizer is not public. The factor is at least 1: this never loosens the rule.
+ * - `exact`: the caller's tokenizer for the model (a synchronous count of a
+ *   text). Each row's JSON is counted once; the walk adds them up with one token
+ *   per bracket and comma, which in BPE is never below the count of the joined
+ *   JSON in practice; the result reports the joined JSON's own count.
+ */
+export type FoldCount = { kind: 'scaled'; factor: number } | { kind: 'exact'; countTokens: (text: string) => number };
 
 export interface TrimResult {
   /** Kept rows, oldest first: input objects, except assistant rows whose calls were stripped (copies). */
@@ -62,7 +79,11 @@ export interface TrimResult {
   estimatedTokens: number;
   /** utf8 bytes of JSON.stringify(rows). */
   bytes: number;
-  /** estimatedTokens <= budget. False only when pinned rows (or the newest row) alone are over it. */
+  /** The count the budget was checked in: 'estimate' (= estimatedTokens) unless options.count said otherwise. */
+  countedBy: 'estimate' | 'scaled' | 'exact';
+  /** The kept rows plus the current ask in that count: estimatedTokens, ceil(bytes × factor / 4), or the exact count. */
+  countedTokens: number;
+  /** countedTokens <= budget. False only when pinned rows (or the newest row) alone are over it. */
   fits: boolean;
   /** Both rails hold. False only when pinned rows (or the newest row) alone break one. */
   withinRails: boolean;
@@ -99,6 +120,43 @@ export function arrayJsonBytes(count: number, sum: number): number {
   return count === 0 ? 2 : 2 + sum + (count - 1);
 }
 
+/** How a subset of rows is measured against the budget; `rowTokens` is only needed for exact counts. */
+interface Meter {
+  countedBy: TrimResult['countedBy'];
+  /** Tokens of one row's JSON (exact counts only; 0 otherwise). */
+  rowTokens: (json: string) => number;
+  /** The subset's tokens from its row count, JSON bytes, and summed row tokens. */
+  total: (rowCount: number, bytes: number, rowTokens: number) => number;
+  /** The final count of the kept rows' JSON. */
+  final: (json: () => string, bytes: number) => number;
+}
+
+function meterFor(count: FoldCount | undefined, currentUserContent: string | undefined, currentBytes: number): Meter {
+  if (count === undefined) {
+    const total = (_: number, bytes: number) => Math.ceil((bytes + currentBytes) / 4);
+    return { countedBy: 'estimate', rowTokens: () => 0, total, final: (_, bytes) => total(0, bytes) };
+  }
+  if (count.kind === 'scaled') {
+    const factor = count.factor;
+    if (!(Number.isFinite(factor) && factor >= 1 && factor <= 100)) {
+      throw new LoupeError('invalid-input', `The count factor must be a number from 1 to 100, got ${String(factor)}.`);
+    }
+    const total = (_: number, bytes: number) => Math.ceil(((bytes + currentBytes) * factor) / 4);
+    return { countedBy: 'scaled', rowTokens: () => 0, total, final: (_, bytes) => total(0, bytes) };
+  }
+  if (count.kind !== 'exact' || typeof count.countTokens !== 'function') {
+    throw new LoupeError('invalid-input', 'The count must be { kind: "scaled", factor } or { kind: "exact", countTokens }.');
+  }
+  const current = currentUserContent ? count.countTokens(currentUserContent) : 0;
+  return {
+    countedBy: 'exact',
+    rowTokens: count.countTokens,
+    // '[' and ']' and a ',' between rows: one token each at most.
+    total: (rowCount, _, rowTokens) => rowTokens + (rowCount === 0 ? 2 : rowCount + 1) + current,
+    final: (json) => count.countTokens(json()) + current,
+  };
+}
+
 /** Validated options with defaults applied, shared with the reference loop. */
 export function trimSettings(budgetTokens: number, options: TrimOptions) {
   return {
@@ -113,7 +171,8 @@ export function trimSettings(budgetTokens: number, options: TrimOptions) {
 /**
  * Trims `rows` (oldest first) to `budgetTokens`. Evicted rows go first. Then
  * the oldest unprotected rows are dropped until
- * ceil((bytes(JSON.stringify(kept)) + bytes(currentUserContent)) / 4) <= budget,
+ * ceil((bytes(JSON.stringify(kept)) + bytes(currentUserContent)) / 4) <= budget
+ * (or, with options.count, the kept rows in that count fit the budget),
  * then further while the row rail or the byte rail is broken. Protected rows
  * (pinned; the newest without currentUserContent; the call rows of those that
  * are tool results) are skipped over, never dropped. Finally tool pairs are
@@ -124,25 +183,32 @@ export function trimSettings(budgetTokens: number, options: TrimOptions) {
  */
 export function trimToBudget(rows: readonly FoldRow[], budgetTokens: number, options: TrimOptions = {}): TrimResult {
   const { budget, maxRows, maxBytes, currentBytes, keepNewest } = trimSettings(budgetTokens, options);
+  const meter = meterFor(options.count, options.currentUserContent, currentBytes);
   const { candidates, pinned, evicted, origin } = splitEvicted(rows, options);
   const n = candidates.length;
   const keep = protectedRows(candidates, pinned, keepNewest);
 
-  // Protected rows are kept whatever happens: size them first.
+  // Protected rows are kept whatever happens: size them first. Each row is
+  // serialized (and, for exact counts, counted) once.
   const sizes = new Float64Array(n);
-  const sizeOf = (i: number) => (sizes[i] = utf8ByteLength(JSON.stringify(candidates[i])));
+  const tokens = new Float64Array(n);
+  const sizeOf = (i: number) => {
+    const json = JSON.stringify(candidates[i]);
+    tokens[i] = meter.rowTokens(json);
+    return (sizes[i] = utf8ByteLength(json));
+  };
   let count = 0;
   let sum = 0;
+  let tokenSum = 0;
   for (let i = 0; i < n; i++) {
     if (!keep[i]) continue;
     count++;
     sum += sizeOf(i);
+    tokenSum += tokens[i]!;
   }
-  // Budget test in integers: ceil(x / 4) <= budget  <=>  x <= 4 * budget.
-  const byteBudget = 4 * budget;
-  const holds = (rowCount: number, rowBytes: number) => {
+  const holds = (rowCount: number, rowBytes: number, rowTokens: number) => {
     const bytes = arrayJsonBytes(rowCount, rowBytes);
-    return bytes + currentBytes <= byteBudget && rowCount <= maxRows && bytes <= maxBytes;
+    return meter.total(rowCount, bytes, rowTokens) <= budget && rowCount <= maxRows && bytes <= maxBytes;
   };
   // Dropping the oldest unprotected rows first is keeping the newest ones that fit:
   // walk back from the newest, adding rows while every limit still holds. The first
@@ -152,12 +218,13 @@ export function trimToBudget(rows: readonly FoldRow[], budgetTokens: number, opt
   for (let i = n - 1; i >= 0; i--) {
     if (keep[i]) continue;
     const size = sizeOf(i);
-    if (!holds(count + 1, sum + size)) {
+    if (!holds(count + 1, sum + size, tokenSum + tokens[i]!)) {
       cut = i;
       break;
     }
     count++;
     sum += size;
+    tokenSum += tokens[i]!;
   }
   const dropped = new Uint8Array(n);
   for (let i = 0; i <= cut; i++) if (!keep[i]) dropped[i] = 1;
@@ -173,6 +240,7 @@ export function trimToBudget(rows: readonly FoldRow[], budgetTokens: number, opt
   });
   const bytes = arrayJsonBytes(repaired.rows.length, finalSum);
   const estimatedTokens = Math.ceil((bytes + currentBytes) / 4);
+  const countedTokens = meter.countedBy === 'estimate' ? estimatedTokens : meter.final(() => JSON.stringify(repaired.rows), bytes);
   const droppedCount = n - repaired.rows.length;
   return {
     rows: repaired.rows,
@@ -183,7 +251,9 @@ export function trimToBudget(rows: readonly FoldRow[], budgetTokens: number, opt
     strippedCalls: repaired.strippedCalls,
     estimatedTokens,
     bytes,
-    fits: estimatedTokens <= budget,
+    countedBy: meter.countedBy,
+    countedTokens,
+    fits: countedTokens <= budget,
     withinRails: repaired.rows.length <= maxRows && bytes <= maxBytes,
   };
 }

@@ -22,7 +22,10 @@ export function naiveTrimToBudget(rows: readonly FoldRow[], budgetTokens: number
     kept = [...kept.slice(0, at), ...kept.slice(at + 1)];
     return true;
   };
-  while (Math.ceil((bytesOf() + currentBytes) / 4) > budget && dropOldest());
+  // The published estimate, or the estimate scaled by a factor (exact counts are not modelled here).
+  const factor = options.count?.kind === 'scaled' ? options.count.factor : 1;
+  const counted = (bytes: number) => Math.ceil(((bytes + currentBytes) * factor) / 4);
+  while (counted(bytesOf()) > budget && dropOldest());
   while (kept.length > maxRows && dropOldest());
   while (bytesOf() > maxBytes && dropOldest());
 
@@ -39,7 +42,9 @@ export function naiveTrimToBudget(rows: readonly FoldRow[], budgetTokens: number
     strippedCalls: repaired.strippedCalls,
     estimatedTokens,
     bytes,
-    fits: estimatedTokens <= budget,
+    countedBy: factor === 1 && options.count === undefined ? 'estimate' : 'scaled',
+    countedTokens: counted(bytes),
+    fits: counted(bytes) <= budget,
     withinRails: repaired.rows.length <= maxRows && bytes <= maxBytes,
   };
 }

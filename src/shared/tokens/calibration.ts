@@ -128,20 +128,20 @@ export interface FoldFactor {
 }
 
 /**
- * The factor for `model`: its own p90 ratio (never below 1) when it has at
- * least MIN_CALIBRATION_RUNS runs, else its family's default. p90, not the
- * median: a fold that overfeeds a window fails the run, one that underfeeds
- * drops an old row.
+ * The factor for `model`: the highest ratio of its own runs (never below 1)
+ * when it has at least MIN_CALIBRATION_RUNS of them, else its family's
+ * default. The highest, not the median or p90: a fold that overfeeds the
+ * window fails the run, one that underfeeds only drops an old row.
  */
 export function foldFactorFor(model: string, calibration?: ModelCalibration | null): FoldFactor {
   const family = modelFamily(model);
   if (calibration && calibration.runs >= MIN_CALIBRATION_RUNS) {
     return {
-      factor: Math.max(1, calibration.p90),
+      factor: Math.max(1, calibration.max),
       source: 'calibrated',
       family,
       runs: calibration.runs,
-      basis: `p90 of reported/estimate over your last ${calibration.runs} runs of ${calibration.model} (median ×${calibration.median}).`,
+      basis: `the highest reported/estimate ratio over ${calibration.runs} runs of ${calibration.model} (median ×${calibration.median}, p10-p90 ×${calibration.p10}-×${calibration.p90}).`,
     };
   }
   const fallback = DEFAULT_FAMILY_FACTORS[family];
