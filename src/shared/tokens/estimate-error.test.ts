@@ -44,7 +44,7 @@ describe('expectedErrorRange', () => {
   it('is null for nothing, and ignores zero, negative and unknown parts', () => {
     expect(expectedErrorRange({})).toBeNull();
     expect(expectedErrorRange({ code: 0, prose: -5 })).toBeNull();
-    expect(expectedErrorRange({ code: 100, ['pdf' as 'code']: 100 })!.kinds).toEqual(['code']);
+    expect(expectedErrorRange({ code: 100, ...({ pdf: 100 } as object) })!.kinds).toEqual(['code']);
   });
 
   it('turns an estimate into the exact count it stands for: a JSON estimate means more tokens', () => {
