@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOKEN_ENCODINGS, type ExactCount } from '../tokens/encodings';
 import { pathString, refString } from './common';
 import { method } from './define';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
@@ -30,6 +31,8 @@ export interface InspectedFile {
   bytes: number;
   /** ceil(bytes / 4): always approximate. */
   approxTokens: number;
+  /** The exact count in the encoding the request named (`tokens`); absent when none was asked for. */
+  exactTokens?: ExactCount;
   /** sha256 (hex) of the exact bytes previewed. */
   sha256: string;
   /**
@@ -65,6 +68,8 @@ export interface AttachmentResult {
 export interface InspectTotals {
   inspectedBytes: number;
   inspectedTokens: number;
+  /** Sum of the files' exact counts, when the request asked for them (`tokens`). */
+  inspectedExactTokens?: ExactCount;
   omittedBytes: number;
   attachmentBytes: number;
   attachmentTokens: number;
@@ -104,6 +109,8 @@ export const inspectRequest = z
     baseRef: refString.optional(),
     paths: z.array(pathString, { error: 'must be an array of path strings' }),
     attachments: z.array(attachment).max(MAX_ATTACHMENTS).optional(),
+    /** Also count each file exactly in this encoding (off the UI thread, cached by content hash). */
+    tokens: z.enum(TOKEN_ENCODINGS, { error: `must be one of ${TOKEN_ENCODINGS.join(', ')}` }).optional(),
   })
   .strict();
 

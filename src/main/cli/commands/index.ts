@@ -9,8 +9,14 @@ export const commands: CliCommand[] = [
   {
     name: 'inspect',
     summary: 'Show which files a run would send: sources, hashes, sizes, tokens, omissions',
-    usage: 'loupe inspect --repo DIR [--base REF] [--attach NAME:SIZE]... [--json] PATH...',
+    usage: 'loupe inspect --repo DIR [--base REF] [--attach NAME:SIZE]... [--tokens o200k|cl100k] [--json] PATH...',
     load: () => import('./inspect').then((m) => m.run),
+  },
+  {
+    name: 'tokens',
+    summary: 'Count tokens exactly (o200k or cl100k) beside the bytes / 4 estimate, per file and in total',
+    usage: 'loupe tokens [--encoding o200k|cl100k] [--json] FILE...   (- reads standard input)',
+    load: () => import('./tokens').then((m) => m.run),
   },
   {
     name: 'run',

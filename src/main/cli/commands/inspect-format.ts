@@ -29,18 +29,20 @@ export function formatInspection(r: InspectResult): string {
   out.push(`Repository ${r.repo}`);
   out.push(`Base ${r.baseRef} (${r.baseCommit.slice(0, 10)})`, '');
   if (r.files.length) {
-    const rows = [['SOURCE', 'BYTES', '~TOKENS', 'SHA-256', 'REDACTED', 'PATH']];
+    const exact = r.totals.inspectedExactTokens?.encoding;
+    const rows = [['SOURCE', 'BYTES', '~TOKENS', ...(exact ? [exact.toUpperCase()] : []), 'SHA-256', 'REDACTED', 'PATH']];
     for (const f of r.files) {
       rows.push([
         f.source === 'working-copy' ? 'working copy' : 'base',
         formatInt(f.bytes),
         formatInt(f.approxTokens),
+        ...(exact ? [f.exactTokens ? formatInt(f.exactTokens.count) : '-'] : []),
         f.sha256.slice(0, 10),
         f.redactions ? formatInt(f.redactions) : '-',
         f.change ? `${f.path}  (${CHANGE_WORDS[f.change]})` : f.path,
       ]);
     }
-    out.push(...table(rows, new Set([1, 2, 4])), '');
+    out.push(...table(rows, exact ? new Set([1, 2, 3, 5]) : new Set([1, 2, 4])), '');
   } else {
     out.push('No files will be sent.', '');
   }
@@ -73,6 +75,7 @@ export function formatInspection(r: InspectResult): string {
   const t = r.totals;
   out.push(
     `Totals: ${formatBytes(t.inspectedBytes)} of ${formatBytes(r.limits.maxInspectedBytes)} inspected, ~${formatInt(t.inspectedTokens)} tokens (approximate: bytes / 4)`,
+    ...(t.inspectedExactTokens ? [`        ${formatInt(t.inspectedExactTokens.count)} tokens exactly in ${t.inspectedExactTokens.encoding}`] : []),
     `        ${formatInt(r.files.length + r.omissions.length)} of ${formatInt(r.limits.maxEntries)} entries; ${formatInt(r.files.length)} files sent, ${formatInt(r.omissions.length)} left out (${formatBytes(t.omittedBytes)} known)`,
   );
   if (r.attachments.length) {

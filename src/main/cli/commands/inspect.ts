@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LoupeError } from '../../../shared/errors';
+import { parseEncoding } from '../../../shared/tokens/encodings';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { withRuntime } from '../with-runtime';
 import { formatInspection } from './inspect-format';
@@ -24,6 +25,7 @@ export const run: CommandRun = async (args, io) => {
       repo: { type: 'string' },
       base: { type: 'string' },
       attach: { type: 'string', multiple: true },
+      tokens: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -33,7 +35,10 @@ export const run: CommandRun = async (args, io) => {
   if (positionals.length === 0 && !values.attach?.length) {
     throw new UsageError('name at least one PATH (a file or folder in the repository) or an --attach NAME:SIZE.');
   }
+  const tokens = values.tokens === undefined ? undefined : parseEncoding(values.tokens);
+  if (tokens === null) throw new UsageError(`--tokens takes o200k or cl100k; got "${values.tokens}".`);
   const request = {
+    ...(tokens ? { tokens } : {}),
     repo: resolve(values.repo),
     ...(values.base === undefined ? {} : { baseRef: values.base }),
     paths: positionals,

@@ -7,7 +7,9 @@ import {
   type Omission,
 } from '../../../shared/contract/context';
 import { LoupeError } from '../../../shared/errors';
+import type { TokenEncoding } from '../../../shared/tokens/encodings';
 import type { GitReader } from '../git/git-reader';
+import type { TokenCounter } from '../tokens/token-counter';
 import { applyRedactions, findSecrets } from '../secrets/redact';
 import { inspectAttachments } from './attachments';
 import { changeOf, countModifiedDescendantsAtBase, expandSelection } from './expand-selection';
@@ -18,13 +20,17 @@ export interface InspectRequest {
   baseRef?: string;
   paths: readonly string[];
   attachments?: readonly { name: string; size: number }[];
+  /** Count each file exactly in this encoding too. */
+  tokens?: TokenEncoding;
 }
 
 export interface InspectOptions {
   /** Progress for large inspections: called at most every `progressEveryMs` and once at the end. */
   onProgress?: (done: number, total: number, label: string) => void;
   progressEveryMs?: number;
-  /** Aborting stops the inspection between files; it then rejects. */
+  /** The counter for `request.tokens` (required when it is set); counts run in its worker threads. */
+  tokenCounter?: TokenCounter;
+  /** Aborting stops the inspection between files, and the exact count at once; it then rejects. */
   signal?: AbortSignal;
 }
 
@@ -69,6 +75,7 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
     f.file.modified = f.file.change !== null;
   }
   await redactPreviews(files);
+  const exactTotal = request.tokens ? await countExactly(files, request.tokens, options) : undefined;
 
   const omissions = [...attached.omissions, ...entries.flatMap((e) => ('omission' in e ? [e.omission] : []))];
   const fileList = files.map((f) => f.file);
@@ -79,7 +86,7 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
     files: fileList,
     omissions,
     attachments: attached.attachments,
-    totals: totalsOf(fileList, omissions, attached.attachments),
+    totals: { ...totalsOf(fileList, omissions, attached.attachments), ...(exactTotal ? { inspectedExactTokens: exactTotal } : {}) },
     limits: { ...limits },
     truncated: truncatedCount > 0,
     truncatedCount,
@@ -98,6 +105,22 @@ function totalsOf(files: readonly InspectedFile[], omissions: readonly Omission[
     attachmentTokens: sum(attachments, (a) => a.approxTokens),
     unknownSizes: omissions.filter((o) => o.bytes === null).length + attachments.filter((a) => a.approxTokens === null).length,
   };
+}
+
+/** Adds each file's exact count in `encoding` (whole text, cached by its sha256); returns their sum. */
+async function countExactly(
+  files: readonly { file: InspectedFile; text: string }[],
+  encoding: TokenEncoding,
+  options: InspectOptions,
+): Promise<{ encoding: TokenEncoding; count: number }> {
+  if (!options.tokenCounter) throw new LoupeError('unsupported', 'Exact token counts are not available here.');
+  const counts = await options.tokenCounter.count(
+    files.map((f) => ({ text: f.text, sha256: f.file.sha256 })),
+    encoding,
+    { signal: options.signal },
+  );
+  files.forEach((f, i) => (f.file.exactTokens = { encoding, count: counts[i]! }));
+  return { encoding, count: counts.reduce((a, b) => a + b, 0) };
 }
 
 /** Hides the recognised secrets that overlap each preview; counts them. */

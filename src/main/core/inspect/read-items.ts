@@ -11,8 +11,8 @@ const LOOKAHEAD = 64;
 
 export type FileItem = Exclude<WorkItem, { kind: 'omit' }>;
 
-/** A previewed file (its change status and redactions are filled in later), or an omission. */
-export type ReadEntry = { file: InspectedFile; scanText: string; item: FileItem } | { omission: Omission };
+/** A previewed file (its change status and redactions are filled in later) with its whole text, or an omission. */
+export type ReadEntry = { file: InspectedFile; scanText: string; text: string; item: FileItem } | { omission: Omission };
 
 type Loaded = { bytes: Buffer } | { omit: OmissionReason; bytes: number | null };
 
@@ -107,6 +107,7 @@ function previewEntry(item: FileItem, bytes: Buffer, text: string): ReadEntry {
       preview,
     },
     scanText: secretScanText(text, preview),
+    text,
     item,
   };
 }

@@ -10,8 +10,14 @@ import { LoupeError } from '../../../shared/errors';
 
 export const WORKER_FILE_NAME = 'tokens-worker.js';
 
-/** The built worker next to the running bundle; throws `unsupported` when there is none. */
+/**
+ * The built worker: LOUPE_TOKENS_WORKER when set (tests point it at the one
+ * they build), else the one next to the running bundle; throws `unsupported`
+ * when there is none.
+ */
 export function defaultWorkerFile(): string {
+  const fromEnv = process.env.LOUPE_TOKENS_WORKER;
+  if (fromEnv) return fromEnv;
   const here = typeof __dirname === 'string' ? __dirname : process.cwd();
   const candidates = [join(here, WORKER_FILE_NAME), join(here, '..', WORKER_FILE_NAME)];
   const found = candidates.find((f) => existsSync(f));
