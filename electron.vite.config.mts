@@ -13,10 +13,12 @@ export default defineConfig({
     define,
     build: {
       rollupOptions: {
-        // index: the Electron main process; cli: the `loupe` command and browser host.
+        // index: the Electron main process; cli: the `loupe` command and browser host;
+        // tokens-worker: the worker thread that counts tokens (found beside them at run time).
         input: {
           index: resolve(root, 'src/main/index.ts'),
           cli: resolve(root, 'src/main/cli/main.ts'),
+          'tokens-worker': resolve(root, 'src/main/core/tokens/tokens-worker.ts'),
         },
       },
     },
