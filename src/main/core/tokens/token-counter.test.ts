@@ -102,6 +102,15 @@ describe('createTokenCounter', () => {
     await expect(c.count([{ text: 'x' }], 'o200k_base', { signal: aborted })).rejects.toMatchObject({ code: 'cancelled' });
   });
 
+  it('ends idle workers after idleMs and starts them again when needed', async () => {
+    const c = counter({ idleMs: 50 });
+    await c.count([{ text: 'a' }, { text: 'b' }, { text: 'c' }], 'o200k_base');
+    expect(c.stats().workers).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.stats().workers).toBe(0);
+    await expect(c.count([{ text: 'again' }], 'o200k_base')).resolves.toHaveLength(1);
+  });
+
   it('refuses an item with neither text nor bytes, and rejects counts after close', async () => {
     const c = counter();
     await expect(c.count([{}], 'o200k_base')).rejects.toMatchObject({ code: 'invalid-input' });

@@ -33,8 +33,10 @@ export interface CountOptions {
 }
 
 export interface TokenCounterOptions {
-  /** Worker threads (default: the machine's cores, at most 4; each holds its own tokenizer, about 100 MB). */
+  /** Worker threads (default: the machine's cores, at most 4; each holds its own tokenizer, about 80 MB). */
   workers?: number;
+  /** An idle worker is ended after this many ms (default 60,000; 0 keeps workers until close). */
+  idleMs?: number;
   /** Cache bound in entries (default 50,000). */
   cacheEntries?: number;
   /** The built worker script (default: tokens-worker.js beside the running bundle). */
@@ -82,7 +84,7 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
   let closed = false;
   const getPool = () => {
     if (closed) throw new LoupeError('cancelled', 'The token counter was closed.');
-    return (pool ??= new WorkerPool(options.workerFile ?? defaultWorkerFile(), size));
+    return (pool ??= new WorkerPool(options.workerFile ?? defaultWorkerFile(), size, options.idleMs));
   };
 
   async function count(items: readonly CountItem[], encoding: TokenEncoding, opts: CountOptions = {}): Promise<number[]> {

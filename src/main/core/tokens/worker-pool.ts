@@ -19,6 +19,7 @@ interface Pending {
 interface Slot {
   worker: Worker;
   current: Pending | null;
+  idleTimer: ReturnType<typeof setTimeout> | null;
 }
 
 export class WorkerPool {
@@ -27,9 +28,11 @@ export class WorkerPool {
   private nextId = 1;
   private closed = false;
 
+  /** `idleMs`: an idle worker is ended after this long (its tokenizer holds about 80 MB); 0 keeps it. */
   constructor(
     private readonly workerFile: string,
     private readonly size: number,
+    private readonly idleMs = 60_000,
   ) {}
 
   /** Counts one piece; `owner` groups the pieces of one call so they can be cancelled together. */
@@ -62,7 +65,10 @@ export class WorkerPool {
     const reason = new LoupeError('cancelled', 'The token counter was closed.');
     for (const p of this.queue.splice(0)) p.reject(reason);
     const slots = this.slots.splice(0);
-    for (const slot of slots) slot.current?.reject(reason);
+    for (const slot of slots) {
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.current?.reject(reason);
+    }
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
@@ -77,6 +83,8 @@ export class WorkerPool {
       if (!slot && this.slots.length < this.size) slot = this.spawn();
       if (!slot) return;
       const pending = this.queue.shift()!;
+      if (slot.idleTimer) clearTimeout(slot.idleTimer);
+      slot.idleTimer = null;
       slot.current = pending;
       slot.worker.ref(); // a busy worker keeps the process alive until its answer
       slot.worker.postMessage(pending.job);
@@ -84,7 +92,7 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.workerFile), current: null };
+    const slot: Slot = { worker: new Worker(this.workerFile), current: null, idleTimer: null };
     slot.worker.on('message', (reply: CountReply) => {
       const pending = slot.current;
       if (!pending || pending.job.id !== reply.id) return;
@@ -93,6 +101,10 @@ export class WorkerPool {
       if ('error' in reply) pending.reject(new LoupeError('internal', `Counting tokens failed: ${reply.error}`));
       else pending.resolve(reply.count);
       this.pump();
+      if (slot.current === null && this.idleMs > 0) {
+        slot.idleTimer = setTimeout(() => slot.current === null && this.drop(slot), this.idleMs);
+        slot.idleTimer.unref();
+      }
     });
     const fail = (err: Error) => {
       if (!this.slots.includes(slot)) return;
@@ -108,6 +120,7 @@ export class WorkerPool {
   }
 
   private drop(slot: Slot): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
     const at = this.slots.indexOf(slot);
     if (at !== -1) this.slots.splice(at, 1);
     void slot.worker.terminate();
