@@ -70,9 +70,29 @@ const cancelled = () => new LoupeError('cancelled', 'The token count was cancell
 /** sha256 (hex) of an item's UTF-8 bytes, and its text. */
 function prepare(item: CountItem): { sha256: string; text: () => string; bytes: number } {
   if (item.text === undefined && item.bytes === undefined) throw new LoupeError('invalid-input', 'Each item to count needs text or bytes.');
+  const text = () => item.text ?? decoder.decode(item.bytes);
+  if (item.sha256) return { sha256: item.sha256, bytes: item.bytes?.length ?? Buffer.byteLength(item.text!, 'utf8'), text };
   const bytes = item.bytes ?? Buffer.from(item.text!, 'utf8');
-  const sha256 = item.sha256 ?? createHash('sha256').update(bytes).digest('hex');
-  return { sha256, bytes: bytes.length, text: () => item.text ?? decoder.decode(item.bytes) };
+  return { sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length, text };
+}
+
+/** Hashing is the main thread's share of a count: it yields after each MiB so the event loop is never held long. */
+const YIELD_EVERY_BYTES = 1024 * 1024;
+
+async function prepareAll(items: readonly CountItem[], signal?: AbortSignal): Promise<ReturnType<typeof prepare>[]> {
+  const prepared: ReturnType<typeof prepare>[] = [];
+  let sinceYield = 0;
+  for (const item of items) {
+    const p = prepare(item);
+    prepared.push(p);
+    sinceYield += item.sha256 ? 0 : p.bytes;
+    if (sinceYield >= YIELD_EVERY_BYTES) {
+      sinceYield = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+      if (signal?.aborted) throw cancelled();
+    }
+  }
+  return prepared;
 }
 
 /** Creates a counter; its workers start on the first count. Close it with the runtime. */
@@ -91,7 +111,7 @@ export function createTokenCounter(options: TokenCounterOptions = {}): TokenCoun
     const { signal, onProgress } = opts;
     if (signal?.aborted) throw cancelled();
     if (closed) throw new LoupeError('cancelled', 'The token counter was closed.');
-    const prepared = items.map(prepare);
+    const prepared = await prepareAll(items, signal);
     const bytesTotal = prepared.reduce((n, p) => n + p.bytes, 0);
     let bytesDone = 0;
     const counts = new Array<number>(items.length);
