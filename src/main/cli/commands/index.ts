@@ -40,7 +40,7 @@ export const commands: CliCommand[] = [
   {
     name: 'fold',
     summary: "Show which rows of a history (JSON on stdin) fit a model's window minus its reserve",
-    usage: 'loupe fold --model ID [--json] < history.json   (OpenAI or Anthropic messages, or Loupe rows)',
+    usage: 'loupe fold --model ID [--safe] [--json] < history.json   (OpenAI or Anthropic messages, or Loupe rows)',
     load: () => import('./fold').then((m) => m.run),
   },
   {

@@ -90,6 +90,22 @@ describe('loupe fold', () => {
     expect(JSON.parse(stdout).model).toMatchObject({ source: 'default', budget: 170_000, known: false });
   });
 
+  it('--safe folds in the model best available count: exact for GPT, a stated factor for Claude', async () => {
+    const rows = Array.from({ length: 60 }, (_, i) => ({ role: 'user', content: `{"row": ${i}, "data": [${'1, '.repeat(3000)}0]}` }));
+    const gpt = JSON.parse((await runCliForTest(['fold', '--model', 'openai/gpt-4o', '--safe', '--json'], env(), JSON.stringify(rows))).stdout);
+    expect(gpt).toMatchObject({ countedBy: 'exact', label: 'exact (o200k_base)', fits: true });
+    const plainGpt = JSON.parse((await runCliForTest(['fold', '--model', 'openai/gpt-4o', '--json'], env(), JSON.stringify(rows))).stdout);
+    expect(plainGpt.countedTokens).toBeUndefined();
+    const claude = await runCliForTest(['fold', '--model', 'anthropic/claude-3-5-haiku-20241022', '--safe'], env(), JSON.stringify(rows));
+    expect(claude.code).toBe(0);
+    expect(claude.stdout).toMatch(/in the safer count, estimate × 1\.5 \(family-default, 0 runs\)/);
+    expect(claude.stdout).toMatch(/not publish Claude's tokenizer/);
+    const plain = JSON.parse((await runCliForTest(['fold', '--model', 'anthropic/claude-3-5-haiku-20241022', '--json'], env(), JSON.stringify(rows))).stdout);
+    const safe = JSON.parse((await runCliForTest(['fold', '--model', 'anthropic/claude-3-5-haiku-20241022', '--safe', '--json'], env(), JSON.stringify(rows))).stdout);
+    expect(safe.counts.kept).toBeLessThan(plain.counts.kept);
+    expect(safe.countedTokens).toBeLessThanOrEqual(safe.budget);
+  });
+
   it('exits 2 with a clear message on bad input', async () => {
     const cases: [string[], string, RegExp][] = [
       [['fold', '--model', 'gpt-4.1'], '{nope', /standard input is not valid JSON/],
