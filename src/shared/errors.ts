@@ -17,7 +17,6 @@ export const ERROR_CODES = [
   'unsupported',
   'unauthorized',
   'forbidden',
-  'cancelled',
   'internal',
 ] as const;
 
