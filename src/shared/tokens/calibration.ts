@@ -17,7 +17,14 @@ export interface CalibrationRow {
   providerReportedInputTokens: number;
 }
 
-/** Ratios reported / estimate for one model: > 1 means the estimate ran low. */
+/**
+ * How one model's reports compared with Loupe's estimates. The ratios
+ * (reported / estimate, > 1 when the estimate ran low) are what a person
+ * reads. The fit is what a fold uses: reported ≈ factor × estimate + overhead,
+ * because an agent CLI adds its own system prompt and tool definitions (tens
+ * of thousands of tokens for Claude Code) that Loupe never sends nor counts,
+ * which makes the ratio of a small prompt huge and of a large one modest.
+ */
 export interface ModelCalibration {
   model: string;
   /** How many runs the figures stand on. */
@@ -27,6 +34,13 @@ export interface ModelCalibration {
   p90: number;
   min: number;
   max: number;
+  /**
+   * factor: the median slope between pairs of runs (Theil-Sen, robust to odd
+   * runs); overheadTokens: the largest report left over once factor × estimate
+   * is taken away, so factor × estimate + overheadTokens covers every run;
+   * null when fewer than 3 runs, or their estimates are too alike to fit.
+   */
+  fit: { factor: number; overheadTokens: number } | null;
 }
 
 /** Fewer runs than this and a model's own ratios are shown but not used to fold. */
@@ -56,19 +70,54 @@ const usable = (r: CalibrationRow) =>
  * provider that reported nothing) are left out, not counted as zero.
  */
 export function calibrate(rows: readonly CalibrationRow[]): ModelCalibration[] {
-  const byModel = new Map<string, number[]>();
+  const byModel = new Map<string, CalibrationRow[]>();
   for (const row of rows) {
     if (!usable(row)) continue;
-    const ratios = byModel.get(row.model) ?? [];
-    ratios.push(row.providerReportedInputTokens / row.loupeEstimateTokens);
-    byModel.set(row.model, ratios);
+    const list = byModel.get(row.model) ?? [];
+    list.push(row);
+    byModel.set(row.model, list);
   }
   return [...byModel]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([model, ratios]) => {
-      const s = ratios.sort((a, b) => a - b);
-      return { model, runs: s.length, median: round3(quantile(s, 0.5)), p10: round3(quantile(s, 0.1)), p90: round3(quantile(s, 0.9)), min: round3(s[0]!), max: round3(s.at(-1)!) };
+    .map(([model, list]) => {
+      const s = list.map((r) => r.providerReportedInputTokens / r.loupeEstimateTokens).sort((a, b) => a - b);
+      return {
+        model,
+        runs: s.length,
+        median: round3(quantile(s, 0.5)),
+        p10: round3(quantile(s, 0.1)),
+        p90: round3(quantile(s, 0.9)),
+        min: round3(s[0]!),
+        max: round3(s.at(-1)!),
+        fit: fitLine(list),
+      };
     });
+}
+
+/** Pairs of runs whose estimates differ by less than this share of the larger are too alike to give a slope. */
+const MIN_SPREAD = 0.05;
+/** Runs fitted at most (the most recent are last): the pairwise slopes are quadratic in it. */
+const MAX_FIT_RUNS = 400;
+
+/** Theil-Sen: reported ≈ factor × estimate + overhead (see ModelCalibration.fit). */
+function fitLine(all: readonly CalibrationRow[]): ModelCalibration['fit'] {
+  const rows = all.slice(-MAX_FIT_RUNS);
+  if (rows.length < 3) return null;
+  const slopes: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    for (let j = i + 1; j < rows.length; j++) {
+      const a = rows[i]!;
+      const b = rows[j]!;
+      const dx = b.loupeEstimateTokens - a.loupeEstimateTokens;
+      if (Math.abs(dx) < MIN_SPREAD * Math.max(a.loupeEstimateTokens, b.loupeEstimateTokens)) continue;
+      slopes.push((b.providerReportedInputTokens - a.providerReportedInputTokens) / dx);
+    }
+  }
+  if (slopes.length === 0) return null;
+  // Rounded first, so the overhead covers every run with the factor as shown.
+  const factor = round3(Math.max(0, quantile(slopes.sort((x, y) => x - y), 0.5)));
+  const overhead = Math.max(...rows.map((r) => r.providerReportedInputTokens - factor * r.loupeEstimateTokens));
+  return { factor, overheadTokens: Math.max(0, Math.ceil(overhead)) };
 }
 
 export type ModelFamily = 'gpt' | 'claude' | 'gemini' | 'other';
@@ -102,7 +151,10 @@ export const DEFAULT_FAMILY_FACTORS: Record<ModelFamily, { factor: number; basis
     basis:
       'A real 3 MB Claude Code session: bytes/4 of the transcript came to 32% less than the context growth Claude reported ' +
       '(137 intervals), so reported/estimate = 1/0.68 = 1.47, rounded up to ×1.5. Per interval the median was 42% less (×1.72): ' +
-      'small turns run higher. Published comparisons put Claude 3.5 Sonnet at roughly 16-30% more tokens than GPT-4o for the same text.',
+      'small turns run higher. Checked on the real session in fixtures/sessions/claude/spotter (fold-count.spec.ts): its growth ' +
+      'is ×1.26 of bytes/4, and fitted per request it is ×1.18 plus ~40k tokens Claude Code adds itself (system prompt, tools), ' +
+      'which only calibration from runs can take off the budget. Published comparisons put Claude 3.5 Sonnet at roughly 16-30% ' +
+      'more tokens than GPT-4o for the same text.',
   },
   gemini: {
     factor: MEASURED_GPT,
@@ -116,9 +168,11 @@ export const DEFAULT_FAMILY_FACTORS: Record<ModelFamily, { factor: number; basis
   },
 };
 
-/** The factor a fold checks its budget with: estimate × factor must fit. */
+/** What a fold checks its budget with: estimate × factor must fit in the budget less the overhead. */
 export interface FoldFactor {
   factor: number;
+  /** Tokens the agent adds that Loupe does not send (its own system prompt, tools): take them off the budget. */
+  overheadTokens: number;
   source: 'calibrated' | 'family-default';
   family: ModelFamily;
   /** Runs behind a calibrated factor (0 for a default). */
@@ -128,22 +182,27 @@ export interface FoldFactor {
 }
 
 /**
- * The factor for `model`: the highest ratio of its own runs (never below 1)
- * when it has at least MIN_CALIBRATION_RUNS of them, else its family's
- * default. The highest, not the median or p90: a fold that overfeeds the
- * window fails the run, one that underfeeds only drops an old row.
+ * The factor for `model`: from its own runs once it has MIN_CALIBRATION_RUNS
+ * with a fit (factor never below 1, and the overhead that makes factor ×
+ * estimate + overhead cover every one of them: a fold that overfeeds the
+ * window fails the run, one that underfeeds only drops an old row); else its
+ * family's default, with no overhead known.
  */
 export function foldFactorFor(model: string, calibration?: ModelCalibration | null): FoldFactor {
   const family = modelFamily(model);
-  if (calibration && calibration.runs >= MIN_CALIBRATION_RUNS) {
+  if (calibration && calibration.runs >= MIN_CALIBRATION_RUNS && calibration.fit) {
+    const factor = Math.max(1, calibration.fit.factor);
     return {
-      factor: Math.max(1, calibration.max),
+      factor,
+      overheadTokens: calibration.fit.overheadTokens,
       source: 'calibrated',
       family,
       runs: calibration.runs,
-      basis: `the highest reported/estimate ratio over ${calibration.runs} runs of ${calibration.model} (median ×${calibration.median}, p10-p90 ×${calibration.p10}-×${calibration.p90}).`,
+      basis:
+        `fitted to ${calibration.runs} runs of ${calibration.model}: reported ≈ ×${calibration.fit.factor} the estimate ` +
+        `+ ${calibration.fit.overheadTokens} tokens the agent adds (reported/estimate median ×${calibration.median}, p10-p90 ×${calibration.p10}-×${calibration.p90}).`,
     };
   }
   const fallback = DEFAULT_FAMILY_FACTORS[family];
-  return { factor: fallback.factor, source: 'family-default', family, runs: 0, basis: fallback.basis };
+  return { factor: fallback.factor, overheadTokens: 0, source: 'family-default', family, runs: 0, basis: fallback.basis };
 }

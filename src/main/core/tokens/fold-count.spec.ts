@@ -1,6 +1,7 @@
 // The fold must not overfeed: on recorded evidence, a history folded to
 // window - reserve in the model's best available count stays within it by the
 // provider's own count, where a fold by the plain estimate (bytes / 4) does not.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { foldBudgetTokens, trimToBudget, type FoldRow } from '../../../shared/fold';
 import { calibrate, foldFactorFor, type CalibrationRow } from '../../../shared/tokens/calibration';
@@ -74,9 +75,88 @@ describe('folding in the best available count', () => {
     const rows = history(0, 40);
     const plain = trimToBudget(rows, BUDGET, { currentUserContent: ASK });
     expect(provider(plain.rows, ASK)).toBeGreaterThan(BUDGET);
-    const safer = trimToBudget(rows, BUDGET, { currentUserContent: ASK, count: { kind: 'scaled', factor: factor.factor } });
+    const safer = trimToBudget(rows, BUDGET - factor.overheadTokens, { currentUserContent: ASK, count: { kind: 'scaled', factor: factor.factor } });
     expect(safer.fits).toBe(true);
     expect(provider(safer.rows, ASK)).toBeLessThanOrEqual(BUDGET);
     expect(safer.rows.length).toBeGreaterThan(3);
+  });
+});
+
+/**
+ * A real Claude Code session (fixtures/sessions/claude/spotter, 3 MB, claude-opus-4-6): at each
+ * request, the history so far as fold rows and the context size Claude reported
+ * (input + cache creation + cache read). After a compaction the history restarts from its summary.
+ */
+function claudeSession(): { rows: FoldRow[]; reported: number }[] {
+  const file = 'fixtures/sessions/claude/spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl';
+  const points: { rows: FoldRow[]; reported: number }[] = [];
+  const seen = new Set<string>();
+  let rows: FoldRow[] = [];
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (!text) continue;
+    const line = JSON.parse(text);
+    if (line.type === 'system' && line.subtype === 'compact_boundary') rows = [];
+    if ((line.type !== 'user' && line.type !== 'assistant') || line.isSidechain) continue;
+    if (line.type === 'assistant' && !seen.has(line.message.id)) {
+      seen.add(line.message.id);
+      const u = line.message.usage;
+      if (rows.length > 0) points.push({ rows: [...rows], reported: u.input_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens });
+    }
+    const content = JSON.stringify(line.message.content);
+    rows.push(line.type === 'user' ? { role: 'user', content } : { role: 'assistant', text: content });
+  }
+  return points;
+}
+
+describe('on a real Claude Code session', () => {
+  it('a fold calibrated on half the requests never lets the other half past window - reserve by Claude own count', () => {
+    const model = 'anthropic/claude-opus-4-6';
+    const points = claudeSession();
+    expect(points.length).toBeGreaterThan(100);
+    const estimate = (rows: FoldRow[]) => trimToBudget(rows, Number.MAX_SAFE_INTEGER).estimatedTokens;
+    // Recorded evidence: every other request, as runs of this model.
+    const evidence: CalibrationRow[] = points
+      .filter((_, i) => i % 2 === 1)
+      .map((p) => ({ model, loupeEstimateTokens: estimate(p.rows), providerReportedInputTokens: p.reported }));
+    const [calibration] = calibrate(evidence);
+    const f = foldFactorFor(model, calibration);
+    expect(f).toMatchObject({ source: 'calibrated', family: 'claude' });
+    // Claude Code's own system prompt and tools are in every report and in none of Loupe's estimates.
+    expect(f.overheadTokens).toBeGreaterThan(15_000);
+    expect(f.factor).toBeGreaterThan(1.1);
+
+    const budget = foldBudgetTokens(100_000); // 83,616: some of this session's requests are over it
+    let overfedByEstimate = 0;
+    let checked = 0;
+    for (const p of points.filter((_, i) => i % 2 === 0)) {
+      const plain = trimToBudget(p.rows, budget);
+      // Kept whole by the estimate, yet over the budget by Claude's count: the estimate overfeeds.
+      if (plain.rows.length === p.rows.length && p.reported > budget) overfedByEstimate++;
+      const safer = trimToBudget(p.rows, budget - f.overheadTokens, { count: { kind: 'scaled', factor: f.factor } });
+      if (safer.rows.length === p.rows.length) {
+        // Kept whole: this prompt is one Claude really counted.
+        checked++;
+        expect(p.reported, `request with ${p.rows.length} rows`).toBeLessThanOrEqual(budget);
+      }
+    }
+    expect(overfedByEstimate).toBeGreaterThan(5);
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('the Claude default factor covers the session growth, as the split-meter doc measured', () => {
+    // Between requests, Claude's reported context grew by more than bytes / 4 of what the
+    // transcript gained: the default factor must be at least the whole-session ratio.
+    const points = claudeSession();
+    let reported = 0;
+    let estimated = 0;
+    for (let i = 1; i < points.length; i++) {
+      const grew = points[i]!.rows.length > points[i - 1]!.rows.length;
+      if (!grew) continue; // a compaction restarted the history
+      reported += points[i]!.reported - points[i - 1]!.reported;
+      estimated += Buffer.byteLength(JSON.stringify(points[i]!.rows.slice(points[i - 1]!.rows.length))) / 4;
+    }
+    const ratio = reported / estimated;
+    expect(ratio).toBeGreaterThan(1.2);
+    expect(foldFactorFor('anthropic/claude-opus-4-6').factor).toBeGreaterThanOrEqual(ratio);
   });
 });
