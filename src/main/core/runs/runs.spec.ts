@@ -210,7 +210,8 @@ describe('cancel and restart', () => {
       ask: 'Wait',
       settings: custom(`sh -c "sleep 300 & echo $! > ${pidFile}; wait"`),
     });
-    for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 25));
+    // Generous: on a loaded machine the shell can take seconds to start.
+    for (let i = 0; i < 800 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 25));
     const grandchild = Number(readFileSync(pidFile, 'utf8'));
     expect(isProcessAlive(grandchild)).toBe(true);
     expect(await runtime.call('runs.cancel', { runId: started.run.id })).toEqual({ cancelled: true });
@@ -229,7 +230,7 @@ describe('cancel and restart', () => {
     expect(csv.content.split('\r\n')[0]).toMatch(/^repo,thread_id,run_id,step_id/);
     expect(csv.content).toContain(',cancelled,');
     await again.close();
-  });
+  }, 90_000);
 
   it('keeps evidence append-only', async () => {
     const runtime = makeRuntime();
