@@ -10,6 +10,7 @@ import { callMethods } from './contract/calls';
 import { contextMethods } from './contract/context';
 import type { MethodSpec } from './contract/define';
 import { modelMethods } from './contract/models';
+import { presetMethods } from './contract/presets';
 import { repoMethods } from './contract/repo';
 import { runMethods } from './contract/runs';
 import { settingsMethods } from './contract/settings';
@@ -24,6 +25,7 @@ export const contract = {
   ...modelMethods,
   ...runMethods,
   ...settingsMethods,
+  ...presetMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'bad-ref',
   'too-many-selections',
   'budget-exceeded',
+  'conflict',
   'cancelled',
   'shutting-down',
   'unsupported',
@@ -84,6 +85,7 @@ export function httpStatusFor(code: ErrorCode): number {
     case 'unknown-method':
       return 404;
     case 'budget-exceeded':
+    case 'conflict':
       return 409;
     case 'cancelled':
       // nginx's "client closed request": the caller gave up, nothing failed on our side.

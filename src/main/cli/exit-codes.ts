@@ -10,6 +10,7 @@ const INPUT_ERRORS: ReadonlySet<ErrorCode> = new Set([
   'not-a-repo',
   'not-found',
   'not-a-directory',
+  'conflict',
 ]);
 
 /** The one mapping from an error code to the process exit code. */

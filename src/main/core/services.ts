@@ -4,6 +4,7 @@ import { callServices, type CallControl } from './app/call-services';
 import { modelServices } from './catalog/model-services';
 import type { CoreDeps } from './deps';
 import { contextServices } from './inspect/context-services';
+import { presetServices } from './presets/preset-services';
 import { repoServices } from './repo/repo-services';
 import { runServices } from './runs/run-services';
 import { settingsServices } from './settings/settings-services';
@@ -19,5 +20,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...models,
     ...runServices(deps, { resolveModel: (id, ctx) => models['models.resolve']({ id }, ctx) }),
     ...settingsServices(deps),
+    ...presetServices(deps),
   };
 }

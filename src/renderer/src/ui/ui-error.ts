@@ -16,6 +16,7 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   'bad-ref': 'That commit or branch doesn’t exist',
   'too-many-selections': 'Too many selections',
   'budget-exceeded': 'Over the context budget',
+  conflict: 'That contradicts what is stored here',
   unsupported: 'Not available here',
   unauthorized: 'This page has lost its access token',
   forbidden: 'Request refused',
