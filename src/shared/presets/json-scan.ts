@@ -98,6 +98,8 @@ class Scanner {
   }
 
   private key(ch: string, top: Frame): ScanProblem | null {
+    // Until the key is read, the place is the object itself.
+    top.member = null;
     if (ch !== '"') return this.fail(`expected a key in double quotes, found ${describe(ch)}`);
     const end = this.readString();
     if (typeof end !== 'number') return end;
@@ -187,7 +189,10 @@ class Scanner {
     const open = this.stack.at(-1);
     if (!open) return this.fail(this.i === 0 || this.text.trim() === '' ? 'the file is empty' : 'the file ends where a value should be');
     const where = lineColumn(this.text, open.at);
-    return this.fail(`the file ends inside the ${open.kind} opened at line ${where.line}, column ${where.column}: it looks truncated`, this.text.length);
+    const problem = this.fail(`the file ends inside the ${open.kind} opened at line ${where.line}, column ${where.column}: it looks truncated`, this.text.length);
+    // The place is the open object or array itself, not the last member read in it.
+    if (open.member !== null) problem.path.pop();
+    return problem;
   }
 
   private fail(message: string, at = this.i): ScanProblem {

@@ -95,7 +95,7 @@ describe('readLibrary', () => {
     expect(problems(deep)).toEqual([`presets${"[0]".repeat(31)}: line 1, column ${47 + 31}: nested deeper than 32 levels`]);
     const full = lib([{ name: 'team', revisions: [rev(1)] }]);
     expect(problems(full.slice(0, full.indexOf('"loop"')))[0]).toMatch(
-      /^presets\[0\]\.revisions\[0\]\.settings\.agent: line 1, column \d+: the file ends inside the object opened at line 1, column \d+: it looks truncated$/,
+      /^presets\[0\]\.revisions\[0\]\.settings: line 1, column \d+: the file ends inside the object opened at line 1, column \d+: it looks truncated$/,
     );
     expect(problems(full.slice(0, full.indexOf('demo') + 2))[0]).toMatch(/: the file ends inside a string: it looks truncated$/);
     expect(problems('name,revision\nteam,1\n')).toEqual([': line 1, column 1: expected a JSON value, found "n": this is not a JSON file']);
