@@ -118,6 +118,8 @@ export interface LibraryProblem {
 
 /** `details` of an import refusal (`invalid-input` or `conflict`). */
 export interface LibraryRefusal {
+  /** One sentence: why, how many problems, and that nothing was imported. */
+  summary: string;
   problems: LibraryProblem[];
   /** Problems not listed (past LIBRARY_LIMITS.maxProblems). */
   more: number;

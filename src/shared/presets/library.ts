@@ -77,15 +77,19 @@ const problem = (path: readonly PropertyKey[], message: string): LibraryProblem 
 /** The result of reading a library file: the library in the current version, or every problem found. */
 export type LibraryRead = { ok: true; library: Library; fromVersion: number } | { ok: false; problems: LibraryProblem[] };
 
+/** The refusal of a file over LIBRARY_LIMITS.maxBytes (`exact`: bytes is its size, not a lower bound). */
+export function tooLarge(bytes: number, exact = true): LibraryProblem {
+  const max = LIBRARY_LIMITS.maxBytes;
+  const size = `${exact ? '' : 'at least '}${formatBytes(bytes)} (${formatInt(bytes)} bytes)`;
+  return problem([], `the file is ${size}; a preset library may be at most ${formatBytes(max)} (${formatInt(max)} bytes), so it was not read`);
+}
+
 /** Refuses what can be judged without parsing: size, syntax, depth, duplicate keys. */
 function checkText(text: string): LibraryProblem | null {
   // Size first, without encoding a huge string: UTF-8 never has fewer bytes than UTF-16 units.
   const max = LIBRARY_LIMITS.maxBytes;
   const bytes = text.length > max ? text.length : utf8ByteLength(text);
-  if (bytes > max) {
-    const size = `${text.length > max ? 'at least ' : ''}${formatBytes(bytes)} (${formatInt(bytes)} bytes)`;
-    return problem([], `the file is ${size}; a preset library may be at most ${formatBytes(max)} (${formatInt(max)} bytes), so it was not read`);
-  }
+  if (bytes > max) return tooLarge(bytes, text.length <= max);
   const scan = scanJson(text, LIBRARY_LIMITS.maxDepth);
   if (!scan) return null;
   return { ...placeOf(scan.path), message: `line ${scan.line}, column ${scan.column}: ${scan.message}`, line: scan.line, column: scan.column };

@@ -22,8 +22,15 @@ export const commands: CliCommand[] = [
     name: 'run',
     summary: 'Run an agent on a task with the chosen context, under the context budget (exit 0 ok, 3 blocked, 4 failed)',
     usage:
-      'loupe run --repo DIR --ask TEXT [--agent claude|codex|gemini|demo | --command CMD] [--model ID] [--thread ID [--fresh]] [--base REF] [--attach FILE]... [--notes TEXT] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--timeout SECONDS|off] [--schema FILE] [--keep-staged] [--json] PATH...',
+      'loupe run --repo DIR --ask TEXT [--preset NAME[@REVISION]] [--agent claude|codex|gemini|demo | --command CMD] [--model ID] [--thread ID [--fresh]] [--base REF] [--attach FILE]... [--notes TEXT] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--timeout SECONDS|off] [--schema FILE] [--keep-staged] [--json] PATH...',
     load: () => import('./run').then((m) => m.run),
+  },
+  {
+    name: 'presets',
+    summary: 'Team presets: run settings with revisions; apply one, see the settings in force, export and import library files',
+    usage:
+      'loupe presets list [--all] | show NAME | save NAME (--agent A | --command CMD) [--model M] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--notes TEXT] [--timeout SECONDS|off] [--repo DIR] [--apply] | apply NAME[@REVISION] | effective | export FILE|- [--name NAME]... | import FILE | repo [DIR] [--import [--name NAME]...] | archive NAME [--undo]   (each with --json)',
+    load: () => import('./presets').then((m) => m.run),
   },
   {
     name: 'runs',

@@ -1,23 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { RunDetail, RunSettingsInput, RunStreamEvent } from '../../../shared/contract/runs';
-import { AGENT_IDS, type AgentId } from '../../../shared/contract/run-limits';
+import type { RunDetail, RunStreamEvent } from '../../../shared/contract/runs';
+import { pickRevision } from '../../../shared/presets/revisions';
 import type { StreamMessage } from '../../../shared/streams';
 import type { StreamHub } from '../../core/streams/hub';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { withRuntime } from '../with-runtime';
 import { formatAgentEvent, formatStep } from './run-format';
+import { parsePresetRef, settingsFromFlags, SETTINGS_OPTIONS } from './settings-flags';
 
 /** `loupe run` exit codes (documented in --help and the README). */
 export const RUN_EXIT = { ok: EXIT_OK, blocked: 3, failed: 4 } as const;
-
-/** A whole positive number for a ceiling flag, or a usage error naming the flag. */
-function positiveInt(flag: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} takes a whole number of at least 1, got "${text}".`);
-  return Number(text);
-}
 
 /** `loupe run`: one turn with an agent, measured and bounded, streamed as it goes. */
 export const run: CommandRun = async (args, io) => {
@@ -26,20 +20,13 @@ export const run: CommandRun = async (args, io) => {
     options: {
       repo: { type: 'string' },
       ask: { type: 'string' },
-      agent: { type: 'string' },
-      command: { type: 'string' },
-      model: { type: 'string' },
+      preset: { type: 'string' },
+      ...SETTINGS_OPTIONS,
       thread: { type: 'string' },
       fresh: { type: 'boolean', default: false },
       base: { type: 'string' },
       attach: { type: 'string', multiple: true },
-      notes: { type: 'string' },
-      'max-prompt-bytes': { type: 'string' },
-      'max-approx-tokens': { type: 'string' },
-      policy: { type: 'string' },
-      timeout: { type: 'string' },
       schema: { type: 'string' },
-      'keep-staged': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -47,35 +34,19 @@ export const run: CommandRun = async (args, io) => {
   });
   if (!values.repo) throw new UsageError('--repo DIR is required.');
   if (!values.ask?.trim()) throw new UsageError('--ask TEXT is required (what the agent should do).');
-  if (values.agent && values.command) throw new UsageError('give --agent NAME or --command CMD, not both.');
-  const agent = (values.command ? 'custom' : (values.agent ?? 'claude')) as AgentId;
-  if (!AGENT_IDS.includes(agent)) throw new UsageError(`--agent must be one of ${AGENT_IDS.join(', ')}; got "${values.agent}".`);
   if (values.fresh && !values.thread) throw new UsageError('--fresh continues a thread: give --thread ID too.');
-  if (values.policy !== undefined && values.policy !== 'warn' && values.policy !== 'block') {
-    throw new UsageError(`--policy must be warn or block, got "${values.policy}".`);
-  }
-  const maxPromptBytes = positiveInt('--max-prompt-bytes', values['max-prompt-bytes']);
-  const maxApproximateTokens = positiveInt('--max-approx-tokens', values['max-approx-tokens']);
-  const idle = values.timeout === undefined ? undefined : values.timeout === 'off' ? null : positiveInt('--timeout', values.timeout);
-  const hasCeiling = maxPromptBytes !== undefined || maxApproximateTokens !== undefined;
-  if (values.policy && !hasCeiling) throw new UsageError('--policy needs a ceiling: --max-prompt-bytes N or --max-approx-tokens N.');
-  const settings: RunSettingsInput = {
-    agent,
-    ...(values.command ? { command: values.command } : {}),
-    ...(values.model ? { model: values.model } : {}),
-    ...(values.notes ? { notes: values.notes } : {}),
-    ...(values['keep-staged'] ? { keepStaged: true } : {}),
-    loop: {
-      ...(hasCeiling ? { contextBudget: { maxPromptBytes, maxApproximateTokens, policy: (values.policy ?? 'block') as 'warn' | 'block' } } : {}),
-      ...(idle !== undefined ? { idleTimeoutSeconds: idle } : {}),
-    },
-  };
+  const presetRef = values.preset === undefined ? null : parsePresetRef(values.preset);
+  // Without a preset the flags are the whole settings (checked now); with one they override its revision's.
+  if (!presetRef) settingsFromFlags(values, null, 'claude');
   const schema = values.schema ? await readFile(resolve(values.schema), 'utf8').catch(() => {
     throw new UsageError(`--schema ${values.schema} could not be read.`);
   }) : undefined;
   const attachments = (values.attach ?? []).map((p) => ({ name: basename(p), size: 0, path: resolve(p) }));
 
   return withRuntime(io, async (runtime, signal) => {
+    const preset = presetRef ? await runtime.call('presets.get', { name: presetRef.name }, { signal }) : null;
+    const revision = preset && presetRef ? pickRevision(preset, presetRef.revision) : null;
+    const settings = settingsFromFlags(values, revision?.settings ?? null, 'claude');
     const detail = await runtime.call(
       'runs.start',
       {
@@ -88,6 +59,7 @@ export const run: CommandRun = async (args, io) => {
         ...(schema !== undefined ? { schema } : {}),
         ...(values.thread ? { threadId: values.thread } : {}),
         ...(values.fresh ? { fresh: true } : {}),
+        ...(preset && revision ? { presetRef: { name: preset.name, revision: revision.revision } } : {}),
       },
       { signal },
     );

@@ -60,13 +60,13 @@ export function planImport(db: Db, library: Library, only?: ReadonlySet<string>)
 /** The refusal for problems found in a file, listing each (bounded) with its place. */
 export function refusal(code: 'invalid-input' | 'conflict', problems: LibraryProblem[]): LoupeError {
   const shown = problems.slice(0, LIBRARY_LIMITS.maxProblems);
-  const details: LibraryRefusal = { problems: shown, more: problems.length - shown.length };
   const first = shown[0]!;
-  const lead =
+  const summary =
     code === 'conflict'
       ? `The library contradicts presets stored here (${plural(problems.length, 'conflict')}); nothing was imported.`
       : `The library can't be imported (${plural(problems.length, 'problem')}); nothing was imported.`;
-  return new LoupeError(code, `${lead} ${first.path ? `${first.path}: ` : ''}${first.message}`, details);
+  const details: LibraryRefusal = { summary, problems: shown, more: problems.length - shown.length };
+  return new LoupeError(code, `${summary} ${first.path ? `${first.path}: ` : ''}${first.message}`, details);
 }
 
 /** Reads and checks a library file's text; throws the refusal listing every problem. */

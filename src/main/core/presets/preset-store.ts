@@ -3,6 +3,7 @@ import type { PresetDetail, PresetRevision, PresetSummary, RevisionOrigin } from
 import { runSettingsSchema, type RunSettings } from '../../../shared/contract/runs';
 import { LoupeError } from '../../../shared/errors';
 import { canonicalJson } from '../../../shared/presets/diff';
+import { pickRevision } from '../../../shared/presets/revisions';
 import type { Db } from '../store/store';
 
 interface RevisionRow {
@@ -71,13 +72,7 @@ export function getPreset(db: Db, name: string): PresetDetail {
 
 /** One revision (default: the latest); `not-found` names what exists. */
 export function getRevision(db: Db, name: string, revision?: number): PresetRevision {
-  const preset = getPreset(db, name);
-  const found = revision === undefined ? preset.revisions.at(-1) : preset.revisions.find((r) => r.revision === revision);
-  if (!found) {
-    const have = preset.revisions.map((r) => r.revision).join(', ');
-    throw new LoupeError('not-found', `"${name}" has no revision ${revision}; it has ${have}.`, { name, revision });
-  }
-  return found;
+  return pickRevision(getPreset(db, name), revision);
 }
 
 export interface NewRevision {

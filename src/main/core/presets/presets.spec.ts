@@ -219,7 +219,7 @@ describe("a repository's library", () => {
     await expect(rt.call('presets.importFromRepo', { repo: broken })).rejects.toMatchObject({ code: 'invalid-input' });
     expect(snapshotDb(rt.deps.db)).toEqual(before);
     const big = makeRepo({ '.loupe/presets.json': ' '.repeat(3 * 1024 * 1024) });
-    expect((await rt.call('presets.repoLibrary', { repo: big })).problems[0]!.message).toMatch(/is 3 MiB; a preset library may be at most 2 MiB/);
+    expect((await rt.call('presets.repoLibrary', { repo: big })).problems[0]!.message).toMatch(/^\.loupe\/presets\.json: the file is 3 MiB \(3,145,728 bytes\); a preset library may be at most 2 MiB/);
     await rt.close();
   });
 });

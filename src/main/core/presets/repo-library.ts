@@ -2,8 +2,7 @@
 // (never the working copy: what a teammate sees is what was committed), read
 // through the repository's reader like every other git access.
 import { LIBRARY_LIMITS, REPO_LIBRARY_PATH, type LibraryProblem, type RepoLibrary } from '../../../shared/contract/presets';
-import { formatBytes } from '../../../shared/format';
-import { readLibrary, type Library } from '../../../shared/presets/library';
+import { readLibrary, tooLarge, type Library } from '../../../shared/presets/library';
 import type { CoreDeps } from '../deps';
 import type { Db } from '../store/store';
 import { planImport } from './import';
@@ -29,8 +28,7 @@ export async function readRepoLibraryText(deps: CoreDeps, repo: string, signal?:
       const none = { root: reader.root, commit: head, text: null };
       if (!entry) return { ...none, problem: null };
       if (entry.type !== 'file') return { ...none, problem: fileProblem(`${REPO_LIBRARY_PATH} is a ${entry.type}, not a file`) };
-      const tooBig = (size: number) =>
-        fileProblem(`${REPO_LIBRARY_PATH} is ${formatBytes(size)}; a preset library may be at most ${formatBytes(LIBRARY_LIMITS.maxBytes)}, so it was not read`);
+      const tooBig = (size: number) => fileProblem(`${REPO_LIBRARY_PATH}: ${tooLarge(size).message}`);
       if (entry.size !== null && entry.size > LIBRARY_LIMITS.maxBytes) return { ...none, problem: tooBig(entry.size) };
       const bytes = await reader.readBlob(entry.oid);
       if (bytes.length > LIBRARY_LIMITS.maxBytes) return { ...none, problem: tooBig(bytes.length) };
