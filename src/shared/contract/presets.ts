@@ -1,50 +1,17 @@
 import { z } from 'zod';
 import { pathString } from './common';
 import { method } from './define';
+import { LIBRARY_LIMITS, PRESET_REVISION_MAX, presetNameProblem } from './preset-limits';
 import { runSettingsSchema, type ContextBudget, type RunSettings } from './runs';
 import type { EffectiveSettings } from './settings';
 
-// ---- Numbers and names -----------------------------------------------------
+export * from './preset-limits';
 
-/** What a library file says it is (`kind`), and the version Loupe writes. */
-export const LIBRARY_KIND = 'loupe-presets';
-export const LIBRARY_VERSION = 2;
-/** Versions Loupe reads: 1 (no context budget) is migrated to the current one. */
-export const LIBRARY_VERSIONS = [1, 2] as const;
-
-/**
- * Bounds of a library file, checked before it is parsed. 2 MiB holds thousands of
- * revisions; it also keeps an import inside the browser host's 4 MiB request body
- * even when every character of the file needs escaping in the JSON request.
- */
-export const LIBRARY_LIMITS = {
-  maxBytes: 2 * 1024 * 1024,
-  /** A library is 8 levels deep; anything past this is refused before parsing. */
-  maxDepth: 32,
-  maxPresets: 1_000,
-  maxRevisionsPerPreset: 1_000,
-  /** Problems listed in one refusal (the count says how many more). */
-  maxProblems: 100,
-} as const;
-
-/** Where a repository keeps its team library, read at HEAD. */
-export const REPO_LIBRARY_PATH = '.loupe/presets.json';
-
-export const PRESET_NAME_MAX = 100;
-export const PRESET_REVISION_MAX = 1_000_000;
-export const AUTHOR_MAX = 200;
-
-/**
- * A preset name: 1-100 characters, no control characters, no `@` (it separates
- * NAME@REVISION on the command line), no spaces at either end.
- */
-export const presetNameSchema = z
-  .string({ error: 'must be a string' })
-  .min(1, 'must not be empty')
-  .max(PRESET_NAME_MAX, `is longer than ${PRESET_NAME_MAX} characters`)
-  .refine((s) => s.trim() === s, 'must not start or end with spaces')
-  .refine((s) => !s.includes('@'), 'must not contain @ (it separates NAME@REVISION)')
-  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters');
+/** A preset name (see presetNameProblem). */
+export const presetNameSchema = z.string({ error: 'must be a string' }).superRefine((s, ctx) => {
+  const problem = presetNameProblem(s);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const revisionNumberSchema = z
   .number({ error: 'must be a number' })
@@ -156,7 +123,8 @@ export interface RepoPreset {
 
 export interface RepoLibrary {
   repo: string;
-  path: typeof REPO_LIBRARY_PATH;
+  /** `.loupe/presets.json` (REPO_LIBRARY_PATH). */
+  path: string;
   /** The commit the file was read at (HEAD); null before the first commit. */
   commit: string | null;
   found: boolean;

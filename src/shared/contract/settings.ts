@@ -2,23 +2,12 @@ import { z } from 'zod';
 import { emptyRequest } from './common';
 import { method } from './define';
 import { runSettingsSchema, type PresetRef, type RunSettings } from './runs';
+import type { SettingField } from './setting-fields';
 
 /** Where a setting in force came from: Loupe's default, the user's own change, or a preset revision. */
 export type SettingSource = { kind: 'default' } | { kind: 'app' } | { kind: 'preset'; name: string; revision: number };
 
-/** The run settings tracked one by one for provenance (dotted paths into RunSettings). */
-export const SETTING_FIELDS = [
-  'agent',
-  'command',
-  'model',
-  'notes',
-  'agentArgs',
-  'loop.contextBudget',
-  'loop.idleTimeoutSeconds',
-  'keepStaged',
-  'xrayTools',
-] as const;
-export type SettingField = (typeof SETTING_FIELDS)[number];
+export { SETTING_FIELDS, type SettingField } from './setting-fields';
 
 /** The settings a run would use now, and where each came from. */
 export interface EffectiveSettings {

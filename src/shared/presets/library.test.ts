@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIBRARY_LIMITS } from '../contract/presets';
+import v1Fixture from '../../../fixtures/presets/library-v1.json?raw';
 import { readLibrary, writeLibrary } from './library';
 
 const rev = (revision: number, settings: unknown = { agent: 'demo', loop: {} }) => ({ revision, createdAt: '2026-01-02T03:04:05.000Z', author: 'Ada', settings });
@@ -25,7 +24,7 @@ describe('readLibrary', () => {
   });
 
   it('migrates the version 1 fixture: same settings, no budget', () => {
-    const read = readLibrary(readFileSync(join(__dirname, '../../../fixtures/presets/library-v1.json'), 'utf8'));
+    const read = readLibrary(v1Fixture);
     expect(read.ok && read.fromVersion).toBe(1);
     if (!read.ok) return;
     expect(read.library.version).toBe(2);

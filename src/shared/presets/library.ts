@@ -3,7 +3,7 @@
 // the current version. Pure: used by the service, the CLI and the renderer.
 import { z } from 'zod';
 import { utf8ByteLength } from '../fold/budget';
-import { formatBytes, formatInt } from '../format';
+import { formatInt } from '../format';
 import {
   AUTHOR_MAX,
   LIBRARY_KIND,
@@ -12,6 +12,7 @@ import {
   LIBRARY_VERSIONS,
   presetNameSchema,
   revisionNumberSchema,
+  tooLargeMessage,
   type LibraryProblem,
 } from '../contract/presets';
 import { runSettingsSchema, type RunSettings } from '../contract/runs';
@@ -79,9 +80,7 @@ export type LibraryRead = { ok: true; library: Library; fromVersion: number } | 
 
 /** The refusal of a file over LIBRARY_LIMITS.maxBytes (`exact`: bytes is its size, not a lower bound). */
 export function tooLarge(bytes: number, exact = true): LibraryProblem {
-  const max = LIBRARY_LIMITS.maxBytes;
-  const size = `${exact ? '' : 'at least '}${formatBytes(bytes)} (${formatInt(bytes)} bytes)`;
-  return problem([], `the file is ${size}; a preset library may be at most ${formatBytes(max)} (${formatInt(max)} bytes), so it was not read`);
+  return problem([], tooLargeMessage(bytes, exact));
 }
 
 /** Refuses what can be judged without parsing: size, syntax, depth, duplicate keys. */

@@ -1,19 +1,9 @@
 // Readable output of `loupe presets`: lists, a preset's history, effective settings, import reports.
 import type { ImportReport, LibraryProblem, LibraryRefusal, PresetDetail, PresetHistoryEntry, PresetSummary, RepoLibrary } from '../../../shared/contract/presets';
-import type { ContextBudget } from '../../../shared/contract/runs';
-import { SETTING_FIELDS, type EffectiveSettings, type SettingSource } from '../../../shared/contract/settings';
+import { SETTING_FIELDS, type EffectiveSettings } from '../../../shared/contract/settings';
 import { plural } from '../../../shared/format';
+import { budgetText, sourceText } from '../../../shared/presets/describe';
 import { FIELD_LABELS, formatSettingValue, type DiffField } from '../../../shared/presets/diff';
-
-/** "block at 100,000 bytes / 20,000 tokens", or "no ceiling". */
-export function budgetText(b: ContextBudget | null | undefined): string {
-  if (!b) return 'no ceiling';
-  const parts = [
-    b.maxPromptBytes !== undefined ? `${b.maxPromptBytes.toLocaleString('en-US')} bytes` : null,
-    b.maxApproximateTokens !== undefined ? `≈${b.maxApproximateTokens.toLocaleString('en-US')} tokens` : null,
-  ].filter(Boolean);
-  return parts.length ? `${b.policy} at ${parts.join(' / ')}` : `${b.policy} (no ceiling set)`;
-}
 
 const by = (author: string | null) => (author ? ` by ${author}` : '');
 const table = (rows: string[][]) => {
@@ -43,10 +33,6 @@ export function formatPreset(preset: PresetDetail, history: PresetHistoryEntry[]
     lines.push('', `  @${h.revision}  ${h.createdAt}${by(h.author)}${from}`, ...formatChanges(h));
   }
   return `${lines.join('\n')}\n`;
-}
-
-export function sourceText(s: SettingSource): string {
-  return s.kind === 'preset' ? `preset ${s.name}@${s.revision}` : s.kind === 'app' ? 'app (your change)' : 'default';
 }
 
 export function formatEffective(e: EffectiveSettings): string {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { bridge } from '../../bridge';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { useLibraryDrop } from '../presets/use-library-drop';
 import { OpenRepository } from '../repo/OpenRepository';
 import { RepoBar } from '../repo/RepoBar';
 import { useRepo } from '../repo/store';
@@ -16,6 +17,8 @@ export function App() {
   const repo = useRepo((s) => s.repo);
   const choosing = useRepo((s) => s.choosing);
   const restoring = useRepo((s) => s.restoreRoot);
+  // A preset library dropped anywhere no view takes files is imported (use-library-drop.ts).
+  useLibraryDrop();
 
   useEffect(() => {
     void useShell
