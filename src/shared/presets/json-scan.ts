@@ -1,6 +1,7 @@
 // A JSON checker that runs before JSON.parse on files Loupe did not write: one
 // pass, no recursion (so a file nested 10,000 deep is refused without using the
-// stack), and a problem says where it is (line, column, JSON pointer) in words.
+// stack), and a problem says where it is (line, column, the keys and indexes
+// leading there) in words.
 
 /** The first thing wrong with a JSON text, and where. */
 export interface ScanProblem {

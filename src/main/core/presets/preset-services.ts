@@ -7,7 +7,7 @@ import type { CoreDeps } from '../deps';
 import { applyPresetSettings } from '../settings/effective';
 import { gitAuthor } from './author';
 import { checkedLibrary, importLibrary, refusal } from './import';
-import { getPreset, getRevision, insertRevision, latestRevision, listPresets, setArchived } from './preset-store';
+import { getPreset, getRevision, getSummary, insertRevision, latestRevision, listPresets, setArchived } from './preset-store';
 import { describeRepoLibrary, readRepoLibraryText, repoLabel } from './repo-library';
 
 type PresetServices = Pick<
@@ -63,8 +63,7 @@ export function presetServices(deps: CoreDeps): PresetServices {
         })
         .immediate();
       const effective = apply ? applyPresetSettings(db, settings, { name, revision: saved.revision }, now) : null;
-      const { revisions: _all, ...preset } = getPreset(db, name);
-      return { preset, ...saved, effective };
+      return { preset: getSummary(db, name), ...saved, effective };
     },
 
     'presets.apply': async ({ name, revision }) => {
@@ -74,8 +73,7 @@ export function presetServices(deps: CoreDeps): PresetServices {
 
     'presets.archive': async ({ name, archived }) => {
       setArchived(deps.db, name, archived, deps.now());
-      const { revisions: _all, ...preset } = getPreset(deps.db, name);
-      return preset;
+      return getSummary(deps.db, name);
     },
 
     'presets.export': async ({ names }) => {

@@ -70,6 +70,12 @@ export function getPreset(db: Db, name: string): PresetDetail {
   return { ...summarize(row, revisions.at(-1)!, revisions.length), revisions };
 }
 
+/** A preset's summary (its latest revision in brief); `not-found` when there is none. */
+export function getSummary(db: Db, name: string): PresetSummary {
+  const { revisions: _all, ...summary } = getPreset(db, name);
+  return summary;
+}
+
 /** One revision (default: the latest); `not-found` names what exists. */
 export function getRevision(db: Db, name: string, revision?: number): PresetRevision {
   return pickRevision(getPreset(db, name), revision);
