@@ -12,6 +12,7 @@ import type { MethodSpec } from './contract/define';
 import { modelMethods } from './contract/models';
 import { repoMethods } from './contract/repo';
 import { runMethods } from './contract/runs';
+import { sessionMethods } from './contract/sessions';
 import { settingsMethods } from './contract/settings';
 import type { ErrorShape } from './errors';
 import type { EventSink, StreamMessage } from './streams';
@@ -23,6 +24,7 @@ export const contract = {
   ...contextMethods,
   ...modelMethods,
   ...runMethods,
+  ...sessionMethods,
   ...settingsMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 

@@ -6,6 +6,7 @@ import type { CoreDeps } from './deps';
 import { contextServices } from './inspect/context-services';
 import { repoServices } from './repo/repo-services';
 import { runServices } from './runs/run-services';
+import { sessionServices } from './sessions/session-services';
 import { settingsServices } from './settings/settings-services';
 
 /** The whole service table; each feature contributes its slice. */
@@ -19,5 +20,8 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...models,
     ...runServices(deps, { resolveModel: (id, ctx) => models['models.resolve']({ id }, ctx) }),
     ...settingsServices(deps),
+    ...sessionServices(deps, {
+      resolveModel: (id, signal) => models['models.resolve']({ id }, { callId: 'sessions', signal: signal ?? new AbortController().signal, progress: () => {} }),
+    }),
   };
 }

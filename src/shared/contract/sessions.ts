@@ -3,7 +3,7 @@ import type { ReportedUsage } from './agent-events';
 import { emptyRequest, pathString } from './common';
 import { method } from './define';
 import type { TranscriptKind } from './transcript';
-import type { Provenance } from './xray';
+import type { Freshness, Manifest, Provenance } from './xray';
 
 // ---- Imported sessions (zod-free types: the renderer imports them) -----------
 
@@ -166,6 +166,28 @@ export interface ImportedSession {
   readAt: string;
 }
 
+/**
+ * The X-Ray manifest of an imported session, with what only a transcript has:
+ * its compaction boundaries and the provider's last reported count with the
+ * estimate of the same point (the difference is shown, never folded away).
+ */
+export interface SessionManifest extends Manifest {
+  session: {
+    cli: SessionCli;
+    format: SessionFormat;
+    cliVersion: string | null;
+    sessionId: string | null;
+    cwd: string | null;
+    models: string[];
+    files: SessionFile[];
+    compactions: CompactionBoundary[];
+    lastPoint: ContextPoint | null;
+    points: number;
+    unknownTypes: Record<string, number>;
+    tools: string[];
+  };
+}
+
 // ---- Discovery ----------------------------------------------------------------
 
 /** Folders the user set in Settings → Sessions ('' = Loupe's default for that CLI). */
@@ -222,6 +244,16 @@ export const sessionMethods = {
   /** Sessions of the three CLIs, newest first; with `repo`, only those whose recorded cwd is that folder (real paths compared). */
   'sessions.list': method<SessionList>()(
     z.object({ repo: pathString.optional(), limit: z.number().int().min(1).max(SESSION_LIST_MAX).default(SESSION_LIST_MAX) }).strict(),
+  ),
+  /**
+   * The X-Ray manifest of any transcript file, whatever folder it is in (the
+   * format is recognized from its content). Advisory. Re-read when the file
+   * changed since the last read.
+   */
+  'sessions.manifest': method<SessionManifest>()(z.object({ file: pathString }).strict()),
+  /** Whether a manifest built from the file at `bytes` / `mtimeMs` (its `session.files[0]`) is still current. */
+  'sessions.freshness': method<{ freshness: Freshness; bytes: number | null; mtimeMs: number | null }>()(
+    z.object({ file: pathString, bytes: z.number().int().nonnegative(), mtimeMs: z.number().nonnegative() }).strict(),
   ),
   'sessions.getFolders': method<SessionFoldersInfo>()(emptyRequest),
   /** Sets the folders searched for each CLI's sessions ('' goes back to the default); absolute paths only. */
