@@ -47,7 +47,7 @@ export function formatSessionManifest(m: SessionManifest): string {
     const diff = m.reported.contextTokens - m.reported.estimateAtSamePoint;
     const basis = p.basis === 'request-input' ? 'input of the request' : 'input + output of the last request';
     out.push(
-      `Reported by the provider at ${p.source.lines.length ? `line ${p.source.lines[0]}` : 'the last reply'}: ${n(m.reported.contextTokens)} tokens (${basis}). ` +
+      `Reported by the provider at ${s.files[p.source.file]?.addressing === 'message' ? 'message' : 'line'} ${p.source.lines[0] ?? '?'}: ${n(m.reported.contextTokens)} tokens (${basis}). ` +
         `Loupe's estimate of the same point: ≈${n(m.reported.estimateAtSamePoint)}. Difference: ${diff >= 0 ? `${n(diff)} more reported` : `${n(-diff)} fewer reported`}.`,
     );
   } else out.push('The transcript holds no count reported by the provider: every number above is Loupe\'s estimate.');

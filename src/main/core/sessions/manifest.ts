@@ -102,7 +102,7 @@ export function manifestFromSession(
     threadId: null,
     sessionFile: session.files[0]?.path ?? null,
     agent: AGENT[session.cli],
-    model: { id: session.model, window, reserve, source: useReported ? 'reported by the CLI' : catalog.source },
+    model: { id: catalog.id ?? session.model, window, reserve, source: useReported ? 'reported by the CLI' : catalog.source },
     freshness: options.freshness ?? 'current',
     enforceable: false,
     segments,
