@@ -56,6 +56,12 @@ export const commands: CliCommand[] = [
     load: () => import('./xray-session').then((m) => m.run),
   },
   {
+    name: 'mcp',
+    summary: "Serve the X-Ray tools (read, pin, evict, restore, report context) to an agent over MCP on stdio, for one thread",
+    usage: 'loupe mcp --thread ID   (stdin/stdout carry the MCP protocol; for --mcp-config or mcp_servers settings)',
+    load: () => import('./mcp').then((m) => m.run),
+  },
+  {
     name: 'serve',
     summary: 'Serve the Loupe app in your browser on 127.0.0.1',
     usage: 'loupe serve [--port N] [--token-file FILE]   (token also from LOUPE_TOKEN; --token T is visible in ps)',
