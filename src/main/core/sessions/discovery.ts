@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import type { SessionCli, SessionFolderInfo, SessionFolders, SessionFormat } from '../../../shared/contract/sessions';
 import { formatOfLine } from './detect';
 import { obj, str } from './facts';
@@ -126,11 +126,17 @@ export function realOrSame(path: string): string {
   }
 }
 
-/** Does a session recorded in `cwd` (or under Gemini's `projectHash`) belong to the repository at `repo`? Real paths compared. */
+/** `path` is `root` or inside it. */
+const within = (path: string, root: string) => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
+
+/**
+ * Does a session recorded in `cwd` (the repository or a folder inside it), or
+ * under Gemini's `projectHash`, belong to the repository at `repo`? Real paths compared.
+ */
 export function belongsTo(head: Pick<HeadFacts, 'cwd' | 'projectHash'>, repo: string, repoReal: string): boolean {
   if (head.cwd) {
-    const cwd = head.cwd.replace(/\/+$/, '');
-    return cwd === repo || cwd === repoReal || realOrSame(cwd) === repoReal;
+    const cwd = head.cwd.length > 1 ? head.cwd.replace(/[\\/]+$/, '') : head.cwd;
+    return within(cwd, repo) || within(cwd, repoReal) || within(realOrSame(cwd), repoReal);
   }
   if (head.projectHash) {
     const sha = (p: string) => createHash('sha256').update(p).digest('hex');

@@ -20,6 +20,12 @@ function fakeHome(repo: string) {
   const claudeFile = writeJsonl(join(home, '.claude/projects', enc(repo), 'claude-here.jsonl'), [c.user('fix the bug'), c.assistant('m1', { type: 'text', text: 'fixed' })]);
   const other = claudeLines('/somewhere/else', 'claude-elsewhere');
   writeJsonl(join(home, '.claude/projects/-somewhere-else/claude-elsewhere.jsonl'), [other.user('unrelated'), other.assistant('m1', { type: 'text', text: 'ok' })]);
+  // Started in a folder inside the repository: it belongs to it too.
+  const sub = claudeLines(join(repo, 'packages/app'), 'claude-sub');
+  const subFile = writeJsonl(join(home, '.claude/projects', enc(join(repo, 'packages/app')), 'claude-sub.jsonl'), [sub.user('in a package')]);
+  // A sibling folder whose name starts like the repository's does not.
+  const sibling = claudeLines(`${repo}-other`, 'claude-sibling');
+  writeJsonl(join(home, '.claude/projects', enc(`${repo}-other`), 'claude-sibling.jsonl'), [sibling.user('next door')]);
   // A subagent file must never be listed as a session of its own.
   writeJsonl(join(home, '.claude/projects', enc(repo), 'claude-here/subagents/agent-a1.jsonl'), [c.user('sub', { isSidechain: true })]);
   const x = codexLines(repo);
@@ -39,10 +45,11 @@ function fakeHome(repo: string) {
   ]);
   // Newest first: gemini, codex, claude.
   const t = Date.now() / 1000;
+  utimesSync(subFile, t - 400, t - 400);
   utimesSync(claudeFile, t - 300, t - 300);
   utimesSync(codexFile, t - 200, t - 200);
   utimesSync(geminiFile, t - 100, t - 100);
-  return { home, claudeFile, codexFile, geminiFile };
+  return { home, claudeFile, codexFile, geminiFile, subFile };
 }
 
 function runtimeFor(env: NodeJS.ProcessEnv): Runtime {
@@ -52,7 +59,7 @@ function runtimeFor(env: NodeJS.ProcessEnv): Runtime {
 describe('sessions over the runtime', () => {
   it('lists the sessions recorded in the repository (real paths compared), newest first, with the last reported context', async () => {
     const repo = tempDir('loupe-repo-');
-    const { home, claudeFile, codexFile, geminiFile } = fakeHome(repo);
+    const { home, claudeFile, codexFile, geminiFile, subFile } = fakeHome(repo);
     const rt = runtimeFor({ HOME: home });
     try {
       const list = await rt.call('sessions.list', { repo });
@@ -60,8 +67,9 @@ describe('sessions over the runtime', () => {
         ['gemini', geminiFile],
         ['codex', codexFile],
         ['claude-code', claudeFile],
+        ['claude-code', subFile],
       ]);
-      expect(list.sessions.map((s) => s.lastContext?.tokens)).toEqual([900, 5100, 10 + 100 + 1000]);
+      expect(list.sessions.map((s) => s.lastContext?.tokens)).toEqual([900, 5100, 10 + 100 + 1000, undefined]);
       expect(list.sessions[2]).toMatchObject({ title: 'fix the bug', model: 'claude-sonnet-4-5', sessionId: 'claude-here' });
       expect(list.folders.map((f) => [f.cli, f.source, f.exists])).toEqual([
         ['claude-code', 'default', true],
@@ -71,9 +79,9 @@ describe('sessions over the runtime', () => {
       // Through a symlink to the repository: the same sessions.
       const link = join(tempDir(), 'link');
       symlinkSync(repo, link);
-      expect((await rt.call('sessions.list', { repo: link })).sessions).toHaveLength(3);
-      // Without a repository: every session, the unrelated one too.
-      expect((await rt.call('sessions.list', {})).sessions).toHaveLength(4);
+      expect((await rt.call('sessions.list', { repo: link })).sessions).toHaveLength(4);
+      // Without a repository: every session, the unrelated ones too.
+      expect((await rt.call('sessions.list', {})).sessions).toHaveLength(6);
       await expect(rt.call('sessions.list', { repo: 'relative/dir' })).rejects.toMatchObject({ code: 'invalid-input' });
     } finally {
       await rt.close();
@@ -90,11 +98,12 @@ describe('sessions over the runtime', () => {
     try {
       let list = await rt.call('sessions.list', { repo });
       expect(list.sessions.map((s) => s.sessionId).sort()).toEqual(['g1', 'moved']);
+      expect(list.folders.find((f) => f.cli === 'claude-code')).toMatchObject({ source: 'env', path: join(claudeDir, 'projects') });
       expect(list.folders.find((f) => f.cli === 'codex')).toMatchObject({ source: 'env', exists: false });
       const info = await rt.call('sessions.setFolders', { 'claude-code': join(home, '.claude/projects'), codex: join(home, '.codex') });
       expect(info.effective.map((f) => f.source)).toEqual(['settings', 'settings', 'default']);
       list = await rt.call('sessions.list', { repo });
-      expect(list.sessions.map((s) => s.sessionId).sort()).toEqual(['01a22bda-0000-7000-8000-000000000001', 'claude-here', 'g1']);
+      expect(list.sessions.map((s) => s.sessionId).sort()).toEqual(['01a22bda-0000-7000-8000-000000000001', 'claude-here', 'claude-sub', 'g1']);
       expect((await rt.call('sessions.getFolders', {})).configured).toEqual({ 'claude-code': join(home, '.claude/projects'), codex: join(home, '.codex'), gemini: '' });
       await expect(rt.call('sessions.setFolders', { gemini: 'not/absolute' })).rejects.toMatchObject({ code: 'invalid-input' });
       await rt.call('sessions.setFolders', { 'claude-code': '' });
@@ -173,7 +182,7 @@ describe('loupe sessions / loupe xray --session', () => {
     const env = { HOME: home, LOUPE_USER_DATA: tempDir() };
     const json = await runCliForTest(['sessions', 'list', '--repo', repo, '--json'], env);
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout).sessions).toHaveLength(3);
+    expect(JSON.parse(json.stdout).sessions).toHaveLength(4);
     const table = await runCliForTest(['sessions', 'list', '--repo', repo], env);
     expect(table.stdout).toContain(claudeFile);
     expect(table.stdout).toContain('fix the bug');
