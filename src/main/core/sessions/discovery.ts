@@ -111,7 +111,7 @@ export async function headFacts(path: string): Promise<HeadFacts> {
 }
 
 /** Gemini: the first workspace folder named in a `<session_context>` record (or a $set of one). */
-function sessionContextCwd(v: Record<string, unknown>): string | null {
+export function sessionContextCwd(v: Record<string, unknown>): string | null {
   const text = JSON.stringify(v.$set ?? v.content ?? '');
   const m = /Workspace Directories:(?:\*\*)?\\n\s*-\s*([^\\"]+)/.exec(text);
   return m?.[1]?.trim() ?? null;

@@ -7,7 +7,9 @@ import type { CoreDeps } from '../deps';
 import { isCredentialPath } from '../secrets';
 import { getSetting, setSetting } from '../store/settings';
 import { belongsTo, findTranscripts, headFacts, realOrSame, sessionFolders, type FoundFile } from './discovery';
+import { quickSummary } from './quick-summary';
 import { SessionStore, sessionFreshness, type ResolveModel } from './session-store';
+import { redactTexts } from '../secrets';
 
 type SessionServices = Pick<Services, 'sessions.list' | 'sessions.manifest' | 'sessions.freshness' | 'sessions.getFolders' | 'sessions.setFolders'>;
 
@@ -56,7 +58,8 @@ export function sessionServices(deps: CoreDeps, options: { resolveModel: Resolve
         ctx.signal.throwIfAborted();
         try {
           if (repoPath && repoReal && !belongsTo(await headFacts(file.path), repoPath, repoReal)) continue;
-          const summary = await store.summary(file.path, ctx.signal);
+          // Head and tail only (a list of hundreds of long sessions stays quick); Gemini's JSON documents are read whole.
+          const summary = (await quickSummary(file.path)) ?? (await store.summary(file.path, ctx.signal));
           // A resumed Gemini session can start a new file for the same id: one line, the fullest file first.
           const earlier = summary.cli === 'gemini' && summary.sessionId ? byGeminiId.get(summary.sessionId) : undefined;
           if (earlier) {
@@ -78,6 +81,11 @@ export function sessionServices(deps: CoreDeps, options: { resolveModel: Resolve
         const main = all[sizes.indexOf(Math.max(...sizes))]!;
         if (main !== s.file) Object.assign(s, await store.summary(main, ctx.signal), { otherFiles: all.filter((f) => f !== main) });
       }
+      // First prompts are shown: through the one secrets module, like every preview.
+      const titles = await redactTexts(sessions.map((s) => s.title ?? ''));
+      sessions.forEach((s, i) => {
+        if (s.title !== null) s.title = titles[i]!.text;
+      });
       return { sessions, folders: effective, repo: repoReal, unreadable };
     },
 
