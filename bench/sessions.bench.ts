@@ -38,6 +38,10 @@ async function timed<T>(fn: () => T | Promise<T>): Promise<{ ms: number; value: 
   return { ms: performance.now() - t, value };
 }
 
+// The first build in a process pays for compiling the parser and for loading the secret rules once;
+// both are timed apart here (a cold parse on its own first, then the cold build), for the record.
+const coldParse = await timed(() => parseSessionFile(FILE));
+
 // Peak RSS of one cold build (first in the process), sampled every millisecond.
 gc();
 const rssBefore = process.memoryUsage().rss;
@@ -66,7 +70,8 @@ const m = median(ours);
 const resultBytes = JSON.stringify(manifest).length;
 console.log(`input: ${FILES.length} files, ${(bytes / 1048576).toFixed(2)} MiB, ${manifest.lines!.read} lines -> ${manifest.segments.length} segments, ${manifest.session.points} reported points`);
 console.log(`baseline readFileSync + split + JSON.parse of every line (median of 15): ${b.toFixed(1)} ms`);
-console.log(`parse + redact previews + manifest (median of 15): ${m.toFixed(1)} ms = ${(m / b).toFixed(2)}x the baseline (first, cold: ${first.ms.toFixed(0)} ms)`);
+console.log(`parse + redact previews + manifest (median of 15): ${m.toFixed(1)} ms = ${(m / b).toFixed(2)}x the baseline`);
+console.log(`first in the process: parse alone ${coldParse.ms.toFixed(0)} ms, then the first build (secret rules loaded on first use) ${first.ms.toFixed(0)} ms`);
 console.log(`peak RSS during the cold build: +${((peak - rssBefore) / 1048576).toFixed(1)} MiB over ${(rssBefore / 1048576).toFixed(0)} MiB; the manifest as JSON: ${(resultBytes / 1024).toFixed(0)} KiB (${((resultBytes / bytes) * 100).toFixed(1)}% of the input)`);
 console.log(`target <= 300 ms: ${m <= 300 ? 'met' : 'NOT met'}`);
 if (m > 300) process.exitCode = 1;
