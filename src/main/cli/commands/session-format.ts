@@ -27,7 +27,7 @@ export function formatSessionList(list: SessionList): string {
   for (const s of list.sessions) out.push(`  ${s.file}`);
   if (list.sessions.length) out.push('');
   out.push('CONTEXT is the provider\'s own count at the session\'s last reply (input + cached), never an estimate.');
-  for (const f of list.folders) out.push(`${CLI_NAME[f.cli]}: ${f.path} (${f.source}${f.exists ? '' : ', not found'})`);
+  for (const f of list.folders) out.push(`${CLI_NAME[f.cli]}: ${f.path || '(no home folder in the environment)'} (${f.source}${f.exists ? '' : ', not found'})`);
   if (list.unreadable) out.push(`${n(list.unreadable)} file(s) could not be read as transcripts.`);
   return `${out.join('\n')}\n`;
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { basename, join, sep } from 'node:path';
 import type { SessionCli, SessionFolderInfo, SessionFolders, SessionFormat } from '../../../shared/contract/sessions';
 import { formatOfLine } from './detect';
@@ -10,19 +9,24 @@ import { obj, str } from './facts';
 /** Transcript files looked at per folder at most (a bound, not a expectation). */
 export const MAX_SESSION_FILES = 20_000;
 
-/** The folders each CLI keeps its sessions in, as this environment says (tests pass their own HOME). */
+/**
+ * The folders each CLI keeps its sessions in, as this environment says (tests
+ * pass their own HOME). Only the environment Loupe was given counts: without
+ * HOME (or USERPROFILE) there is no default folder (path ''), never a guess.
+ */
 export function sessionFolders(env: NodeJS.ProcessEnv, configured: SessionFolders): SessionFolderInfo[] {
-  const home = env.HOME || env.USERPROFILE || homedir();
+  const home = env.HOME || env.USERPROFILE || '';
+  const under = (...parts: string[]) => (home ? join(home, ...parts) : '');
   const pick = (cli: SessionCli, envPath: string | null, fallback: string): SessionFolderInfo => {
     if (configured[cli]) return { cli, path: configured[cli], source: 'settings', exists: false };
     if (envPath) return { cli, path: envPath, source: 'env', exists: false };
     return { cli, path: fallback, source: 'default', exists: false };
   };
   return [
-    pick('claude-code', env.CLAUDE_CONFIG_DIR ? join(env.CLAUDE_CONFIG_DIR, 'projects') : null, join(home, '.claude', 'projects')),
-    pick('codex', env.CODEX_HOME ? join(env.CODEX_HOME, 'sessions') : null, join(home, '.codex', 'sessions')),
+    pick('claude-code', env.CLAUDE_CONFIG_DIR ? join(env.CLAUDE_CONFIG_DIR, 'projects') : null, under('.claude', 'projects')),
+    pick('codex', env.CODEX_HOME ? join(env.CODEX_HOME, 'sessions') : null, under('.codex', 'sessions')),
     // GEMINI_CLI_HOME stands in for the home folder (the CLI appends .gemini itself).
-    pick('gemini', env.GEMINI_CLI_HOME ? join(env.GEMINI_CLI_HOME, '.gemini', 'tmp') : null, join(home, '.gemini', 'tmp')),
+    pick('gemini', env.GEMINI_CLI_HOME ? join(env.GEMINI_CLI_HOME, '.gemini', 'tmp') : null, under('.gemini', 'tmp')),
   ];
 }
 

@@ -24,7 +24,7 @@ function readFolders(deps: CoreDeps): SessionFolders {
 async function foldersInfo(deps: CoreDeps): Promise<SessionFoldersInfo> {
   const configured = readFolders(deps);
   const effective: SessionFolderInfo[] = await Promise.all(
-    sessionFolders(deps.env, configured).map(async (f) => ({ ...f, exists: (await stat(f.path).catch(() => null))?.isDirectory() ?? false })),
+    sessionFolders(deps.env, configured).map(async (f) => ({ ...f, exists: f.path !== '' && ((await stat(f.path).catch(() => null))?.isDirectory() ?? false) })),
   );
   return { configured, effective };
 }

@@ -88,6 +88,21 @@ describe('sessions over the runtime', () => {
     }
   });
 
+  it('without HOME in its environment there is no default folder: nothing is guessed, nothing read', async () => {
+    const rt = runtimeFor({ PATH: '/usr/bin' });
+    try {
+      const list = await rt.call('sessions.list', {});
+      expect(list.sessions).toEqual([]);
+      expect(list.folders.map((f) => [f.path, f.exists])).toEqual([
+        ['', false],
+        ['', false],
+        ['', false],
+      ]);
+    } finally {
+      await rt.close();
+    }
+  });
+
   it("honours CLAUDE_CONFIG_DIR and CODEX_HOME, and the folders set in Settings win over them", async () => {
     const repo = tempDir('loupe-repo-');
     const { home } = fakeHome(repo);

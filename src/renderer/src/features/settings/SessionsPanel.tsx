@@ -66,7 +66,9 @@ function FolderField(props: { cli: SessionCli; value: string; effective: Session
       <div className="folder-field">
         <input id={id} type="text" value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} placeholder={DEFAULT_HINT[cli]} aria-describedby={`${id}-now`} />
         <span id={`${id}-now`} className="hint" data-source={effective?.source} data-exists={effective ? String(effective.exists) : undefined}>
-          {effective ? (
+          {effective && effective.path === '' ? (
+            'No home folder in Loupe’s environment: set a folder here.'
+          ) : effective ? (
             <>
               Searching <span className="mono">{effective.path}</span> ({SOURCE_TEXT[effective.source]}){effective.exists ? '' : ': not there (yet)'}
             </>
