@@ -2,6 +2,7 @@ import type { Provenance } from '../../../shared/contract/xray';
 import type { SessionBuilder, EntryMeta } from './builder';
 import { usageOf } from './builder';
 import type { JsonlLine } from './jsonl-reader';
+import { toolOutputText } from '../runs/agents/parse-util';
 import { SessionFacts, num, obj, str, type LineCounts } from './facts';
 
 /** Claude Code line types that are the CLI's bookkeeping, not conversation (README: "Line types seen"). */
@@ -115,7 +116,7 @@ export class ClaudeLines {
           const callId = str(blk.tool_use_id) ?? '';
           const agent = str(result.agentId);
           if (agent && callId) this.agentLinks.set(agent, callId);
-          this.b.toolResult(callId, resultText(blk.content), blk.is_error === true, meta);
+          this.b.toolResult(callId, toolOutputText(blk.content), blk.is_error === true, meta);
           break;
         }
         case 'text': {
@@ -169,7 +170,7 @@ export class ClaudeLines {
           this.b.toolCall(str(blk.id) ?? `line-${lineNo}`, str(blk.name) ?? 'unknown', blk.input ?? null, meta);
           break;
         default:
-          if (typeof blk.tool_use_id === 'string') this.b.toolResult(blk.tool_use_id, resultText(blk.content), false, meta);
+          if (typeof blk.tool_use_id === 'string') this.b.toolResult(blk.tool_use_id, toolOutputText(blk.content), false, meta);
           else this.b.text('assistant', JSON.stringify(blk), { ...meta, label: `block:${String(blk.type)}` });
       }
     }
@@ -238,18 +239,4 @@ function blockSignature(blk: Record<string, unknown>): string {
   if (typeof blk.id === 'string') return `${String(blk.type)}:${blk.id}`;
   const text = str(blk.text) ?? str(blk.thinking) ?? JSON.stringify(blk);
   return `${String(blk.type)}:${text.length}:${text.slice(0, 64)}:${text.slice(-64)}`;
-}
-
-/** A tool_result's content as text: a string, or its text blocks joined (images as a placeholder). */
-export function resultText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return content === undefined || content === null ? '' : JSON.stringify(content);
-  return content
-    .map((c) => {
-      const blk = obj(c);
-      if (blk.type === 'text') return str(blk.text) ?? '';
-      if (blk.type === 'image') return '[image]';
-      return JSON.stringify(blk);
-    })
-    .join('\n');
 }
