@@ -13,6 +13,7 @@ import { modelMethods } from './contract/models';
 import { presetMethods } from './contract/presets';
 import { repoMethods } from './contract/repo';
 import { runMethods } from './contract/runs';
+import { sessionMethods } from './contract/sessions';
 import { settingsMethods } from './contract/settings';
 import type { ErrorShape } from './errors';
 import type { EventSink, StreamMessage } from './streams';
@@ -24,6 +25,7 @@ export const contract = {
   ...contextMethods,
   ...modelMethods,
   ...runMethods,
+  ...sessionMethods,
   ...settingsMethods,
   ...presetMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;

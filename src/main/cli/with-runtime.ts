@@ -7,7 +7,8 @@ import type { CliIo } from './command';
  * so child processes end and the database closes cleanly.
  */
 export async function withRuntime<T>(io: CliIo, fn: (runtime: Runtime, signal: AbortSignal) => Promise<T>): Promise<T> {
-  const runtime = createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA });
+  // The command's environment (CLAUDE_CONFIG_DIR, CODEX_HOME, HOME…), so tests give their own and never the real home.
+  const runtime = createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA, env: io.env });
   const controller = new AbortController();
   const stop = io.onInterrupt?.(() => controller.abort());
   try {

@@ -7,6 +7,7 @@ import { contextServices } from './inspect/context-services';
 import { presetServices } from './presets/preset-services';
 import { repoServices } from './repo/repo-services';
 import { runServices } from './runs/run-services';
+import { sessionServices } from './sessions/session-services';
 import { settingsServices } from './settings/settings-services';
 
 /** The whole service table; each feature contributes its slice. */
@@ -21,5 +22,8 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...runServices(deps, { resolveModel: (id, ctx) => models['models.resolve']({ id }, ctx) }),
     ...settingsServices(deps),
     ...presetServices(deps),
+    ...sessionServices(deps, {
+      resolveModel: (id, signal) => models['models.resolve']({ id }, { callId: 'sessions', signal: signal ?? new AbortController().signal, progress: () => {} }),
+    }),
   };
 }

@@ -51,6 +51,24 @@ export const commands: CliCommand[] = [
     load: () => import('./fold').then((m) => m.run),
   },
   {
+    name: 'sessions',
+    summary: 'List the Claude Code, Codex and Gemini CLI sessions on this machine, newest first, with size and last reported context',
+    usage: 'loupe sessions list [--repo DIR] [--limit N] [--json]   (folders: CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME or Settings → Sessions)',
+    load: () => import('./sessions').then((m) => m.run),
+  },
+  {
+    name: 'xray',
+    summary: "Show the context manifest of a CLI transcript: segments, system sections, the provider's count beside Loupe's estimate",
+    usage: 'loupe xray --session FILE [--json]',
+    load: () => import('./xray-session').then((m) => m.run),
+  },
+  {
+    name: 'mcp',
+    summary: "Serve the X-Ray tools (read, pin, evict, restore, report context) to an agent over MCP on stdio, for one thread",
+    usage: 'loupe mcp --thread ID   (stdin/stdout carry the MCP protocol; for --mcp-config or mcp_servers settings)',
+    load: () => import('./mcp').then((m) => m.run),
+  },
+  {
     name: 'serve',
     summary: 'Serve the Loupe app in your browser on 127.0.0.1',
     usage: 'loupe serve [--port N] [--token-file FILE]   (token also from LOUPE_TOKEN; --token T is visible in ps)',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { TranscriptItem } from '../../../shared/contract/transcript';
 
 /** JSON with object keys sorted, so the same value always hashes the same. */
-function canonical(value: unknown): string {
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useShell } from '../shell/store';
 import { ModelsPanel } from './ModelsPanel';
+import { SessionsPanel } from './SessionsPanel';
 
-type Page = 'about' | 'models';
+type Page = 'about' | 'models' | 'sessions';
 const PAGES: { id: Page; label: string }[] = [
   { id: 'about', label: 'About' },
   { id: 'models', label: 'Models' },
+  { id: 'sessions', label: 'Sessions' },
 ];
 
-/** Settings: facts about this installation, and the model catalog (Models page). */
+/** Settings: facts about this installation, the model catalog (Models page), and where the CLIs' sessions are (Sessions page). */
 export function SettingsView() {
   const [page, setPage] = useState<Page>('about');
   return (
@@ -22,7 +24,7 @@ export function SettingsView() {
         ))}
       </div>
       <div id="settings-page" role="tabpanel" aria-labelledby={`settings-tab-${page}`}>
-        {page === 'models' ? <ModelsPanel /> : <AboutInstallation />}
+        {page === 'models' ? <ModelsPanel /> : page === 'sessions' ? <SessionsPanel /> : <AboutInstallation />}
       </div>
     </section>
   );

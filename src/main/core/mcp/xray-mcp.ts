@@ -1,0 +1,117 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { Manifest } from '../../../shared/contract/xray';
+import { toErrorShape } from '../../../shared/errors';
+
+/** How the server reaches Loupe: a contract method by name (the runtime's dispatch, which validates like every transport). */
+export type XrayCaller = (method: string, request: unknown) => Promise<unknown>;
+
+/** The tools `loupe mcp` offers, in the order listed. */
+export const XRAY_TOOL_NAMES = ['context_manifest_get', 'context_pin', 'context_evict', 'context_restore', 'context_report'] as const;
+
+/** Who directives from these tools are recorded as (Directive.author). */
+export const MCP_AUTHOR = 'agent';
+
+const PREVIEW = 120;
+const segmentId = z.string().min(1).max(200).describe('A segment id from context_manifest_get (e.g. "tool-3f2a…").');
+
+/** The manifest in the shape an agent reads: totals, the provider's count, and every segment by id. */
+export function compactManifest(m: Manifest): unknown {
+  return {
+    threadId: m.threadId,
+    enforceable: m.enforceable,
+    note: m.enforceable
+      ? 'Directives apply to the next prompt Loupe assembles for this thread.'
+      : 'Advisory: the CLI owns this context; directives are recorded as intent and apply when the thread continues as a fresh Loupe session.',
+    freshness: m.freshness,
+    model: m.model,
+    totals: m.totals,
+    reported: m.reported,
+    system: m.system.map((s) => ({ title: s.title, tier: s.tier, tokens: s.tokens?.tokens ?? null })),
+    segments: m.segments.map((s) => ({
+      id: s.id,
+      kind: s.kind,
+      ...(s.label ? { label: s.label } : {}),
+      tokens: s.tokens.tokens,
+      status: s.status,
+      ...(s.outOfContext ? { outOfContext: true } : {}),
+      preview: s.preview.length > PREVIEW ? `${s.preview.slice(0, PREVIEW - 1)}…` : s.preview,
+    })),
+  };
+}
+
+const text = (value: unknown): CallToolResult => ({ content: [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value, null, 2) }] });
+
+/** A failure as a tool error the agent can read: the stable code and Loupe's sentence. */
+export function toolError(err: unknown): CallToolResult {
+  const shape = toErrorShape(err);
+  // The X-Ray services arrive with issue 10; until then every tool says so plainly.
+  const code = shape.code === 'unknown-method' ? 'unsupported' : shape.code;
+  const message = shape.code === 'unknown-method' ? "This Loupe build has no X-Ray services yet, so the thread's context cannot be read or changed." : shape.message;
+  return { isError: true, content: [{ type: 'text', text: `${code}: ${message}` }] };
+}
+
+/**
+ * The stdio MCP server of `loupe mcp --thread ID`: X-Ray tools for the agent
+ * working in that thread. Every tool calls the runtime's xray.* methods, so
+ * the same rules apply as in the app (a protected segment is refused, and the
+ * refusal comes back as a tool error); directives are recorded as the agent's.
+ */
+export function createXrayMcpServer(call: XrayCaller, threadId: string, version: string): McpServer {
+  const server = new McpServer({ name: 'loupe-xray', version });
+  const guarded = (fn: () => Promise<unknown>) => async (): Promise<CallToolResult> => {
+    try {
+      return text(await fn());
+    } catch (err) {
+      return toolError(err);
+    }
+  };
+  const direct = (method: 'xray.pin' | 'xray.evict' | 'xray.restore', id: string) =>
+    guarded(async () => compactManifest((await call(method, { threadId, segmentId: id, author: MCP_AUTHOR })) as Manifest))();
+
+  server.registerTool(
+    'context_manifest_get',
+    {
+      title: 'Read my context',
+      description:
+        "The thread's model-bound context as Loupe sees it: the window, totals (estimates: bytes/4) beside the provider's own count, system sections, and every conversation segment with its id, kind, tokens, status and a preview.",
+      inputSchema: {},
+    },
+    guarded(async () => compactManifest((await call('xray.manifest', { threadId })) as Manifest)),
+  );
+  server.registerTool(
+    'context_pin',
+    { title: 'Pin a segment', description: 'Keep a segment in the context whatever the fold drops. Returns the manifest.', inputSchema: { segmentId } },
+    ({ segmentId: id }) => direct('xray.pin', id),
+  );
+  server.registerTool(
+    'context_evict',
+    {
+      title: 'Evict a segment',
+      description: 'Leave a segment out of the next prompt Loupe assembles (e.g. an old tool result you no longer need). Protected segments (the current ask) are refused. Returns the manifest.',
+      inputSchema: { segmentId },
+    },
+    ({ segmentId: id }) => direct('xray.evict', id),
+  );
+  server.registerTool(
+    'context_restore',
+    { title: 'Restore a segment', description: 'Undo a pin, eviction or summary of a segment. Returns the manifest.', inputSchema: { segmentId } },
+    ({ segmentId: id }) => direct('xray.restore', id),
+  );
+  server.registerTool(
+    'context_report',
+    {
+      title: 'Report my own context inventory',
+      description: 'Tell Loupe what your context holds as you see it (ids, kinds, token counts). Stored and shown beside Loupe\'s manifest as advisory; nothing is enforced.',
+      inputSchema: {
+        segments: z
+          .array(z.object({ id: segmentId, kind: z.string().min(1).max(40), tokens: z.number().int().nonnegative(), preview: z.string().max(2000).optional() }))
+          .max(10_000),
+        host: z.string().min(1).max(200).optional().describe('Who reports (defaults to "agent via loupe mcp").'),
+      },
+    },
+    ({ segments, host }) => guarded(() => call('xray.report', { threadId, host: host ?? 'agent via loupe mcp', segments }))(),
+  );
+  return server;
+}

@@ -1,0 +1,264 @@
+import { createHash } from 'node:crypto';
+import type {
+  CompactionBoundary,
+  ContextPoint,
+  ImportedEntry,
+  ImportedKind,
+  SessionSystemPart,
+  SourceRef,
+} from '../../../shared/contract/sessions';
+import type { TranscriptItem } from '../../../shared/contract/transcript';
+import type { ReportedUsage } from '../../../shared/contract/agent-events';
+import { canonical, contentKey } from '../runs/segment-id';
+import { TRANSCRIPT_OUTPUT_MAX } from '../runs/transcript-collector';
+
+/** Longest preview an entry keeps (the contract's 200 characters). */
+export const PREVIEW_CHARS = 200;
+
+/** A preview: whitespace collapsed, at most 200 characters (only the head of a long text is looked at). */
+export function previewOf(text: string, max = PREVIEW_CHARS): string {
+  const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
+  const flat = head.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
+const hashOf = (kind: string, key: string) => `${kind}-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+
+
+/** What every entry is added with. */
+export interface EntryMeta {
+  source: SourceRef;
+  timestamp?: string | null;
+  sidechain?: boolean;
+  agentId?: string;
+  parentCallId?: string;
+  model?: string;
+  label?: string;
+  /** Claude Code: the line's uuid, for compaction's preserved messages. */
+  uuid?: string;
+}
+
+interface Draft extends Omit<ImportedEntry, 'id' | 'index'> {
+  base: string | null;
+  uuid?: string;
+}
+
+interface PendingTool {
+  draft: Draft;
+  index: number;
+  name: string;
+  input: unknown;
+}
+
+interface PendingBoundary extends CompactionBoundary {
+  preserved: Set<string>;
+}
+
+/** What a parser hands back: entries with ids, boundaries, points with estimates, system parts, bodies when asked. */
+export interface BuiltSession {
+  entries: ImportedEntry[];
+  compactions: CompactionBoundary[];
+  contextPoints: ContextPoint[];
+  system: SessionSystemPart[];
+  toolNames: string[];
+  bodies: Map<number, TranscriptItem>;
+}
+
+/**
+ * Collects a session's entries as a parser streams its lines: each entry keeps
+ * a preview, a byte count and its content hash, never its body (unless
+ * `keepBodies` asks for it, for prune-and-continue). Tool calls pair with their
+ * results by call id; ids, compaction flags and estimates are settled by finish().
+ */
+export class SessionBuilder {
+  private readonly drafts: Draft[] = [];
+  private readonly pending = new Map<string, PendingTool>();
+  private readonly boundaries: PendingBoundary[] = [];
+  private readonly points: (Omit<ContextPoint, 'estimate'> & { sidechain: boolean })[] = [];
+  private readonly systemParts: SessionSystemPart[] = [];
+  private readonly tools = new Set<string>();
+  private readonly bodies = new Map<number, TranscriptItem>();
+
+  constructor(private readonly keepBodies?: (index: number) => boolean) {}
+
+  get size(): number {
+    return this.drafts.length;
+  }
+
+  private push(draft: Draft, item: TranscriptItem | null): number {
+    const index = this.drafts.length;
+    this.drafts.push(draft);
+    if (item && this.keepBodies?.(index)) this.bodies.set(index, item);
+    return index;
+  }
+
+  private draft(kind: ImportedKind, bytes: number, preview: string, meta: EntryMeta, base: string | null): Draft {
+    const d: Draft = {
+      kind,
+      base,
+      bytes,
+      preview,
+      sidechain: meta.sidechain ?? false,
+      beforeCompaction: false,
+      dropped: false,
+      source: meta.source,
+      timestamp: meta.timestamp ?? null,
+    };
+    if (meta.label !== undefined) d.label = meta.label;
+    if (meta.agentId !== undefined) d.agentId = meta.agentId;
+    if (meta.parentCallId !== undefined) d.parentCallId = meta.parentCallId;
+    if (meta.model !== undefined) d.model = meta.model;
+    if (meta.uuid !== undefined) d.uuid = meta.uuid;
+    return d;
+  }
+
+  /** A user prompt, assistant text, thinking, or summary. Empty text adds nothing (-1). */
+  text(kind: 'user' | 'assistant' | 'thinking' | 'summary', text: string, meta: EntryMeta): number {
+    if (!text.trim()) return -1;
+    const item: TranscriptItem = { kind, text };
+    return this.push(this.draft(kind, byteLength(text), previewOf(text), meta, hashOf(kind, contentKey(item))), item);
+  }
+
+  /** A line of a type Loupe does not know: shown as `unknown`, never dropped. */
+  unknown(type: string, preview: string, bytes: number, meta: EntryMeta): number {
+    return this.push(this.draft('unknown', bytes, previewOf(preview), { ...meta, label: type }, hashOf('unknown', `${type}\n${preview}`)), null);
+  }
+
+  /** A tool call; its result joins it by call id (toolResult), whichever line carries it. */
+  toolCall(callId: string, name: string, input: unknown, meta: EntryMeta): number {
+    const inputJson = canonical(input);
+    const d = this.draft('tool', byteLength(inputJson), previewOf(`${name} ${inputSummary(input, inputJson)}`), { ...meta, label: name }, null);
+    d.callId = callId;
+    d.paired = false;
+    d.isError = false;
+    const index = this.push(d, null);
+    this.pending.set(callId, { draft: d, index, name, input });
+    this.tools.add(name);
+    if (this.keepBodies?.(index)) this.bodies.set(index, { kind: 'tool', callId, name, input, output: null, isError: false });
+    return index;
+  }
+
+  /** True when a call with this id waits for its result. */
+  hasPendingCall(callId: string): boolean {
+    return this.pending.has(callId);
+  }
+
+  /** A tool's result: completes its call, or (no call seen) stands alone as a tool named `unknown`. */
+  toolResult(callId: string, output: string, isError: boolean, meta: EntryMeta): number {
+    if (!this.pending.has(callId)) this.toolCall(callId, 'unknown', null, meta);
+    const call = this.pending.get(callId)!;
+    this.pending.delete(callId);
+    const d = call.draft;
+    const kept = output.length > TRANSCRIPT_OUTPUT_MAX ? `${output.slice(0, TRANSCRIPT_OUTPUT_MAX)}\n… (cut)` : output;
+    const item: TranscriptItem = { kind: 'tool', callId, name: call.name, input: call.input, output: kept, isError };
+    d.base = hashOf('tool', contentKey(item));
+    d.bytes += byteLength(output);
+    d.paired = true;
+    d.isError = isError;
+    if (output) d.preview = previewOf(`${d.preview} → ${output.slice(0, PREVIEW_CHARS * 2)}`);
+    d.source = { file: d.source.file, lines: mergeLines(d.source, meta.source) };
+    if (this.bodies.has(call.index)) this.bodies.set(call.index, item);
+    return call.index;
+  }
+
+  /** Marks entries from `from` on as removed by the CLI (or restores them). */
+  setDropped(from: number, to: number, dropped: boolean): void {
+    for (let i = from; i < to; i++) this.drafts[i]!.dropped = dropped;
+  }
+
+  /** A compaction: what comes before it (except `preserved` uuids) leaves the context. */
+  boundary(b: Omit<CompactionBoundary, 'entryIndex'>, preserved: Iterable<string> = []): void {
+    this.boundaries.push({ ...b, entryIndex: this.drafts.length, preserved: new Set(preserved) });
+  }
+
+  /** The provider's count of the context at a point; the estimate is settled by finish(). */
+  point(p: Omit<ContextPoint, 'estimate' | 'entryIndex'> & { entryIndex?: number; sidechain?: boolean }): void {
+    this.points.push({ ...p, entryIndex: p.entryIndex ?? this.drafts.length, sidechain: p.sidechain ?? false });
+  }
+
+  system(part: Omit<SessionSystemPart, 'preview'> & { text: string }): void {
+    const { text, ...rest } = part;
+    // The same section sent again (after a compaction, on resume) replaces the earlier copy: what is in context now.
+    const at = this.systemParts.findIndex((p) => p.title === part.title);
+    if (at >= 0) this.systemParts.splice(at, 1);
+    this.systemParts.push({ ...rest, preview: previewOf(text) });
+  }
+
+  tool(name: string): void {
+    this.tools.add(name);
+  }
+
+  /** Settles ids (with `-n` for repeats, as threads do), compaction flags and the estimate at each point. */
+  finish(): BuiltSession {
+    for (const call of this.pending.values()) {
+      call.draft.base = hashOf('tool', contentKey({ kind: 'tool', callId: '', name: call.name, input: call.input, output: null, isError: false }));
+    }
+    this.pending.clear();
+    const newest = this.boundaries.at(-1);
+    const seen = new Map<string, number>();
+    const entries: ImportedEntry[] = this.drafts.map((d, index) => {
+      const { base, uuid, ...rest } = d;
+      const n = seen.get(base!) ?? 0;
+      seen.set(base!, n + 1);
+      const before = newest !== undefined && index < newest.entryIndex && !(uuid !== undefined && newest.preserved.has(uuid)) && !d.sidechain;
+      return { index, id: n === 0 ? base! : `${base}-${n}`, ...rest, beforeCompaction: before };
+    });
+    return {
+      entries,
+      compactions: this.boundaries.map(({ preserved: _p, ...b }) => b),
+      contextPoints: this.estimates(entries),
+      system: this.systemParts,
+      toolNames: [...this.tools],
+      bodies: this.bodies,
+    };
+  }
+
+  /** Loupe's bytes/4 estimate at each reported point: main-chain entries in context then. */
+  private estimates(entries: ImportedEntry[]): ContextPoint[] {
+    const prefix = new Float64Array(entries.length + 1);
+    entries.forEach((e, i) => (prefix[i + 1] = prefix[i]! + (counts(e) ? e.bytes : 0)));
+    return this.points
+      .filter((p) => !p.sidechain)
+      .map(({ sidechain: _s, ...p }) => {
+        const end = Math.min(p.entryIndex, entries.length);
+        const b = [...this.boundaries].reverse().find((x) => x.entryIndex <= end);
+        let bytes = prefix[end]! - prefix[b?.entryIndex ?? 0]!;
+        if (b && b.preserved.size > 0) {
+          for (let i = 0; i < b.entryIndex; i++) if (counts(entries[i]!) && this.drafts[i]!.uuid && b.preserved.has(this.drafts[i]!.uuid!)) bytes += entries[i]!.bytes;
+        }
+        return { ...p, entryIndex: end, estimate: Math.ceil(bytes / 4) };
+      });
+  }
+}
+
+const counts = (e: ImportedEntry) => !e.sidechain && !e.dropped;
+
+function mergeLines(a: SourceRef, b: SourceRef): number[] {
+  if (a.file !== b.file) return a.lines;
+  return [...new Set([...a.lines, ...b.lines])].sort((x, y) => x - y);
+}
+
+const SUMMARY_FIELDS = ['command', 'cmd', 'file_path', 'path', 'dir_path', 'pattern', 'query', 'url', 'description', 'prompt'];
+
+/** A tool input in a few words: its most telling field, else its JSON. */
+function inputSummary(input: unknown, json: string): string {
+  if (typeof input === 'string') return input;
+  if (input && typeof input === 'object') {
+    for (const key of SUMMARY_FIELDS) {
+      const v = (input as Record<string, unknown>)[key];
+      if (typeof v === 'string' && v) return v;
+    }
+  }
+  return json;
+}
+
+/** Reported usage as the contract names it; `context` is the count the point compares. */
+export function usageOf(parts: { input?: number; output?: number; cacheRead?: number; cacheCreation?: number; context: number }): ReportedUsage {
+  const u: ReportedUsage = { contextTokens: parts.context };
+  if (parts.input !== undefined) u.inputTokens = parts.input;
+  if (parts.output !== undefined) u.outputTokens = parts.output;
+  if (parts.cacheRead !== undefined) u.cacheReadTokens = parts.cacheRead;
+  if (parts.cacheCreation !== undefined) u.cacheCreationTokens = parts.cacheCreation;
+  return u;
+}

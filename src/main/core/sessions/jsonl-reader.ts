@@ -1,0 +1,96 @@
+import { createReadStream } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+
+/** A line longer than this is skipped as malformed rather than held in memory. */
+export const MAX_SESSION_LINE_BYTES = 64 * 1024 * 1024;
+
+export interface JsonlLine {
+  /** 1-based. */
+  lineNo: number;
+  /** The parsed line (only lines that are JSON objects are handed on). */
+  value: Record<string, unknown>;
+  /** UTF-8 bytes of the line without its newline. */
+  bytes: number;
+}
+
+export interface JsonlResult {
+  /** Complete lines read (blank lines not counted). */
+  read: number;
+  malformed: number;
+  /** The file ended inside a line that did not parse: it is being written, and was left out. */
+  partialTail: boolean;
+}
+
+/**
+ * Streams a JSONL file line by line (64 KiB chunks), calling `onLine` for each
+ * complete line with its number and parsed object. Memory is one line at a
+ * time. A last line without a newline is used when it parses (some writers end
+ * without one) and otherwise reported as a partial tail, not as malformed.
+ */
+export async function readJsonl(path: string, onLine: (line: JsonlLine) => void, signal?: AbortSignal): Promise<JsonlResult> {
+  const stream = createReadStream(path, { highWaterMark: 64 * 1024 });
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
+  let carryBytes = 0;
+  let oversized = false;
+  let lineNo = 0;
+  const result: JsonlResult = { read: 0, malformed: 0, partialTail: false };
+
+  const emit = (text: string, bytes: number, complete: boolean) => {
+    lineNo += 1;
+    if (text.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      if (!complete) {
+        result.partialTail = true;
+        return;
+      }
+      result.read += 1;
+      result.malformed += 1;
+      return;
+    }
+    result.read += 1;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      result.malformed += 1;
+      return;
+    }
+    onLine({ lineNo, value: value as Record<string, unknown>, bytes });
+  };
+
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    signal?.throwIfAborted();
+    let start = 0;
+    let nl: number;
+    while ((nl = chunk.indexOf(10, start)) >= 0) {
+      const piece = chunk.subarray(start, nl);
+      if (oversized) {
+        lineNo += 1;
+        result.read += 1;
+        result.malformed += 1;
+      } else {
+        const text = carry + decoder.write(piece) + decoder.end();
+        emit(text.endsWith('\r') ? text.slice(0, -1) : text, carryBytes + piece.length, true);
+      }
+      carry = '';
+      carryBytes = 0;
+      oversized = false;
+      start = nl + 1;
+    }
+    if (start < chunk.length && !oversized) {
+      const rest = chunk.subarray(start);
+      carryBytes += rest.length;
+      if (carryBytes > MAX_SESSION_LINE_BYTES) {
+        oversized = true;
+        carry = '';
+      } else carry += decoder.write(rest);
+    }
+  }
+  if (oversized) {
+    result.partialTail = true;
+  } else if (carryBytes > 0 || carry) {
+    emit(carry + decoder.end(), carryBytes, false);
+  }
+  return result;
+}

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { basename } from 'node:path';
+import type { ImportedEntry, ImportedSession, SessionManifest, SessionSystemPart } from '../../../shared/contract/sessions';
+import type { Freshness, Segment, SystemSection, TokenCount } from '../../../shared/contract/xray';
+
+/** The window a manifest is computed against: the catalog's answer for the model the transcript names. */
+export interface CatalogWindow {
+  /** The catalog id used (null when the transcript names no model). */
+  id: string | null;
+  window: number;
+  reserve: number;
+  /** Where the window comes from, as the catalog says (snapshot, refresh, default). */
+  source: string;
+}
+
+const AGENT = { 'claude-code': 'claude-code-session', codex: 'codex-session', gemini: 'gemini-session' } as const;
+const estimate = (bytes: number): TokenCount => ({ tokens: Math.ceil(bytes / 4), kind: 'estimate' });
+
+/** An entry is in the model's context now unless compacted away, dropped by the CLI, or a subagent's own work. */
+export function inContext(e: ImportedEntry): boolean {
+  return !e.beforeCompaction && !e.dropped && !e.sidechain;
+}
+
+function segmentOf(e: ImportedEntry, session: ImportedSession): Segment {
+  const file = session.files[e.source.file];
+  const lines = e.source.lines.length > 1 ? `${e.source.lines[0]}-${e.source.lines.at(-1)}` : String(e.source.lines[0] ?? '?');
+  const where = file?.addressing === 'message' ? `message ${lines}` : `line ${lines}`;
+  const s: Segment = {
+    id: e.id,
+    kind: e.kind,
+    source: e.source.file === 0 ? where : `${basename(file?.path ?? '?')} ${where}`,
+    tokens: estimate(e.bytes),
+    bytes: e.bytes,
+    status: 'active',
+    preview: e.preview,
+  };
+  if (e.label !== undefined) s.label = e.label;
+  if (!inContext(e)) s.outOfContext = true;
+  return s;
+}
+
+function sectionOf(p: SessionSystemPart): SystemSection {
+  return {
+    id: `system-${createHash('sha256').update(p.title).digest('hex').slice(0, 16)}`,
+    title: p.title,
+    provenance: p.provenance,
+    tier: 'inherited',
+    sha256: null,
+    tokens: estimate(p.bytes),
+    bytes: p.bytes,
+    preview: p.preview,
+    loadedBy: 'cli',
+  };
+}
+
+/**
+ * The X-Ray manifest of an imported session. Advisory (`enforceable: false`:
+ * the CLI owns that context). Segments and system sections are what the
+ * transcript shows; entries before the newest compaction boundary, dropped by
+ * the CLI, or a subagent's own work are `outOfContext`. Loupe's estimate is
+ * given beside the provider's last reported count for the same point, and
+ * what the transcript cannot account for is its own section (never folded
+ * into another number). The window is the catalog's for the transcript's
+ * model; when the catalog has no entry, the window the CLI reported (Codex).
+ */
+export function manifestFromSession(
+  session: ImportedSession,
+  catalog: CatalogWindow,
+  options: { freshness?: Freshness; now?: Date } = {},
+): SessionManifest {
+  const segments = session.entries.map((e) => segmentOf(e, session));
+  const system = session.system.map(sectionOf);
+  const systemBytes = session.system.reduce((n, p) => n + p.bytes, 0);
+  const conversationBytes = session.entries.reduce((n, e) => n + (inContext(e) ? e.bytes : 0), 0);
+  const last = session.contextPoints.at(-1) ?? null;
+  const useReported = catalog.source === 'default' && session.reportedWindow !== null;
+  const window = useReported ? session.reportedWindow! : catalog.window;
+  const reserve = useReported ? Math.max(16_384, Math.floor(0.15 * window)) : catalog.reserve;
+
+  let reported: SessionManifest['reported'] = null;
+  if (last) {
+    const estimateAtSamePoint = last.estimate + Math.ceil(systemBytes / 4);
+    reported = { usage: last.usage, contextTokens: last.reported, estimateAtSamePoint };
+    const gap = last.reported - estimateAtSamePoint;
+    system.push({
+      id: 'system-not-in-transcript',
+      title: 'Not in the transcript',
+      provenance: 'framework-core',
+      tier: 'required',
+      sha256: null,
+      tokens: null,
+      bytes: null,
+      preview:
+        gap >= 0
+          ? `The provider reported ${last.reported} tokens; the transcript accounts for about ${estimateAtSamePoint}. About ${gap} are what the CLI sends but does not keep (its system prompt, tool definitions, framing) and the tokenizer's difference from bytes/4.`
+          : `The provider reported ${last.reported} tokens; Loupe's bytes/4 estimate of the same point is ${estimateAtSamePoint}, ${-gap} more.`,
+      loadedBy: 'cli',
+    });
+  }
+
+  return {
+    threadId: null,
+    sessionFile: session.files[0]?.path ?? null,
+    agent: AGENT[session.cli],
+    model: { id: catalog.id ?? session.model, window, reserve, source: useReported ? 'reported by the CLI' : catalog.source },
+    freshness: options.freshness ?? 'current',
+    enforceable: false,
+    segments,
+    system,
+    totals: {
+      system: estimate(systemBytes),
+      conversation: estimate(conversationBytes),
+      reclaimable: { tokens: 0, kind: 'estimate' },
+    },
+    reported,
+    lines: { read: session.lines.read, malformed: session.lines.malformed, unknown: session.lines.unknown, partialTail: session.lines.partialTail },
+    builtAt: (options.now ?? new Date()).toISOString(),
+    session: {
+      cli: session.cli,
+      format: session.format,
+      cliVersion: session.cliVersion,
+      sessionId: session.sessionId,
+      cwd: session.cwd,
+      models: session.models,
+      files: session.files,
+      compactions: session.compactions,
+      lastPoint: last,
+      points: session.contextPoints.length,
+      unknownTypes: session.lines.unknownTypes,
+      tools: session.tools,
+    },
+  };
+}
