@@ -2,6 +2,7 @@
 // app does lives in ./core and is reached through the contract in ../shared/api.
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MenuItemConstructorOptions, type WebFrameMain } from 'electron';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ipcEventChannel } from '../shared/api';
@@ -143,6 +144,13 @@ void app.whenReady().then(() => {
           ? await dialog.showOpenDialog(mainWindow, options)
           : await dialog.showOpenDialog(options);
         return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
+      saveFile: async (suggestedName, content) => {
+        const options = { title: 'Save', defaultPath: join(app.getPath('downloads'), suggestedName) };
+        const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+        if (result.canceled || !result.filePath) return null;
+        await writeFile(result.filePath, content, 'utf8');
+        return result.filePath;
       },
     });
   } catch (err) {

@@ -31,6 +31,8 @@ export interface CoreDeps {
   now: () => Date;
   /** Native folder picker (Electron only). */
   pickFolder?: () => Promise<string | null>;
+  /** Native save dialog that writes `content` where the user chooses; the path, or null when cancelled (Electron only). */
+  saveFile?: (suggestedName: string, content: string) => Promise<string | null>;
   /**
    * Registers work to finish when the runtime closes, after calls in flight have
    * ended and before child processes are killed and the database closes.

@@ -53,6 +53,8 @@ export interface RuntimeOptions {
   gitBinary?: string;
   nativeBinding?: string;
   pickFolder?: () => Promise<string | null>;
+  /** Native save dialog (Electron): writes the document where the user chooses; null when cancelled. */
+  saveFile?: (suggestedName: string, content: string) => Promise<string | null>;
   now?: () => Date;
   db?: Db;
   /** How long close() waits for calls in flight to end after aborting them. */
@@ -99,6 +101,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     env: options.env ?? process.env,
     now: options.now ?? (() => new Date()),
     pickFolder: options.pickFolder,
+    saveFile: options.saveFile,
     onClose: (dispose) => void disposers.push(dispose),
   };
   deps.onClose(() => deps.repos.closeAll());

@@ -215,6 +215,8 @@ export interface RunEventRecord {
 
 export interface RunDetail {
   run: RunSummary;
+  /** The settings the run's latest step used (a retry may replace them); retries and follow-ups start from these. */
+  settings: RunSettings;
   steps: StepEvidence[];
   /** The run's recorded stream (bounded), oldest first; follow `run:<id>` after `lastSeq`. */
   events: RunEventRecord[];

@@ -1,9 +1,10 @@
 import type { Services } from '../../../shared/api';
+import { LoupeError } from '../../../shared/errors';
 import type { CoreDeps } from '../deps';
 
-type AppServices = Pick<Services, 'app.info'>;
+type AppServices = Pick<Services, 'app.info' | 'app.saveFile'>;
 
-/** Facts about this installation, for the shell and Settings. */
+/** Facts about this installation, for the shell and Settings; saving a document where the user chooses. */
 export function appServices(deps: CoreDeps): AppServices {
   return {
     'app.info': async () => {
@@ -16,6 +17,13 @@ export function appServices(deps: CoreDeps): AppServices {
         host: deps.host,
         git: { available: git.available, version: git.version },
       };
+    },
+    'app.saveFile': async ({ suggestedName, content }) => {
+      if (!deps.saveFile) {
+        throw new LoupeError('unsupported', 'Saving through a dialog needs the desktop app; the page downloads the file instead.');
+      }
+      const path = await deps.saveFile(suggestedName, content);
+      return { saved: path !== null, path };
     },
   };
 }

@@ -12,7 +12,7 @@ import { RunRecorder } from './recorder';
 import { removeStaged, stageContext, type Staging } from './stage';
 import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './store/evidence';
-import { getRun, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
+import { getRun, getRunInput, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from './store/threads';
 import { TranscriptCollector } from './transcript-collector';
 
@@ -136,7 +136,8 @@ export class RunManager {
     const events = readRunEvents(this.deps.db, runId);
     const steps = listEvidence(this.deps.db, { runId }).map(({ repo: _repo, ...s }) => s);
     const live = this.deps.streams.lastSeq(`run:${runId}`);
-    return { run, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0) };
+    const settings = (JSON.parse(getRunInput(this.deps.db, runId) ?? '{}') as Partial<RunInput>).settings ?? { agent: run.agent, loop: {} };
+    return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0) };
   }
 
   /** Runs the steps of one run in the background; resolves with its detail after the first decision. */

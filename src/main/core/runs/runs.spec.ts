@@ -37,14 +37,21 @@ describe('the invocation context budget', () => {
     expect(step).toMatchObject({ outcome: 'blocked', exitCode: null });
     expect(step!.exceeded).toEqual([{ ceiling: 'maxPromptBytes', limit: 100, actual: step!.totalBytes, over: step!.totalBytes - 100 }]);
     expect(step!.message).toMatch(/Blocked by the context budget: the prompt is [\d,]+ bytes/);
+    expect(detail.settings.loop.contextBudget).toEqual({ maxPromptBytes: 100, policy: 'block' });
     const retried = await runtime.call('runs.retry', { runId: detail.run.id });
     expect(retried.steps.map((s) => s.outcome)).toEqual(['blocked', 'blocked']);
     expect(retried.steps[1]!.totalBytes).toBe(step!.totalBytes);
     // Git ran (staging reads the repository); no agent process ever did.
-    const ran = runtime.launcher.stats().started - started;
+    expect(runtime.launcher.stats().started - started).toBeGreaterThan(0);
     expect(existsSync(marker)).toBe(false);
+    // Raised: the run's own settings (the custom command included) with a new ceiling; the detail says so.
+    const raised = { ...retried.settings, loop: { contextBudget: { maxPromptBytes: step!.totalBytes, policy: 'block' as const } } };
+    const third = await runtime.call('runs.retry', { runId: detail.run.id, settings: raised });
+    expect(third.settings).toEqual(raised);
+    expect(third.steps[2]!.outcome).toBe('launched');
+    expect((await waitForRun(runtime, detail.run.id, 30_000, third.lastSeq)).run.status).toBe('succeeded');
+    expect(existsSync(marker)).toBe(true);
     await runtime.close();
-    expect(ran).toBeGreaterThan(0);
   });
 
   it('warns over the ceiling: launched, and the warning is stored with the numbers', async () => {

@@ -7,8 +7,11 @@ import type { Runtime } from '../runtime';
 
 const FIXTURES = join(__dirname, '../../../../fixtures/agents');
 
-/** Resolves with the run's detail once its `end` event arrives (it may have ended already). */
-export function waitForRun(runtime: Runtime, runId: string, timeoutMs = 30_000): Promise<RunDetail> {
+/**
+ * Resolves with the run's detail once its `end` event arrives (it may have ended already).
+ * `after`: only an end after this sequence number counts (a retried run has an earlier end).
+ */
+export function waitForRun(runtime: Runtime, runId: string, timeoutMs = 30_000, after = 0): Promise<RunDetail> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`run ${runId} did not end within ${timeoutMs} ms`)), timeoutMs);
     const sub = runtime.streams.attach({
@@ -21,7 +24,7 @@ export function waitForRun(runtime: Runtime, runId: string, timeoutMs = 30_000):
         return true;
       },
     });
-    sub.follow([{ key: `run:${runId}`, after: 0 }]);
+    sub.follow([{ key: `run:${runId}`, after }]);
   });
 }
 
