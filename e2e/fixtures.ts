@@ -6,13 +6,16 @@ import { startBrowserHost, type StartedHost } from './host';
 export { makeRepo, git, writeFiles } from './repos';
 
 interface Fixtures {
+  /** Extra environment for the host process (e.g. LOUPE_DEMO_PACE_MS); set with test.use({ hostEnv }). */
+  hostEnv: NodeJS.ProcessEnv;
   host: StartedHost;
   page: Page;
 }
 
 export const test = base.extend<Fixtures>({
-  host: async ({}, use) => {
-    const host = await startBrowserHost();
+  hostEnv: [{}, { option: true }],
+  host: async ({ hostEnv }, use) => {
+    const host = await startBrowserHost(hostEnv);
     await use(host);
     await host.stop();
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatInt, formatMaybeBytes, formatTokens, formatTokensShort, percentOf, plural, shortHash } from './format';
+import { formatBytes, formatDuration, formatInt, formatMaybeBytes, formatTokens, formatTokensShort, percentOf, plural, shortHash } from './format';
 
 describe('formatBytes', () => {
   it('uses bytes below 1 KiB and binary units above', () => {
@@ -39,5 +39,17 @@ describe('small helpers', () => {
     expect(percentOf(4, 8)).toBe(50);
     expect(percentOf(20, 8)).toBe(100);
     expect(percentOf(1, 0)).toBe(0);
+  });
+});
+
+describe('formatDuration', () => {
+  it('reads at a glance from tenths of a second to hours', () => {
+    expect(formatDuration(0)).toBe('0.0 s');
+    expect(formatDuration(420)).toBe('0.4 s');
+    expect(formatDuration(9_999)).toBe('9.9 s');
+    expect(formatDuration(12_345)).toBe('12 s');
+    expect(formatDuration(185_000)).toBe('3 min 05 s');
+    expect(formatDuration(2 * 3_600_000 + 4 * 60_000)).toBe('2 h 04 min');
+    expect(formatDuration(-1)).toBe('—');
   });
 });

@@ -59,3 +59,14 @@ export function percentOf(value: number, limit: number): number {
   if (limit <= 0) return 0;
   return Math.max(0, Math.min(100, (value / limit) * 100));
 }
+
+/** A duration as a person reads it: "0.4 s", "12 s", "3 min 05 s", "2 h 04 min". */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < 10_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}

@@ -5,6 +5,9 @@ import { BaseRefPicker } from './BaseRefPicker';
 import { FileTree } from './FileTree';
 import { InspectBar } from './InspectBar';
 import { ResultsPanel } from './ResultsPanel';
+import { RunDock } from './run/RunDock';
+import { useRunForm } from './run/run-store';
+import { RunSettingsDrawer } from './run/RunSettingsDrawer';
 import { SelectionSummary } from './SelectionSummary';
 import { useInspector } from './store';
 import { useFileDrop } from './use-file-drop';
@@ -12,7 +15,9 @@ import { useFileDrop } from './use-file-drop';
 /**
  * The Context inspector: pick a base ref, files, folders and attachments on
  * the left; see exactly what a run would receive, and what is left out, on the
- * right. Each pane is one scroll area; the Inspect button stays in view.
+ * right, and start a run from the bar under the results (its settings open in
+ * a drawer over them). Each pane is one scroll area; the Inspect button and
+ * the Run bar stay in view.
  */
 export function InspectorView() {
   const root = useRepo((s) => s.repo?.root ?? null);
@@ -32,6 +37,7 @@ export function InspectorView() {
     };
   }, []);
 
+  const drawerOpen = useRunForm((s) => s.drawerOpen);
   const { dragging, handlers } = useFileDrop((files, skippedFolders) =>
     useInspector.getState().addAttachments(files, skippedFolders),
   );
@@ -47,8 +53,12 @@ export function InspectorView() {
         </div>
         <InspectBar />
       </section>
-      <section className="insp-pane insp-results" aria-label="Inspection result">
-        <ResultsPanel />
+      <section className="insp-pane insp-results" aria-label="Inspection result and run">
+        <div className="insp-results-body">
+          <ResultsPanel />
+          {drawerOpen && <RunSettingsDrawer />}
+        </div>
+        <RunDock />
       </section>
       {dragging && (
         <div className="insp-drop-overlay" aria-hidden>

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { InspectedFile } from '../../../../shared/contract/context';
 import { formatBytes, formatInt, formatTokensShort, plural } from '../../../../shared/format';
 import { ChangeMark } from './ChangeMark';
-import { HashButton } from './HashButton';
+import { HashButton } from '../../ui/HashButton';
 import { PathLabel } from './PathLabel';
 
 /** The badge naming where a file's content comes from. */

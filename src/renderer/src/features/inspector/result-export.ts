@@ -1,8 +1,8 @@
 /**
  * Taking an inspection along: the file list as text for the clipboard, and
  * the whole result as a JSON file (the same document `loupe inspect --json`
- * prints). A Blob download works in both hosts: the browser saves it, and
- * Electron asks where (its default for downloads).
+ * prints), saved through ui/save-file (a save dialog in Electron, a download
+ * in the browser host).
  */
 import type { InspectResult } from '../../../../shared/contract/context';
 
@@ -22,17 +22,7 @@ export function exportFileName(result: InspectResult): string {
   return `loupe-${safe}-${result.baseCommit.slice(0, 10)}.json`;
 }
 
-/** Saves `data` as pretty-printed JSON through a download of a Blob. */
-export function downloadJson(fileName: string, data: unknown): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoke after the click has been handled (the download holds its own reference).
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** The whole inspection as the JSON document `loupe inspect --json` prints. */
+export function resultJson(result: InspectResult): string {
+  return `${JSON.stringify(result, null, 2)}\n`;
 }

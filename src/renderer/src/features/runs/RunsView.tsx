@@ -1,12 +1,32 @@
-import { EmptyState } from '../../ui/EmptyState';
+import { useEffect } from 'react';
+import { useRepo } from '../repo/store';
+import { RunDetailPane } from './RunDetailPane';
+import { RunList } from './RunList';
+import { useRuns } from './store';
 
+/** Runs of the open repository on the left (newest first, by thread); the selected run on the right. */
 export function RunsView() {
+  const root = useRepo((s) => s.repo?.root ?? null);
+  useEffect(() => {
+    if (root) useRuns.getState().setRepo(root);
+  }, [root]);
+  // Runs started elsewhere (the CLI, another window) appear when Loupe comes back to the front.
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') void useRuns.getState().refreshList();
+    };
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
+  }, []);
+
   return (
-    <EmptyState title="Runs">
-      <p className="muted">
-        Launching agents (Claude Code, Codex CLI, Gemini CLI or any command) with a checked context budget is not in
-        this build yet. Use the Inspector to preview what a run would receive.
-      </p>
-    </EmptyState>
+    <div className="runs" data-testid="runs-view">
+      <section className="runs-pane" aria-label="Runs">
+        <RunList />
+      </section>
+      <section className="runs-pane" aria-label="Selected run">
+        <RunDetailPane />
+      </section>
+    </div>
   );
 }

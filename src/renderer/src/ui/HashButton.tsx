@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { copyText } from './clipboard';
-import { shortHash } from '../../../../shared/format';
+import { shortHash } from '../../../shared/format';
 
-/** A short sha256 that copies the full hash on click and says so. */
-export function HashButton({ sha256, tabbable = false }: { sha256: string; tabbable?: boolean }) {
+/** A sha256 (short, or `full`) that copies the full hash on click and says so. */
+export function HashButton({ sha256, tabbable = false, full = false }: { sha256: string; tabbable?: boolean; full?: boolean }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -14,7 +14,7 @@ export function HashButton({ sha256, tabbable = false }: { sha256: string; tabba
   return (
     <button
       type="button"
-      className="hash"
+      className={full ? 'hash hash-full' : 'hash'}
       data-testid="hash"
       data-sha256={sha256}
       title={`sha256 ${sha256}\nClick to copy the full hash`}
@@ -27,7 +27,7 @@ export function HashButton({ sha256, tabbable = false }: { sha256: string; tabba
       }}
     >
       {state === 'idle' ? (
-        <span className="mono">{shortHash(sha256)}</span>
+        <span className="mono">{full ? sha256 : shortHash(sha256)}</span>
       ) : (
         <span className={`hash-note ${state}`} role="status">
           {state === 'copied' ? '✓ Copied' : 'Copy failed'}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { DEFAULT_WINDOW_TOKENS } from '../../../../../shared/fold/budget';
+import { formatInt } from '../../../../../shared/format';
+import { useRunForm } from './run-store';
+
+/** The model: a catalog id (searched as you type) or the CLI's own name; its window and fold budget below. */
+export function ModelField() {
+  const { value, error, model, modelError, suggestions, agent } = useRunForm(
+    useShallow((s) => ({
+      value: s.draft?.model ?? '',
+      error: s.errors.model,
+      model: s.model,
+      modelError: s.modelError,
+      suggestions: s.modelSuggestions,
+      agent: s.draft?.agent,
+    })),
+  );
+  const { setDraft, searchModels } = useRunForm.getState();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const choose = (id: string) => {
+    setDraft({ model: id });
+    setOpen(false);
+  };
+
+  return (
+    <div className="run-field combo" data-testid="model-field">
+      <label htmlFor="run-model" className="run-legend">
+        Model
+      </label>
+      <input
+        id="run-model"
+        type="text"
+        role="combobox"
+        aria-expanded={open && suggestions.length > 0}
+        aria-controls="run-model-list"
+        aria-autocomplete="list"
+        autoComplete="off"
+        placeholder="e.g. anthropic/claude-sonnet-4-5 (empty: the CLI’s default)"
+        value={value}
+        aria-invalid={!!error}
+        onFocus={() => {
+          setOpen(true);
+          searchModels(value);
+        }}
+        onBlur={() => setOpen(false)}
+        onChange={(e) => {
+          setDraft({ model: e.target.value });
+          searchModels(e.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') setActive((i) => Math.min(suggestions.length - 1, i + 1));
+          else if (e.key === 'ArrowUp') setActive((i) => Math.max(-1, i - 1));
+          else if (e.key === 'Escape') setOpen(false);
+          else if (e.key === 'Enter' && active >= 0 && suggestions[active]) {
+            e.preventDefault();
+            choose(suggestions[active].id);
+          } else return;
+          e.preventDefault();
+        }}
+      />
+      {open && suggestions.length > 0 && (
+        <ul id="run-model-list" className="combo-list" role="listbox">
+          {suggestions.map((m, i) => (
+            <li
+              key={m.id}
+              role="option"
+              aria-selected={i === active}
+              className={i === active ? 'combo-option is-active' : 'combo-option'}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(m.id);
+              }}
+            >
+              <span className="combo-name mono">{m.id}</span>
+              <span className="combo-detail hint">window {formatInt(m.window)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={error || modelError ? 'hint hint-error' : 'hint'} data-testid="model-info">
+        {error
+          ? `Model ${error}.`
+          : modelError
+            ? modelError.message
+            : model
+              ? `${model.known ? `${model.id}: window` : 'Not in the catalog: the default window'} ${formatInt(model.window)} tokens − reserve ${formatInt(model.reserve)} = fold budget ${formatInt(model.budget)} (${model.source})`
+              : `Empty: the CLI picks its model; history is folded to the default ${formatInt(DEFAULT_WINDOW_TOKENS)}-token window.`}
+        {agent === 'demo' && ' The demo agent has no model: this only sizes the fold budget.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { RUN_LIMITS } from '../../../../../shared/contract/run-limits';
+import { plural } from '../../../../../shared/format';
+import { ErrorNotice } from '../../../ui/ErrorNotice';
+import { useInspector } from '../store';
+import { checkBudget } from '../../../../../shared/runs/budget';
+import { PromptMeters, VERDICT_TEXT } from './PromptMeters';
+import { settingsKey } from './run-draft';
+import { useRunForm, type RunContext } from './run-store';
+import { valueText } from './setting-source';
+
+/** What the Inspector would send: its repository, base, selection and attachments. */
+function useRunContext(): RunContext | null {
+  const { repo, baseRef, selected, attachments } = useInspector(
+    useShallow((s) => ({ repo: s.repo, baseRef: s.baseRef, selected: s.selected, attachments: s.attachments })),
+  );
+  return useMemo(
+    () => (repo ? { repo, baseRef, paths: selected.map((x) => x.path), attachments: attachments.map(({ name, size }) => ({ name, size })) } : null),
+    [repo, baseRef, selected, attachments],
+  );
+}
+
+/**
+ * The run bar under the results: the ask, the agent and budget in force, the
+ * would-be prompt against the ceilings, and Run. Settings open in a drawer
+ * above it, so the meters answer each change.
+ */
+export function RunDock() {
+  const ctx = useRunContext();
+  const { ask, settings, effective, agents, starting, startError, invalid, drawerOpen, preview } = useRunForm(
+    useShallow((s) => ({
+      preview: s.preview,
+      ask: s.ask,
+      settings: s.settings,
+      effective: s.effective?.settings ?? null,
+      agents: s.agents,
+      starting: s.starting,
+      startError: s.startError,
+      invalid: Object.keys(s.errors).length > 0,
+      drawerOpen: s.drawerOpen,
+    })),
+  );
+  const { setAsk, setDrawerOpen, start, dismissStartError } = useRunForm.getState();
+  useEffect(() => void useRunForm.getState().load(), []);
+  const key = settingsKey(settings);
+  useEffect(() => useRunForm.getState().schedulePreview(ctx), [ctx, ask, key]);
+
+  // While the form has a bad value, the settings in force are what a run would use.
+  const shown = settings ?? effective;
+  const agent = agents?.find((a) => a.id === settings?.agent) ?? null;
+  const budget = shown?.loop.contextBudget;
+  const verdict = preview && budget ? checkBudget(preview, budget).verdict : null;
+  const problem = agent && !agent.installed ? agent.problem : null;
+  const blockedWhy = !ask.trim() ? 'Type what the agent should do' : invalid ? 'Fix the run settings first' : problem ? 'Pick an agent that is installed' : null;
+
+  return (
+    <div className="run-dock" data-testid="run-dock">
+      <div className="run-dock-line">
+        <strong>Run an agent</strong>
+        <span className="hint run-dock-summary" data-testid="run-summary">
+          {shown ? `${valueText('agent', shown, agents)} · ${valueText('loop.contextBudget', shown, agents)}` : 'Loading the run settings…'}
+          {ctx ? ` · ${plural(ctx.paths.length, 'selection')}` : ''}
+        </span>
+        <button
+          type="button"
+          className={invalid ? 'small is-invalid' : 'small'}
+          aria-expanded={drawerOpen}
+          data-testid="run-settings-toggle"
+          onClick={() => setDrawerOpen(!drawerOpen)}
+        >
+          {drawerOpen ? 'Hide settings' : invalid ? 'Run settings: fix a value' : 'Run settings'}
+        </button>
+        {verdict && (
+          <span className={`badge verdict verdict-${verdict}`} data-testid="pm-verdict">
+            {VERDICT_TEXT[verdict]}
+          </span>
+        )}
+        <button
+          type="button"
+          className="primary run-button"
+          data-testid="run-button"
+          title={blockedWhy ?? 'Loupe measures the prompt again right before launch and records the evidence'}
+          disabled={!ctx || !!blockedWhy || starting}
+          onClick={() => ctx && void start(ctx)}
+        >
+          {starting ? 'Starting…' : 'Run'}
+        </button>
+      </div>
+      <label htmlFor="run-ask" className="visually-hidden">
+        The ask
+      </label>
+      <textarea
+        id="run-ask"
+        data-testid="run-ask"
+        rows={2}
+        maxLength={RUN_LIMITS.maxAskChars}
+        placeholder="What should the agent do? (Ctrl+Enter runs)"
+        value={ask}
+        onChange={(e) => setAsk(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.metaKey || e.ctrlKey) && ctx && !blockedWhy) void start(ctx);
+        }}
+      />
+      <PromptMeters budget={budget} />
+      {invalid && shown && (
+        <p className="hint" role="status">
+          A run setting has a value to fix; the meters use the settings in force until then.
+        </p>
+      )}
+      {problem && (
+        <p className="notice notice-warn small" role="status" data-testid="agent-problem">
+          {problem}
+        </p>
+      )}
+      {startError && <ErrorNotice error={startError} onDismiss={dismissStartError} />}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { RUN_LIMITS } from '../../../../../shared/contract/run-limits';
+import { ErrorNotice } from '../../../ui/ErrorNotice';
+import { AgentField } from './AgentField';
+import { BudgetFields } from './BudgetFields';
+import { EffectiveSettingsList } from './EffectiveSettingsList';
+import { ModelField } from './ModelField';
+import { useRunForm } from './run-store';
+
+/**
+ * The run settings over the results pane (the run bar below stays in view, so
+ * the prompt meters answer every change): the form, and beside it every
+ * setting in force with where it came from.
+ */
+export function RunSettingsDrawer() {
+  const { notes, notesError, keepStaged, saving, saveError, loadError } = useRunForm(
+    useShallow((s) => ({
+      notes: s.draft?.notes ?? '',
+      notesError: s.errors.notes,
+      keepStaged: s.draft?.keepStaged ?? false,
+      saving: s.saving,
+      saveError: s.saveError,
+      loadError: s.loadError,
+    })),
+  );
+  const { setDraft, setDrawerOpen } = useRunForm.getState();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setDrawerOpen]);
+
+  return (
+    <aside className="run-drawer" aria-label="Run settings" data-testid="run-settings">
+      <header className="run-drawer-head">
+        <h2>Run settings</h2>
+        <span className="hint" role="status">
+          {saving ? 'Saving…' : 'Changes are saved as you type'}
+        </span>
+        <span className="spacer" />
+        <button type="button" className="small" data-testid="run-settings-close" onClick={() => setDrawerOpen(false)}>
+          Done
+        </button>
+      </header>
+      <div className="run-drawer-scroll">
+        {loadError && <ErrorNotice error={loadError} />}
+        {saveError && <ErrorNotice error={saveError} />}
+        <div className="run-drawer-grid">
+          <div className="run-form">
+            <AgentField />
+            <ModelField />
+            <BudgetFields />
+            <div className="run-field">
+              <label htmlFor="run-notes" className="run-legend">
+                Notes for the agent
+              </label>
+              <textarea
+                id="run-notes"
+                rows={3}
+                value={notes}
+                aria-invalid={!!notesError}
+                placeholder="Sent as their own section of the prompt (conventions, what not to touch…)"
+                onChange={(e) => setDraft({ notes: e.target.value })}
+              />
+              <p className={notesError ? 'hint hint-error' : 'hint'}>
+                {notesError ? `Notes ${notesError}.` : `Up to ${RUN_LIMITS.maxNotesChars.toLocaleString('en-US')} characters; counted in the prompt.`}
+              </p>
+            </div>
+            <label className="check">
+              <input type="checkbox" checked={keepStaged} onChange={(e) => setDraft({ keepStaged: e.target.checked })} />
+              Keep the staged folder after the run (it is removed otherwise)
+            </label>
+          </div>
+          <EffectiveSettingsList />
+        </div>
+      </div>
+    </aside>
+  );
+}

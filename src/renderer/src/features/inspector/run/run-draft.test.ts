@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { runSettingsSchema, type RunSettings } from '../../../../../shared/contract/runs';
+import { BUDGET_CEILING_MAX } from '../../../../../shared/contract/run-limits';
+import { draftFromSettings, settingsFromDraft, settingsKey, type RunDraft } from './run-draft';
+
+const base: RunSettings = { agent: 'demo', loop: {} };
+const draft = (patch: Partial<RunDraft>): RunDraft => ({ ...draftFromSettings(base), ...patch });
+
+describe('run form draft', () => {
+  it('round-trips settings through the form', () => {
+    const s: RunSettings = {
+      agent: 'custom',
+      command: 'my-agent --flag',
+      model: 'anthropic/claude-sonnet-4-5',
+      notes: 'Be brief.',
+      agentArgs: ['--x'],
+      loop: { contextBudget: { maxPromptBytes: 100, policy: 'block' }, idleTimeoutSeconds: null },
+      keepStaged: true,
+    };
+    const back = settingsFromDraft(draftFromSettings(s), s);
+    expect(back.errors).toEqual({});
+    expect(settingsKey(back.settings)).toBe(settingsKey(s));
+  });
+
+  it('keeps a bad value as typed and says what is wrong with it, field by field', () => {
+    const bad = draft({ maxPromptBytes: '0', maxApproximateTokens: '1.5', idleTimeout: '3', agent: 'custom', command: '  ' });
+    const { settings, errors } = settingsFromDraft(bad, base);
+    expect(settings).toBeNull();
+    expect(errors).toEqual({
+      maxPromptBytes: expect.stringMatching(/positive/),
+      maxApproximateTokens: 'must be a whole number',
+      idleTimeout: 'must be at least 5',
+      command: expect.stringMatching(/required/),
+    });
+    expect(bad.maxPromptBytes).toBe('0');
+  });
+
+  it('sets a budget only when a ceiling is given; empty timeout is Loupe’s default, Off is null', () => {
+    expect(settingsFromDraft(draft({ policy: 'warn' }), base).settings).toEqual({ agent: 'demo', loop: {} });
+    expect(settingsFromDraft(draft({ maxApproximateTokens: '2,000', policy: 'warn' }), base).settings!.loop).toEqual({
+      contextBudget: { maxApproximateTokens: 2000, policy: 'warn' },
+    });
+    expect(settingsFromDraft(draft({ idleOff: true, idleTimeout: 'nonsense' }), base).settings!.loop).toEqual({ idleTimeoutSeconds: null });
+  });
+
+  it('accepts exactly what the contract accepts', () => {
+    const cases: Partial<RunDraft>[] = [
+      { maxPromptBytes: '100' },
+      { maxPromptBytes: String(BUDGET_CEILING_MAX.maxPromptBytes) },
+      { maxPromptBytes: String(BUDGET_CEILING_MAX.maxPromptBytes + 1) },
+      { maxApproximateTokens: String(BUDGET_CEILING_MAX.maxApproximateTokens + 1) },
+      { idleTimeout: '5' },
+      { idleTimeout: '86401' },
+      { agent: 'custom', command: 'x' },
+      { agent: 'custom', command: '' },
+      { notes: 'n'.repeat(20_001) },
+    ];
+    for (const c of cases) {
+      const d = draft(c);
+      const ours = settingsFromDraft(d, base);
+      // What the contract says about the same values typed as numbers.
+      const n = (t: string) => (t === '' ? undefined : Number(t));
+      const raw = {
+        agent: d.agent,
+        ...(d.agent === 'custom' ? { command: d.command } : {}),
+        ...(d.notes ? { notes: d.notes } : {}),
+        loop: {
+          ...(d.maxPromptBytes || d.maxApproximateTokens
+            ? { contextBudget: { maxPromptBytes: n(d.maxPromptBytes), maxApproximateTokens: n(d.maxApproximateTokens), policy: d.policy } }
+            : {}),
+          ...(d.idleTimeout ? { idleTimeoutSeconds: n(d.idleTimeout) } : {}),
+        },
+      };
+      expect(ours.settings !== null, JSON.stringify(c)).toBe(runSettingsSchema.safeParse(raw).success);
+      if (ours.settings) expect(runSettingsSchema.parse(ours.settings)).toEqual(ours.settings);
+    }
+  });
+});

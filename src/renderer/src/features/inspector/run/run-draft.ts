@@ -1,0 +1,112 @@
+/**
+ * The run form as typed (text fields stay text, so a bad value is kept on
+ * screen with its message, never lost) and its translation to RunSettings with
+ * the contract's rules (run-limits.ts; the test checks the answers against the
+ * contract's schema). Pure: no bridge, no React.
+ */
+import { BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, RUN_LIMITS, type AgentId } from '../../../../../shared/contract/run-limits';
+import type { RunSettings } from '../../../../../shared/contract/runs';
+import { parseWholeNumber } from '../../../../../shared/runs/ceiling-input';
+
+export interface RunDraft {
+  agent: AgentId;
+  command: string;
+  model: string;
+  notes: string;
+  maxPromptBytes: string;
+  maxApproximateTokens: string;
+  policy: 'warn' | 'block';
+  /** Seconds, or '' for Loupe's default. */
+  idleTimeout: string;
+  idleOff: boolean;
+  keepStaged: boolean;
+}
+
+export type DraftField = 'command' | 'model' | 'notes' | 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout';
+export type DraftErrors = Partial<Record<DraftField, string>>;
+
+/** The form showing `settings`. */
+export function draftFromSettings(s: RunSettings): RunDraft {
+  const budget = s.loop.contextBudget;
+  const idle = s.loop.idleTimeoutSeconds;
+  return {
+    agent: s.agent,
+    command: s.command ?? '',
+    model: s.model ?? '',
+    notes: s.notes ?? '',
+    maxPromptBytes: budget?.maxPromptBytes !== undefined ? String(budget.maxPromptBytes) : '',
+    maxApproximateTokens: budget?.maxApproximateTokens !== undefined ? String(budget.maxApproximateTokens) : '',
+    policy: budget?.policy ?? 'block',
+    idleTimeout: typeof idle === 'number' ? String(idle) : '',
+    idleOff: idle === null,
+    keepStaged: s.keepStaged === true,
+  };
+}
+
+const tooLong = (text: string, max: number) => (text.length > max ? `is longer than ${max.toLocaleString('en-US')} characters` : null);
+
+/**
+ * The settings the form describes, or the fields that are wrong and why.
+ * `base` carries what the form does not edit (extra CLI arguments, X-Ray tools).
+ */
+export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: RunSettings | null; errors: DraftErrors } {
+  const errors: DraftErrors = {};
+  const command = d.command.trim();
+  if (d.agent === 'custom' && !command) errors.command = 'is required for a custom command: the command line Loupe runs (prompt on stdin)';
+  const commandTooLong = tooLong(d.command, RUN_LIMITS.maxCommandChars);
+  if (commandTooLong) errors.command = commandTooLong;
+  const modelTooLong = tooLong(d.model.trim(), 256);
+  if (modelTooLong) errors.model = modelTooLong;
+  const notesTooLong = tooLong(d.notes, RUN_LIMITS.maxNotesChars);
+  if (notesTooLong) errors.notes = notesTooLong;
+
+  const bytes = parseWholeNumber(d.maxPromptBytes, { max: BUDGET_CEILING_MAX.maxPromptBytes });
+  const tokens = parseWholeNumber(d.maxApproximateTokens, { max: BUDGET_CEILING_MAX.maxApproximateTokens });
+  if (bytes.kind === 'error') errors.maxPromptBytes = bytes.message;
+  if (tokens.kind === 'error') errors.maxApproximateTokens = tokens.message;
+  const idle = d.idleOff ? ({ kind: 'empty' } as const) : parseWholeNumber(d.idleTimeout, { min: IDLE_TIMEOUT_SECONDS.min, max: IDLE_TIMEOUT_SECONDS.max });
+  if (idle.kind === 'error') errors.idleTimeout = idle.message;
+  if (Object.keys(errors).length) return { settings: null, errors };
+
+  const loop: RunSettings['loop'] = {};
+  if (bytes.kind === 'value' || tokens.kind === 'value') {
+    loop.contextBudget = {
+      ...(bytes.kind === 'value' ? { maxPromptBytes: bytes.value } : {}),
+      ...(tokens.kind === 'value' ? { maxApproximateTokens: tokens.value } : {}),
+      policy: d.policy,
+    };
+  }
+  if (d.idleOff) loop.idleTimeoutSeconds = null;
+  else if (idle.kind === 'value') loop.idleTimeoutSeconds = idle.value;
+
+  const settings: RunSettings = {
+    agent: d.agent,
+    ...(d.agent === 'custom' ? { command } : {}),
+    ...(d.model.trim() ? { model: d.model.trim() } : {}),
+    ...(d.notes.trim() ? { notes: d.notes } : {}),
+    ...(base.agentArgs?.length ? { agentArgs: base.agentArgs } : {}),
+    loop,
+    ...(d.keepStaged ? { keepStaged: true } : {}),
+    ...(base.xrayTools !== undefined ? { xrayTools: base.xrayTools } : {}),
+  };
+  return { settings, errors };
+}
+
+/** Labels of the draft's fields, for messages ("Max prompt bytes must be…"). */
+export const FIELD_LABEL: Record<DraftField, string> = {
+  command: 'Command',
+  model: 'Model',
+  notes: 'Notes',
+  maxPromptBytes: 'Max prompt bytes',
+  maxApproximateTokens: 'Max approx. tokens',
+  idleTimeout: 'No-progress timeout',
+};
+
+/** Stable text of settings (keys sorted at every level), to tell whether two are the same. */
+export function settingsKey(s: RunSettings | null): string {
+  const sorted = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])]))
+      : v;
+  return JSON.stringify(sorted(s ?? null));
+}

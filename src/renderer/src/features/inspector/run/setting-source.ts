@@ -1,0 +1,59 @@
+/** How the settings list and the form word a setting's value and where it came from. */
+import type { AgentInfo, RunSettings } from '../../../../../shared/contract/runs';
+import { IDLE_TIMEOUT_SECONDS } from '../../../../../shared/contract/run-limits';
+import type { SettingField, SettingSource } from '../../../../../shared/contract/settings';
+import { formatInt } from '../../../../../shared/format';
+
+/** "Loupe default" / "your change" / "preset team revision 3". */
+export function sourceText(source: SettingSource): string {
+  switch (source.kind) {
+    case 'default':
+      return 'Loupe default';
+    case 'app':
+      return 'your change';
+    case 'preset':
+      return `preset ${source.name} revision ${source.revision}`;
+  }
+}
+
+export const SETTING_LABEL: Record<SettingField, string> = {
+  agent: 'Agent',
+  command: 'Command',
+  model: 'Model',
+  notes: 'Notes for the agent',
+  agentArgs: 'Extra CLI arguments',
+  'loop.contextBudget': 'Context budget',
+  'loop.idleTimeoutSeconds': 'No-progress timeout',
+  keepStaged: 'Keep the staged folder',
+  xrayTools: 'X-Ray tools for the agent',
+};
+
+/** A setting's value in words ("block at 100 B", "120 s (default)", "not set"). */
+export function valueText(field: SettingField, s: RunSettings, agents: readonly AgentInfo[] | null): string {
+  switch (field) {
+    case 'agent':
+      return agents?.find((a) => a.id === s.agent)?.label ?? s.agent;
+    case 'command':
+      return s.agent === 'custom' ? (s.command ?? 'not set') : 'not used (not a custom command)';
+    case 'model':
+      return s.model ?? 'not set (the CLI’s default)';
+    case 'notes':
+      return s.notes ? `${formatInt(s.notes.length)} characters` : 'none';
+    case 'agentArgs':
+      return s.agentArgs?.length ? s.agentArgs.join(' ') : 'none';
+    case 'loop.contextBudget': {
+      const b = s.loop.contextBudget;
+      if (!b || (b.maxPromptBytes === undefined && b.maxApproximateTokens === undefined)) return 'no ceiling';
+      const parts = [b.maxPromptBytes !== undefined ? `${formatInt(b.maxPromptBytes)} B` : '', b.maxApproximateTokens !== undefined ? `≈ ${formatInt(b.maxApproximateTokens)} tokens` : ''];
+      return `${b.policy} at ${parts.filter(Boolean).join(' and ')}`;
+    }
+    case 'loop.idleTimeoutSeconds': {
+      const t = s.loop.idleTimeoutSeconds;
+      return t === null ? 'off' : t === undefined ? `${IDLE_TIMEOUT_SECONDS.default} s (default)` : `${formatInt(t)} s`;
+    }
+    case 'keepStaged':
+      return s.keepStaged ? 'yes' : 'no (removed when the run ends)';
+    case 'xrayTools':
+      return s.xrayTools ? 'offered' : 'not offered';
+  }
+}

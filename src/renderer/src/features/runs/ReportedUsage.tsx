@@ -1,0 +1,47 @@
+import type { StepEvidence } from '../../../../shared/contract/runs';
+import { formatInt } from '../../../../shared/format';
+
+/**
+ * What the provider reported after the step, beside Loupe's estimate of what
+ * it sent, with the difference named (split-meter rule 3: never folded into one).
+ */
+export function ReportedUsage({ step }: { step: StepEvidence }) {
+  const r = step.reported;
+  if (!r) {
+    return (
+      <p className="hint" data-testid="reported-none">
+        {step.outcome === 'blocked' ? 'Not launched, so the provider reported nothing.' : 'The agent reported no token counts for this step.'}
+      </p>
+    );
+  }
+  const counted = r.contextTokens ?? (r.inputTokens !== undefined ? r.inputTokens + (r.cacheReadTokens ?? 0) + (r.cacheCreationTokens ?? 0) : undefined);
+  const diff = counted === undefined ? null : counted - step.approxTokens;
+  const cells: [string, number | undefined][] = [
+    ['input', r.inputTokens],
+    ['output', r.outputTokens],
+    ['cache read', r.cacheReadTokens],
+    ['cache write', r.cacheCreationTokens],
+    ['context', r.contextTokens],
+  ];
+  return (
+    <div className="reported" data-testid="reported">
+      <p>
+        <strong>Reported by the provider</strong> (tokens, after the step):{' '}
+        {cells
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => `${formatInt(v!)} ${k}`)
+          .join(' · ')}
+        {r.costUsd !== undefined ? ` · cost $${r.costUsd.toFixed(4)}` : ''}
+      </p>
+      <p>
+        <strong>Loupe’s estimate</strong> of what it sent: ≈ {formatInt(step.approxTokens)} tokens (approx., bytes ÷ 4).
+        {diff !== null &&
+          (diff === 0
+            ? ' The provider’s input count matches it.'
+            : ` The provider counted ${formatInt(Math.abs(diff))} ${diff > 0 ? 'more' : 'fewer'} input tokens than Loupe’s estimate${
+                diff > 0 ? ': its count includes what lies outside Loupe’s measurement and uses its own tokenizer.' : ' (its tokenizer packs this text tighter than bytes ÷ 4).'
+              }`)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { AgentInfo, StepEvidence } from '../../../../shared/contract/runs';
+import { formatBytes, formatDuration, formatInt, plural, shortHash } from '../../../../shared/format';
+import { HashButton } from '../../ui/HashButton';
+import { ReportedUsage } from './ReportedUsage';
+import { agentLabel, budgetText, CEILING_NAME, exitText, stepKindText, timeText } from './run-text';
+
+/** One step's evidence: what was measured right before launch, what was decided, how it ended. */
+export function StepCard({ step, agents }: { step: StepEvidence; agents: readonly AgentInfo[] }) {
+  const took = step.endedAt ? formatDuration(Date.parse(step.endedAt) - Date.parse(step.startedAt)) : null;
+  return (
+    <article className="step-card" data-testid="step-evidence" data-ordinal={step.ordinal} data-outcome={step.outcome}>
+      <header className="step-head">
+        <h3>Step {step.ordinal}</h3>
+        <span className="muted">{stepKindText(step)}</span>
+        <span className={`badge outcome outcome-${step.outcome}`}>{step.outcome}</span>
+      </header>
+      <dl className="facts step-facts">
+        <dt>Measured</dt>
+        <dd data-testid="measured">
+          prompt {formatInt(step.promptBytes)} B + schema {formatInt(step.schemaBytes)} B = <strong>{formatInt(step.totalBytes)} B</strong> (
+          {formatBytes(step.totalBytes)}) ≈ {formatInt(step.approxTokens)} tokens (approx.)
+        </dd>
+        <dt>sha256</dt>
+        <dd>
+          <HashButton sha256={step.sha256} full tabbable />
+          <span className="hint"> of exactly the bytes written to the agent’s stdin</span>
+        </dd>
+        <dt>Budget</dt>
+        <dd data-testid="budget">
+          {budgetText(step.budget)}
+          {step.exceeded.map((e) => (
+            <span key={e.ceiling} className="exceeded" data-ceiling={e.ceiling}>
+              {CEILING_NAME[e.ceiling]}: {formatInt(e.actual)} &gt; {formatInt(e.limit)}, {formatInt(e.over)} over
+            </span>
+          ))}
+        </dd>
+        <dt>Outcome</dt>
+        <dd>
+          {step.outcome}
+          {step.message && <span className={step.outcome === 'failed' ? 'step-message is-error' : 'step-message'}>{step.message}</span>}
+        </dd>
+        <dt>Agent</dt>
+        <dd>
+          {agentLabel(step.adapter, agents)}
+          {step.agentVersion ? ` ${step.agentVersion}` : ''}
+          {step.model ? ` · model ${step.model}` : ''}
+        </dd>
+        <dt>Exit</dt>
+        <dd>{exitText(step) ?? 'still running'}</dd>
+        <dt>Time</dt>
+        <dd>
+          {timeText(step.startedAt)}
+          {step.outcome === 'blocked' ? ' (measured; not launched)' : ` → ${step.endedAt ? timeText(step.endedAt) : '…'}`}
+          {took ? ` (${took})` : ''}
+        </dd>
+        {step.presetRef && (
+          <>
+            <dt>Preset</dt>
+            <dd>
+              {step.presetRef.name} revision {step.presetRef.revision}
+            </dd>
+          </>
+        )}
+        {step.history && (
+          <>
+            <dt>History</dt>
+            <dd>
+              {formatInt(step.history.kept)} of {plural(step.history.rows, 'row')} kept, folded to the fold budget of{' '}
+              {formatInt(step.history.foldBudget)} tokens (window {formatInt(step.history.window)})
+            </dd>
+          </>
+        )}
+      </dl>
+      <ReportedUsage step={step} />
+      <details className="step-more">
+        <summary>
+          Prompt sections ({step.sections.length}) · not staged ({step.exclusions.length})
+        </summary>
+        <table className="result-table compact step-sections">
+          <thead>
+            <tr>
+              <th>Section</th>
+              <th className="num">Bytes</th>
+              <th>sha256</th>
+            </tr>
+          </thead>
+          <tbody>
+            {step.sections.map((s) => (
+              <tr key={s.name}>
+                <td>{s.name}</td>
+                <td className="num">{formatInt(s.bytes)}</td>
+                <td className="mono" title={s.sha256}>
+                  {shortHash(s.sha256)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {step.exclusions.length > 0 ? (
+          <ul className="step-exclusions">
+            {step.exclusions.map((x) => (
+              <li key={`${x.path}:${x.reason}`}>
+                <span className="mono">{x.path}</span> <span className="badge">{x.reason}</span> <span className="hint">{x.detail}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="hint">Nothing selected was left out when staging.</p>
+        )}
+      </details>
+    </article>
+  );
+}

@@ -1,0 +1,74 @@
+/** Words for runs, steps and ceilings, one place for the whole Runs view. */
+import type { AgentId, AgentInfo, ContextBudget, ExceededCeiling, RunStatus, RunSummary, StepEvidence } from '../../../../shared/contract/runs';
+import { formatDuration, formatInt } from '../../../../shared/format';
+
+export const STATUS_LABEL: Record<RunStatus, string> = {
+  running: 'running',
+  blocked: 'blocked',
+  succeeded: 'succeeded',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  interrupted: 'interrupted',
+};
+
+/** The agent's name as its adapter gives it (the demo agent says it has no model); the id until agents are known. */
+export function agentLabel(id: AgentId, agents: readonly AgentInfo[]): string {
+  return agents.find((a) => a.id === id)?.label ?? id;
+}
+
+/** What kind of attempt a step was, in words. */
+export function stepKindText(step: Pick<StepEvidence, 'kind' | 'resumed'>): string {
+  switch (step.kind) {
+    case 'resume':
+      return step.resumed ? 'resumed the CLI session' : 'resume';
+    case 'fallback':
+      return 'fallback: a fresh session carrying Loupe’s history (the resume failed)';
+    case 'retry':
+      return step.resumed ? 'retry, resumed the CLI session' : 'retry, fresh session';
+    case 'fresh':
+      return 'fresh session';
+  }
+}
+
+export const CEILING_NAME: Record<ExceededCeiling['ceiling'], string> = {
+  maxPromptBytes: 'Max prompt bytes',
+  maxApproximateTokens: 'Max approx. tokens',
+};
+
+/** "1,234 B, 1,134 over the 100 B ceiling" / "≈ 310 tokens, 210 over the 100-token ceiling". */
+export function exceededText(e: ExceededCeiling): string {
+  return e.ceiling === 'maxPromptBytes'
+    ? `prompt ${formatInt(e.actual)} B, ${formatInt(e.over)} B over the ${formatInt(e.limit)} B ceiling`
+    : `≈ ${formatInt(e.actual)} tokens (approx.), ${formatInt(e.over)} over the ${formatInt(e.limit)}-token ceiling`;
+}
+
+/** "block at 100 B and 50 tokens" / "no ceiling". */
+export function budgetText(budget: ContextBudget | null | undefined): string {
+  if (!budget || (budget.maxPromptBytes === undefined && budget.maxApproximateTokens === undefined)) return 'no ceiling';
+  const parts = [
+    budget.maxPromptBytes !== undefined ? `${formatInt(budget.maxPromptBytes)} B` : null,
+    budget.maxApproximateTokens !== undefined ? `≈ ${formatInt(budget.maxApproximateTokens)} tokens` : null,
+  ].filter(Boolean);
+  return `${budget.policy} at ${parts.join(' and ')}`;
+}
+
+/** How long a run has taken (while running: so far). */
+export function runDuration(run: Pick<RunSummary, 'createdAt' | 'endedAt'>, now: number): string {
+  const end = run.endedAt ? Date.parse(run.endedAt) : now;
+  return formatDuration(end - Date.parse(run.createdAt));
+}
+
+/** A step's exit in words: "exit 0", "signal SIGTERM", or nothing (not ended, or never launched). */
+export function exitText(step: Pick<StepEvidence, 'exitCode' | 'signal' | 'endedAt' | 'outcome'>): string | null {
+  if (step.outcome === 'blocked') return 'not launched';
+  if (step.exitCode !== null) return `exit ${step.exitCode}`;
+  if (step.signal) return `signal ${step.signal}`;
+  return step.endedAt ? 'no exit status' : null;
+}
+
+/** A local date and time to the second, for evidence. */
+export function timeText(iso: string | null): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}

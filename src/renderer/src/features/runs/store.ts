@@ -1,0 +1,277 @@
+/**
+ * Runs view state: the repository's runs and threads, the selected run with
+ * its live stream (folded by RunFollower), and the actions on it (cancel,
+ * retry, follow-up turn, export). Only this store calls the bridge for runs;
+ * the Inspector hands a started run over with `open`. The selected run, the
+ * thread filter and the tab survive a reload (sessionStorage), so a reloaded
+ * tab reloads the run with runs.get and follows it again after its last event.
+ */
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { AgentInfo, RunDetail, RunSettings, RunStatus, RunSummary, StepEvidence, ThreadSummary } from '../../../../shared/contract/runs';
+import { bridge } from '../../bridge';
+import { sessionPersist } from '../../session-persist';
+import { saveTextFile } from '../../ui/save-file';
+import { toUiError, type UiError } from '../../ui/ui-error';
+import type { EventItem, EventLog } from './event-log';
+import { RunFollower } from './run-follow';
+
+export type RunsTab = 'output' | 'evidence' | 'thread';
+export type ExportScope = 'run' | 'thread' | 'repo';
+type Busy = 'cancel' | 'retry' | 'follow-up' | 'export' | null;
+
+export interface RunsState {
+  repo: string | null;
+  runs: RunSummary[];
+  threads: ThreadSummary[];
+  agents: AgentInfo[];
+  listLoaded: boolean;
+  listError: UiError | null;
+  threadFilter: string | null;
+  selectedId: string | null;
+  /** The selected run as last loaded or ended, and the settings it ran with. */
+  run: RunSummary | null;
+  settings: RunSettings | null;
+  status: RunStatus | null;
+  steps: StepEvidence[];
+  items: EventItem[];
+  /** Items of the stream dropped to keep the view bounded. */
+  droppedItems: number;
+  /** Output that neither the host nor the record kept while this page was away. */
+  lostOutput: boolean;
+  threadRuns: RunSummary[];
+  loadingDetail: boolean;
+  detailError: UiError | null;
+  tab: RunsTab;
+  busy: Busy;
+  actionError: UiError | null;
+  /** Where the last export went, in words. */
+  exportNote: string | null;
+
+  /** Points the view at a repository (the open one); restores the selected run after a reload. */
+  setRepo(root: string): void;
+  refreshList(): Promise<void>;
+  setThreadFilter(threadId: string | null): void;
+  setTab(tab: RunsTab): void;
+  select(runId: string | null): Promise<void>;
+  /** Shows a run that was just started or retried (the Inspector hands its answer over). */
+  open(detail: RunDetail): void;
+  cancel(): Promise<void>;
+  /** A new step of the selected run: the same settings, or new ones (a raised ceiling). */
+  retry(settings?: RunSettings): Promise<boolean>;
+  /** The next turn of the selected run's thread. */
+  followUp(ask: string, fresh: boolean): Promise<boolean>;
+  exportEvidence(scope: ExportScope, format: 'json' | 'csv'): Promise<void>;
+  dismissActionError(): void;
+}
+
+type Persisted = Pick<RunsState, 'repo' | 'selectedId' | 'threadFilter' | 'tab'>;
+
+let generation = 0;
+
+const upsertRun = (runs: RunSummary[], run: RunSummary): RunSummary[] =>
+  runs.some((r) => r.id === run.id) ? runs.map((r) => (r.id === run.id ? run : r)) : [run, ...runs];
+
+export const useRuns = create<RunsState>()(
+  persist(
+    (set, get) => {
+      /** Hands the log to the view; an `end` or a status change updates the run in the list too. */
+      const publish = (log: EventLog) => {
+        const current = get().run;
+        if (!current) return;
+        const ended = log.ended?.id === current.id ? log.ended : null;
+        const status = log.status ?? current.status;
+        // After a retry the log holds an earlier `end`: it describes the run only once the run is no longer running.
+        const run: RunSummary =
+          status !== 'running' && ended
+            ? { ...ended, status }
+            : { ...current, status, stepCount: Math.max(current.stepCount, log.steps.length), endedAt: status === 'running' ? null : current.endedAt };
+        set((s) => ({
+          items: log.items.slice(),
+          droppedItems: log.dropped,
+          steps: log.steps,
+          status,
+          run,
+          runs: upsertRun(s.runs, run),
+          threadRuns: s.threadRuns.some((r) => r.id === run.id) ? upsertRun(s.threadRuns, run) : s.threadRuns,
+        }));
+      };
+
+      const follower = new RunFollower({
+        changed: publish,
+        reload: async () => {
+          const id = get().selectedId;
+          if (!id) return null;
+          try {
+            const d = await bridge.call('runs.get', { runId: id });
+            if (get().selectedId !== id) return null;
+            set({ run: d.run, settings: d.settings });
+            return d;
+          } catch (err) {
+            set({ detailError: toUiError(err) });
+            return null;
+          }
+        },
+        lost: () => set({ lostOutput: true }),
+      });
+
+      /** Shows a detail and follows the run while it runs. */
+      function show(d: RunDetail): void {
+        follower.stop();
+        // A run handed over by the Inspector belongs to the open repository: the view opens on it.
+        if (get().repo !== d.run.repo) set({ repo: d.run.repo, runs: [], threads: [], listLoaded: false });
+        set({ selectedId: d.run.id, run: d.run, settings: d.settings, lostOutput: false, loadingDetail: false, detailError: null });
+        publish(follower.reset(d));
+        if (d.run.status === 'running') follower.follow(d);
+        void loadThreadRuns(d.run.threadId);
+      }
+
+      async function loadThreadRuns(threadId: string): Promise<void> {
+        try {
+          const runs = await bridge.call('runs.list', { threadId, limit: 500 });
+          if (get().run?.threadId === threadId) set({ threadRuns: runs.slice().reverse() });
+        } catch {
+          // The turns list is a convenience; the run itself is on screen.
+        }
+      }
+
+      /** Runs an action on the selected run, with its busy flag and a plain error. */
+      async function act<T>(busy: Exclude<Busy, null>, fn: (run: RunSummary) => Promise<T>): Promise<T | null> {
+        const run = get().run;
+        if (!run || get().busy) return null;
+        set({ busy, actionError: null });
+        try {
+          return await fn(run);
+        } catch (err) {
+          set({ actionError: toUiError(err) });
+          return null;
+        } finally {
+          set({ busy: null });
+        }
+      }
+
+      return {
+        repo: null,
+        runs: [],
+        threads: [],
+        agents: [],
+        listLoaded: false,
+        listError: null,
+        threadFilter: null,
+        selectedId: null,
+        run: null,
+        settings: null,
+        status: null,
+        steps: [],
+        items: [],
+        droppedItems: 0,
+        lostOutput: false,
+        threadRuns: [],
+        loadingDetail: false,
+        detailError: null,
+        tab: 'output',
+        busy: null,
+        actionError: null,
+        exportNote: null,
+
+        setRepo(root) {
+          const same = get().repo === root;
+          if (!same) {
+            follower.stop();
+            generation++;
+            set({ repo: root, runs: [], threads: [], listLoaded: false, threadFilter: null, selectedId: null, run: null, items: [], steps: [], threadRuns: [] });
+          }
+          void get().refreshList();
+          const id = get().selectedId;
+          if (id && get().run?.id !== id) void get().select(id);
+        },
+
+        async refreshList() {
+          const repo = get().repo;
+          if (!repo) return;
+          try {
+            const [runs, threads, agents] = await Promise.all([
+              bridge.call('runs.list', { repo, limit: 500 }),
+              bridge.call('threads.list', { repo }),
+              get().agents.length ? Promise.resolve(get().agents) : bridge.call('runs.agents', {}),
+            ]);
+            if (get().repo !== repo) return;
+            // The followed run's live status is newer than the listing.
+            const live = get().run;
+            set({ runs: live ? runs.map((r) => (r.id === live.id ? live : r)) : runs, threads, agents, listLoaded: true, listError: null });
+          } catch (err) {
+            set({ listError: toUiError(err), listLoaded: true });
+          }
+        },
+
+        setThreadFilter: (threadFilter) => set({ threadFilter }),
+        setTab: (tab) => set({ tab }),
+
+        async select(runId) {
+          const gen = ++generation;
+          if (runId !== get().run?.id) {
+            follower.stop();
+            set({ run: null, settings: null, status: null, items: [], steps: [], threadRuns: [], droppedItems: 0 });
+          }
+          set({ selectedId: runId, loadingDetail: runId !== null, detailError: null, actionError: null, exportNote: null });
+          if (!runId) return;
+          try {
+            const d = await bridge.call('runs.get', { runId });
+            if (gen === generation) show(d);
+          } catch (err) {
+            if (gen === generation) set({ detailError: toUiError(err), loadingDetail: false });
+          }
+        },
+
+        open(detail) {
+          generation++;
+          set({ tab: 'output', actionError: null, exportNote: null, threadFilter: null });
+          show(detail);
+          void get().refreshList();
+        },
+
+        async cancel() {
+          await act('cancel', (run) => bridge.call('runs.cancel', { runId: run.id }));
+        },
+
+        async retry(settings) {
+          const d = await act('retry', (run) => bridge.call('runs.retry', { runId: run.id, ...(settings ? { settings } : {}) }));
+          if (d) get().open(d);
+          return d !== null;
+        },
+
+        async followUp(ask, fresh) {
+          const settings = get().settings;
+          if (!settings) return false;
+          const d = await act('follow-up', (run) =>
+            bridge.call('runs.start', { repo: run.repo, ask, settings, threadId: run.threadId, ...(fresh ? { fresh: true } : {}) }),
+          );
+          if (d) get().open(d);
+          return d !== null;
+        },
+
+        async exportEvidence(scope, format) {
+          const repo = get().repo;
+          set({ exportNote: null });
+          await act('export', async (run) => {
+            const request = scope === 'run' ? { runId: run.id } : scope === 'thread' ? { threadId: run.threadId } : { repo: repo ?? run.repo };
+            const doc = await bridge.call('evidence.export', { scope: request, format });
+            const out = await saveTextFile(doc.filename, doc.content, doc.mime);
+            set({ exportNote: out.via === 'dialog' ? `Saved to ${out.path}` : out.via === 'download' ? `Downloaded ${doc.filename}` : null });
+          });
+        },
+
+        dismissActionError: () => set({ actionError: null }),
+      };
+    },
+    {
+      ...sessionPersist<RunsState, Persisted>('runs', (s) => ({ repo: s.repo, selectedId: s.selectedId, threadFilter: s.threadFilter, tab: s.tab })),
+      merge: (stored, current) => {
+        const s = (stored ?? {}) as Partial<Persisted>;
+        const id = (v: unknown) => (typeof v === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(v) ? v : null);
+        const tab = s.tab === 'evidence' || s.tab === 'thread' ? s.tab : 'output';
+        return { ...current, repo: typeof s.repo === 'string' ? s.repo : null, selectedId: id(s.selectedId), threadFilter: id(s.threadFilter), tab };
+      },
+    },
+  ),
+);
