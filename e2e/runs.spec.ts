@@ -2,7 +2,7 @@
 // bundled demo agent with the numbers; raised, the run streams live, a reload
 // mid-run picks it back up, and the evidence reads and exports as JSON and CSV.
 // The demo agent is paced (LOUPE_DEMO_PACE_MS in the host's environment) so the
-// reload lands while it runs. No sleeps: every wait is on text or data-*.
+// reload lands while it runs (11 events, 1.5 s apart). No sleeps: every wait is on text or data-*.
 import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
@@ -19,7 +19,7 @@ async function download(page: Page, testId: string): Promise<{ name: string; tex
 }
 
 test.describe('a run from the Inspector', () => {
-  test.use({ hostEnv: { LOUPE_DEMO_PACE_MS: '700' } });
+  test.use({ hostEnv: { LOUPE_DEMO_PACE_MS: '1500' } });
 
   test('blocks at 100 bytes with the numbers, runs when raised, survives a reload, and exports its evidence', async ({ page }) => {
     test.setTimeout(90_000);
@@ -122,6 +122,37 @@ test.describe('a run from the Inspector', () => {
     expect(lines).toHaveLength(4);
     expect(lines.filter((l) => l.includes(',blocked,'))).toHaveLength(2);
     expect(lines[3]).toContain(sha!);
+  });
+});
+
+test.describe('a thread', () => {
+  test.use({ hostEnv: { LOUPE_DEMO_PACE_MS: '1500' } });
+
+  test('a follow-up resumes the agent session; Cancel ends a running turn', async ({ page }) => {
+    test.setTimeout(90_000);
+    await openRepository(page, makeRepo({ 'notes.md': '# notes\n' }));
+    await page.getByLabel('Select notes.md', { exact: true }).check();
+    await page.getByTestId('run-ask').fill('Read the notes');
+    await expect(page.getByTestId('prompt-meters')).toHaveAttribute('data-current', 'true');
+    await page.getByTestId('run-button').click();
+    const head = page.getByTestId('run-head');
+    await expect(head).toHaveAttribute('data-run-status', 'succeeded', { timeout: 30_000 });
+
+    await page.getByLabel('Follow-up ask').fill('And once more');
+    await page.getByTestId('follow-up-send').click();
+    await expect(head).toHaveAttribute('data-run-status', 'running');
+    await expect(page.getByTestId('run-output')).toContainText('I resumed session');
+    await page.getByTestId('run-cancel').click();
+    await expect(head).toHaveAttribute('data-run-status', 'cancelled');
+    await expect(page.getByTestId('run-message')).toContainText('Cancelled: Loupe ended the agent and its processes.');
+
+    await page.getByRole('tab', { name: 'Thread (2 turns)' }).click();
+    await expect(page.locator('.turn')).toHaveCount(2);
+    await expect(page.locator('.turn .run-status')).toHaveText(['succeeded', 'cancelled']);
+    await page.getByRole('tab', { name: 'Evidence (1 step)' }).click();
+    const step = page.getByTestId('step-evidence');
+    await expect(step).toHaveAttribute('data-outcome', 'cancelled');
+    await expect(step).toContainText('resumed the CLI session');
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatInt } from '../../../../shared/format';
 import { EventRow } from './EventRow';
+import { useRunOutput } from './output-store';
 import { useRuns } from './store';
 
 /** Items drawn at first; older ones come on request (the DOM stays small for long outputs). */
@@ -13,9 +14,10 @@ const PAGE = 300;
  * while the user is there; scrolling up stops following.
  */
 export function EventStream({ scroller }: { scroller: React.RefObject<HTMLDivElement | null> }) {
-  const { items, dropped, running, lost } = useRuns(
-    useShallow((s) => ({ items: s.items, dropped: s.droppedItems, running: s.status === 'running', lost: s.lostOutput })),
+  const { items, dropped, unrecorded, lost } = useRunOutput(
+    useShallow((s) => ({ items: s.items, dropped: s.dropped, unrecorded: s.unrecorded, lost: s.lost })),
   );
+  const running = useRuns((s) => s.status === 'running');
   const [shown, setShown] = useState(PAGE);
   const stick = useRef(true);
   const runId = useRuns((s) => s.selectedId);
@@ -51,6 +53,12 @@ export function EventStream({ scroller }: { scroller: React.RefObject<HTMLDivEle
             </button>
           )}{' '}
           {dropped > 0 && `${formatInt(dropped)} earliest items are not kept in this view (the evidence is complete).`}
+        </p>
+      )}
+      {unrecorded > 0 && (
+        <p className="notice notice-warn small" role="status" data-testid="unrecorded">
+          {formatInt(unrecorded)} events of this run’s output were shown live but not recorded (Loupe keeps the first part of a long
+          output); the evidence is complete.
         </p>
       )}
       {lost && (

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useRuns, type ExportScope } from './store';
 
 const SCOPES: { id: ExportScope; label: string }[] = [
@@ -11,6 +11,14 @@ const SCOPES: { id: ExportScope; label: string }[] = [
 export function ExportMenu() {
   const busy = useRuns((s) => s.busy);
   const menu = useRef<HTMLDetailsElement>(null);
+  // A click anywhere else closes the menu, like any menu.
+  useEffect(() => {
+    const close = (e: MouseEvent) => {
+      if (menu.current?.open && !menu.current.contains(e.target as Node)) menu.current.open = false;
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, []);
   const run = (scope: ExportScope, format: 'json' | 'csv') => {
     if (menu.current) menu.current.open = false;
     void useRuns.getState().exportEvidence(scope, format);

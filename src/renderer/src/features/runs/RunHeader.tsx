@@ -52,8 +52,8 @@ export function RunHeader() {
       </div>
       <p className="hint run-head-meta">
         {agentLabel(run.agent, agents)}
-        {run.model ? ` · model ${run.model}` : ''} · <span data-testid="run-duration">{runDuration(run, now)}</span>
-        {exit && !running ? ` · ${exit}` : ''} · run <span className="mono">{run.id}</span>
+        {run.model ? ` · model ${run.model}` : ''} · <span data-testid="run-duration">{runDuration(run, now, last)}</span>
+        {exit && !running && exit !== 'not launched' ? ` · ${exit}` : ''} · run <span className="mono">{run.id}</span>
       </p>
       {last?.message && status !== 'blocked' && (
         <p className={status === 'failed' ? 'run-message is-error' : 'run-message'} data-testid="run-message">

@@ -1,6 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
 import { plural } from '../../../../shared/format';
-import { runDuration } from './run-text';
 import { StatusBadge } from './StatusBadge';
 import { useRuns } from './store';
 
@@ -30,7 +29,7 @@ export function ThreadTurns() {
               <span className="turn-n">Turn {i + 1}</span>
               <StatusBadge status={r.status} />
               <span className="turn-ask">{r.askPreview}</span>
-              <span className="hint">{r.status === 'running' ? 'running' : runDuration(r, Date.now())}</span>
+              <span className="hint">{new Date(r.createdAt).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}</span>
             </button>
           </li>
         ))}

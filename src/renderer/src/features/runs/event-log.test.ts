@@ -48,6 +48,10 @@ describe('EventLog', () => {
     log.apply([{ seq: 3, event: { type: 'status', status: 'succeeded' } }]);
     expect(log.items).toHaveLength(1);
     expect(log.status).toBe('succeeded');
+    expect(log.skipped).toBe(0);
+    // A record past its bound keeps the status and the end but not the output between.
+    log.apply([{ seq: 40, event: { type: 'status', status: 'failed' } }]);
+    expect(log.skipped).toBe(36);
   });
 
   it('keeps at most MAX_ITEMS, dropping the oldest, and still pairs recent results', () => {

@@ -30,6 +30,8 @@ export class EventLog {
   /** Items dropped from the front to stay within MAX_ITEMS. */
   dropped = 0;
   lastSeq = 0;
+  /** Sequence numbers skipped between applied records: events the record did not keep. */
+  skipped = 0;
   status: RunStatus | null = null;
   steps: StepEvidence[] = [];
   /** The run as its last `end` event described it. */
@@ -42,6 +44,7 @@ export class EventLog {
     let changed = false;
     for (const { seq, event } of records) {
       if (seq <= this.lastSeq) continue;
+      if (this.lastSeq > 0 && seq > this.lastSeq + 1) this.skipped += seq - this.lastSeq - 1;
       this.lastSeq = seq;
       changed = true;
       if (event.type === 'status') this.status = event.status;

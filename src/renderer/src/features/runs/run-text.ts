@@ -52,10 +52,15 @@ export function budgetText(budget: ContextBudget | null | undefined): string {
   return `${budget.policy} at ${parts.join(' and ')}`;
 }
 
-/** How long a run has taken (while running: so far). */
-export function runDuration(run: Pick<RunSummary, 'createdAt' | 'endedAt'>, now: number): string {
-  const end = run.endedAt ? Date.parse(run.endedAt) : now;
-  return formatDuration(end - Date.parse(run.createdAt));
+/**
+ * How long the run's latest attempt took (while running: so far); a blocked
+ * step never ran. Without steps, the run from its creation.
+ */
+export function runDuration(run: Pick<RunSummary, 'createdAt' | 'endedAt'>, now: number, last?: StepEvidence | null): string {
+  if (last?.outcome === 'blocked') return 'not launched';
+  const start = Date.parse(last?.startedAt ?? run.createdAt);
+  const end = last ? (last.endedAt ? Date.parse(last.endedAt) : now) : run.endedAt ? Date.parse(run.endedAt) : now;
+  return formatDuration(end - start);
 }
 
 /** A step's exit in words: "exit 0", "signal SIGTERM", or nothing (not ended, or never launched). */

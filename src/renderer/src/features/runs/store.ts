@@ -13,7 +13,8 @@ import { bridge } from '../../bridge';
 import { sessionPersist } from '../../session-persist';
 import { saveTextFile } from '../../ui/save-file';
 import { toUiError, type UiError } from '../../ui/ui-error';
-import type { EventItem, EventLog } from './event-log';
+import type { EventLog } from './event-log';
+import { EMPTY_OUTPUT, useRunOutput } from './output-store';
 import { RunFollower } from './run-follow';
 
 export type RunsTab = 'output' | 'evidence' | 'thread';
@@ -34,11 +35,6 @@ export interface RunsState {
   settings: RunSettings | null;
   status: RunStatus | null;
   steps: StepEvidence[];
-  items: EventItem[];
-  /** Items of the stream dropped to keep the view bounded. */
-  droppedItems: number;
-  /** Output that neither the host nor the record kept while this page was away. */
-  lostOutput: boolean;
   threadRuns: RunSummary[];
   loadingDetail: boolean;
   detailError: UiError | null;
@@ -86,9 +82,16 @@ export const useRuns = create<RunsState>()(
           status !== 'running' && ended
             ? { ...ended, status }
             : { ...current, status, stepCount: Math.max(current.stepCount, log.steps.length), endedAt: status === 'running' ? null : current.endedAt };
+        // A turn that just ended changed its thread (the CLI session to resume) and the list.
+        if (current.status === 'running' && status !== 'running') {
+          void get().refreshList();
+          void loadThreadRuns(current.threadId);
+        }
+        useRunOutput.setState({ items: log.items.slice(), dropped: log.dropped, unrecorded: log.skipped });
+        // The rest changes once per status or step, not per line of output.
+        const same = current.status === run.status && current.stepCount === run.stepCount && current.endedAt === run.endedAt && get().steps === log.steps;
+        if (same && get().status === status) return;
         set((s) => ({
-          items: log.items.slice(),
-          droppedItems: log.dropped,
           steps: log.steps,
           status,
           run,
@@ -112,7 +115,7 @@ export const useRuns = create<RunsState>()(
             return null;
           }
         },
-        lost: () => set({ lostOutput: true }),
+        lost: () => useRunOutput.setState({ lost: true }),
       });
 
       /** Shows a detail and follows the run while it runs. */
@@ -120,7 +123,8 @@ export const useRuns = create<RunsState>()(
         follower.stop();
         // A run handed over by the Inspector belongs to the open repository: the view opens on it.
         if (get().repo !== d.run.repo) set({ repo: d.run.repo, runs: [], threads: [], listLoaded: false });
-        set({ selectedId: d.run.id, run: d.run, settings: d.settings, lostOutput: false, loadingDetail: false, detailError: null });
+        set({ selectedId: d.run.id, run: d.run, settings: d.settings, loadingDetail: false, detailError: null });
+        useRunOutput.setState({ lost: false });
         publish(follower.reset(d));
         if (d.run.status === 'running') follower.follow(d);
         void loadThreadRuns(d.run.threadId);
@@ -163,9 +167,6 @@ export const useRuns = create<RunsState>()(
         settings: null,
         status: null,
         steps: [],
-        items: [],
-        droppedItems: 0,
-        lostOutput: false,
         threadRuns: [],
         loadingDetail: false,
         detailError: null,
@@ -179,7 +180,8 @@ export const useRuns = create<RunsState>()(
           if (!same) {
             follower.stop();
             generation++;
-            set({ repo: root, runs: [], threads: [], listLoaded: false, threadFilter: null, selectedId: null, run: null, items: [], steps: [], threadRuns: [] });
+            set({ repo: root, runs: [], threads: [], listLoaded: false, threadFilter: null, selectedId: null, run: null, steps: [], threadRuns: [] });
+            useRunOutput.setState(EMPTY_OUTPUT);
           }
           void get().refreshList();
           const id = get().selectedId;
@@ -211,7 +213,8 @@ export const useRuns = create<RunsState>()(
           const gen = ++generation;
           if (runId !== get().run?.id) {
             follower.stop();
-            set({ run: null, settings: null, status: null, items: [], steps: [], threadRuns: [], droppedItems: 0 });
+            set({ run: null, settings: null, status: null, steps: [], threadRuns: [] });
+            useRunOutput.setState(EMPTY_OUTPUT);
           }
           set({ selectedId: runId, loadingDetail: runId !== null, detailError: null, actionError: null, exportNote: null });
           if (!runId) return;
