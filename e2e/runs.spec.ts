@@ -102,7 +102,7 @@ test.describe('a run from the Inspector', () => {
     await expect(steps.nth(0).getByTestId('budget')).toContainText(`Max prompt bytes: ${total.toLocaleString('en-US')} > 100, ${(total - 100).toLocaleString('en-US')} over`);
     await expect(steps.nth(2)).toHaveAttribute('data-outcome', 'launched');
     await expect(steps.nth(2).getByTestId('budget')).toHaveText('block at 100,000 B');
-    await expect(steps.nth(2).getByTestId('reported')).toContainText('Reported by the provider');
+    await expect(steps.nth(2).getByTestId('reported')).toContainText('Reported by the demo agent');
     await expect(steps.nth(2).getByTestId('reported')).toContainText('Loupe’s estimate');
     const sha = await steps.nth(2).getByTestId('hash').getAttribute('data-sha256');
     expect(sha).toMatch(/^[0-9a-f]{64}$/);

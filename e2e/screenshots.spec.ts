@@ -45,4 +45,34 @@ test.describe('screenshots', () => {
       await page.screenshot({ path: join(outDir!, scheme === 'light' ? 'screenshot-inspector.png' : 'screenshot-inspector-dark.png') });
     }
   });
+
+  test('Runs: a blocked run and a finished one, light and dark', async ({ page }) => {
+    mkdirSync(outDir!, { recursive: true });
+    const repo = join(realpathSync(mkdtempSync(join(tmpdir(), 'loupe-shot-'))), 'loupe');
+    git(tmpdir(), 'clone', '-q', join(__dirname, '..'), repo);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openRepository(page, repo);
+    await page.getByRole('button', { name: 'Expand src', exact: true }).click();
+    await page.getByLabel('Select src/shared', { exact: true }).check();
+    await page.getByLabel('Select README.md', { exact: true }).check();
+    await page.getByTestId('run-settings-toggle').click();
+    await page.getByTestId('run-maxPromptBytes').fill('1000');
+    await page.getByTestId('run-settings-close').click();
+    await page.getByTestId('run-ask').fill('Explain how the context budget is checked before launch');
+    await expect(page.getByTestId('pm-verdict')).toHaveText('would BLOCK');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(outDir!, scheme === 'light' ? 'screenshot-run-bar.png' : 'screenshot-run-bar-dark.png') });
+    }
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('blocked')).toBeVisible();
+    await page.getByTestId('raise-maxPromptBytes').fill('200000');
+    await page.getByTestId('raise-retry').click();
+    await expect(page.getByTestId('run-head')).toHaveAttribute('data-run-status', 'succeeded', { timeout: 30_000 });
+    await page.getByRole('tab', { name: /Evidence/ }).click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(outDir!, scheme === 'light' ? 'screenshot-runs.png' : 'screenshot-runs-dark.png') });
+    }
+  });
 });

@@ -16,6 +16,7 @@ export function ReportedUsage({ step }: { step: StepEvidence }) {
   }
   const counted = r.contextTokens ?? (r.inputTokens !== undefined ? r.inputTokens + (r.cacheReadTokens ?? 0) + (r.cacheCreationTokens ?? 0) : undefined);
   const diff = counted === undefined ? null : counted - step.approxTokens;
+  const who = step.adapter === 'demo' ? 'The demo agent' : 'The provider';
   const cells: [string, number | undefined][] = [
     ['input', r.inputTokens],
     ['output', r.outputTokens],
@@ -26,7 +27,8 @@ export function ReportedUsage({ step }: { step: StepEvidence }) {
   return (
     <div className="reported" data-testid="reported">
       <p>
-        <strong>Reported by the provider</strong> (tokens, after the step):{' '}
+        <strong>{step.adapter === 'demo' ? 'Reported by the demo agent' : 'Reported by the provider'}</strong>
+        {step.adapter === 'demo' ? ' (no model: it counts bytes ÷ 4 itself)' : ' (tokens, after the step)'}:{' '}
         {cells
           .filter(([, v]) => v !== undefined)
           .map(([k, v]) => `${formatInt(v!)} ${k}`)
@@ -37,8 +39,8 @@ export function ReportedUsage({ step }: { step: StepEvidence }) {
         <strong>Loupe’s estimate</strong> of what it sent: ≈ {formatInt(step.approxTokens)} tokens (approx., bytes ÷ 4).
         {diff !== null &&
           (diff === 0
-            ? ' The provider’s input count matches it.'
-            : ` The provider counted ${formatInt(Math.abs(diff))} ${diff > 0 ? 'more' : 'fewer'} input tokens than Loupe’s estimate${
+            ? ` ${who}’s input count matches it.`
+            : ` ${who} counted ${formatInt(Math.abs(diff))} ${diff > 0 ? 'more' : 'fewer'} input tokens than Loupe’s estimate${
                 diff > 0 ? ': its count includes what lies outside Loupe’s measurement and uses its own tokenizer.' : ' (its tokenizer packs this text tighter than bytes ÷ 4).'
               }`)}
       </p>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { BlockedPanel } from './BlockedPanel';
@@ -24,6 +24,11 @@ export function RunDetailPane() {
     })),
   );
   const scroller = useRef<HTMLDivElement>(null);
+  // Each tab (and each run) opens at its top; the output then keeps to its end while the run goes on.
+  useEffect(() => {
+    const following = tab === 'output' && useRuns.getState().status === 'running';
+    if (scroller.current && !following) scroller.current.scrollTop = 0;
+  }, [tab, run?.id]);
   const tabs: { id: RunsTab; label: string }[] = [
     { id: 'output', label: 'Output' },
     { id: 'evidence', label: `Evidence (${steps} ${steps === 1 ? 'step' : 'steps'})` },

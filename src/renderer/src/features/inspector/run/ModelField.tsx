@@ -75,7 +75,9 @@ export function ModelField() {
                 choose(m.id);
               }}
             >
-              <span className="combo-name mono">{m.id}</span>
+              <span className="combo-name mono" title={m.id}>
+                {m.id}
+              </span>
               <span className="combo-detail hint">window {formatInt(m.window)}</span>
             </li>
           ))}
@@ -87,7 +89,7 @@ export function ModelField() {
           : modelError
             ? modelError.message
             : model
-              ? `${model.known ? `${model.id}: window` : 'Not in the catalog: the default window'} ${formatInt(model.window)} tokens − reserve ${formatInt(model.reserve)} = fold budget ${formatInt(model.budget)} (${model.source})`
+              ? `${model.known ? `${model.id}: window` : 'Not in the catalog: the default window'} ${formatInt(model.window)} − reserve ${formatInt(model.reserve)} = fold budget ${formatInt(model.budget)} tokens (${model.source}).`
               : `Empty: the CLI picks its model; history is folded to the default ${formatInt(DEFAULT_WINDOW_TOKENS)}-token window.`}
         {agent === 'demo' && ' The demo agent has no model: this only sizes the fold budget.'}
       </p>

@@ -80,8 +80,8 @@ function ReferencesRow({ preview }: { preview: RunPreview }) {
       {m ? (
         <div className="pm-ceiling">
           <Meter value={preview.referenceTokens} max={m.budget} level={level(preview.referenceTokens, m.budget)} label="Reference files against the model's fold budget" />
-          <span className="hint">
-            of the {formatInt(m.budget)}-token fold budget ({m.known ? m.id : 'default window'})
+          <span className="hint" title={m.known ? `${m.id}: window ${formatInt(m.window)}, ${m.source}` : undefined}>
+            of {m.known ? 'the model’s' : 'the default window’s'} fold budget, {formatInt(m.budget)} tokens
           </span>
         </div>
       ) : (
