@@ -1,5 +1,5 @@
 /** Words for runs, steps and ceilings, one place for the whole Runs view. */
-import type { AgentId, AgentInfo, ContextBudget, ExceededCeiling, RunStatus, RunSummary, StepEvidence } from '../../../../shared/contract/runs';
+import type { AgentId, AgentInfo, ExceededCeiling, RunStatus, RunSummary, StepEvidence } from '../../../../shared/contract/runs';
 import { formatDuration, formatInt } from '../../../../shared/format';
 
 export const STATUS_LABEL: Record<RunStatus, string> = {
@@ -40,16 +40,6 @@ export function exceededText(e: ExceededCeiling): string {
   return e.ceiling === 'maxPromptBytes'
     ? `prompt ${formatInt(e.actual)} B, ${formatInt(e.over)} B over the ${formatInt(e.limit)} B ceiling`
     : `≈ ${formatInt(e.actual)} tokens (approx.), ${formatInt(e.over)} over the ${formatInt(e.limit)}-token ceiling`;
-}
-
-/** "block at 100 B and 50 tokens" / "no ceiling". */
-export function budgetText(budget: ContextBudget | null | undefined): string {
-  if (!budget || (budget.maxPromptBytes === undefined && budget.maxApproximateTokens === undefined)) return 'no ceiling';
-  const parts = [
-    budget.maxPromptBytes !== undefined ? `${formatInt(budget.maxPromptBytes)} B` : null,
-    budget.maxApproximateTokens !== undefined ? `≈ ${formatInt(budget.maxApproximateTokens)} tokens` : null,
-  ].filter(Boolean);
-  return `${budget.policy} at ${parts.join(' and ')}`;
 }
 
 /**

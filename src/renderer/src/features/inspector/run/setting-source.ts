@@ -3,6 +3,7 @@ import type { AgentInfo, RunSettings } from '../../../../../shared/contract/runs
 import { IDLE_TIMEOUT_SECONDS } from '../../../../../shared/contract/run-limits';
 import type { SettingField, SettingSource } from '../../../../../shared/contract/settings';
 import { formatInt } from '../../../../../shared/format';
+import { describeBudget } from '../../../../../shared/runs/budget';
 
 /** "Loupe default" / "your change" / "preset team revision 3". */
 export function sourceText(source: SettingSource): string {
@@ -41,12 +42,8 @@ export function valueText(field: SettingField, s: RunSettings, agents: readonly 
       return s.notes ? `${formatInt(s.notes.length)} characters` : 'none';
     case 'agentArgs':
       return s.agentArgs?.length ? s.agentArgs.join(' ') : 'none';
-    case 'loop.contextBudget': {
-      const b = s.loop.contextBudget;
-      if (!b || (b.maxPromptBytes === undefined && b.maxApproximateTokens === undefined)) return 'no ceiling';
-      const parts = [b.maxPromptBytes !== undefined ? `${formatInt(b.maxPromptBytes)} B` : '', b.maxApproximateTokens !== undefined ? `≈ ${formatInt(b.maxApproximateTokens)} tokens` : ''];
-      return `${b.policy} at ${parts.filter(Boolean).join(' and ')}`;
-    }
+    case 'loop.contextBudget':
+      return describeBudget(s.loop.contextBudget);
     case 'loop.idleTimeoutSeconds': {
       const t = s.loop.idleTimeoutSeconds;
       return t === null ? 'off' : t === undefined ? `${IDLE_TIMEOUT_SECONDS.default} s (default)` : `${formatInt(t)} s`;
