@@ -38,7 +38,7 @@ test.describe('a run from the Inspector', () => {
     await expect(page.locator('[data-agent="demo"]')).toContainText('Demo agent (no model)');
     await page.getByTestId('run-maxPromptBytes').fill('100');
     await expect(page.locator('.in-force-row[data-field="loop.contextBudget"]')).toHaveAttribute('data-source', 'app');
-    await expect(page.locator('.in-force-row[data-field="loop.contextBudget"]')).toContainText('block at 100 B');
+    await expect(page.locator('.in-force-row[data-field="loop.contextBudget"]')).toContainText('block at 100 bytes');
     await expect(page.locator('.in-force-row[data-field="agent"]')).toHaveAttribute('data-source', 'default');
     // A bad value is kept as typed, explained, and never saved.
     await page.getByTestId('run-maxApproximateTokens').fill('2.5');
@@ -101,7 +101,7 @@ test.describe('a run from the Inspector', () => {
     await expect(steps.nth(0)).toHaveAttribute('data-outcome', 'blocked');
     await expect(steps.nth(0).getByTestId('budget')).toContainText(`Max prompt bytes: ${total.toLocaleString('en-US')} > 100, ${(total - 100).toLocaleString('en-US')} over`);
     await expect(steps.nth(2)).toHaveAttribute('data-outcome', 'launched');
-    await expect(steps.nth(2).getByTestId('budget')).toHaveText('block at 100,000 B');
+    await expect(steps.nth(2).getByTestId('budget')).toHaveText('block at 100,000 bytes');
     await expect(steps.nth(2).getByTestId('reported')).toContainText('Reported by the demo agent');
     await expect(steps.nth(2).getByTestId('reported')).toContainText('Loupe’s estimate');
     const sha = await steps.nth(2).getByTestId('hash').getAttribute('data-sha256');

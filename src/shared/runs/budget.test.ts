@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contextBudgetSchema } from '../contract/runs';
-import { checkBudget, describeExceeded, describeBudget } from './budget';
+import { checkBudget, describeExceeded } from './budget';
 
 describe('checkBudget', () => {
   it('is ok with no budget or within every ceiling', () => {
@@ -47,14 +47,5 @@ describe('contextBudgetSchema', () => {
 
   it('accepts ceilings at the bound', () => {
     expect(contextBudgetSchema.safeParse({ maxPromptBytes: 268_435_456, maxApproximateTokens: 1, policy: 'warn' }).success).toBe(true);
-  });
-});
-
-describe('describeBudget', () => {
-  it('names the policy and every ceiling, or says there is none', () => {
-    expect(describeBudget({ maxPromptBytes: 100_000, policy: 'block' })).toBe('block at 100,000 B');
-    expect(describeBudget({ maxPromptBytes: 100, maxApproximateTokens: 50, policy: 'warn' })).toBe('warn at 100 B and ≈ 50 tokens');
-    expect(describeBudget({ policy: 'block' })).toBe('no ceiling');
-    expect(describeBudget(null)).toBe('no ceiling');
   });
 });

@@ -50,14 +50,3 @@ export function describeExceeded(exceeded: readonly ExceededCeiling[]): string {
     )
     .join('; ');
 }
-
-/** A budget in a few words: "block at 100 B and ≈ 50 tokens", or "no ceiling" when none is set. */
-export function describeBudget(budget: ContextBudget | null | undefined): string {
-  if (!budget || (budget.maxPromptBytes === undefined && budget.maxApproximateTokens === undefined)) return 'no ceiling';
-  const n = (v: number) => v.toLocaleString('en-US');
-  const parts = [
-    budget.maxPromptBytes !== undefined ? `${n(budget.maxPromptBytes)} B` : null,
-    budget.maxApproximateTokens !== undefined ? `≈ ${n(budget.maxApproximateTokens)} tokens` : null,
-  ].filter(Boolean);
-  return `${budget.policy} at ${parts.join(' and ')}`;
-}

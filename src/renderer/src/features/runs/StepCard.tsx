@@ -2,7 +2,7 @@ import type { AgentInfo, StepEvidence } from '../../../../shared/contract/runs';
 import { formatBytes, formatDuration, formatInt, plural, shortHash } from '../../../../shared/format';
 import { HashButton } from '../../ui/HashButton';
 import { ReportedUsage } from './ReportedUsage';
-import { describeBudget } from '../../../../shared/runs/budget';
+import { budgetText } from '../../../../shared/presets/describe';
 import { agentLabel, CEILING_NAME, exitText, stepKindText, timeText } from './run-text';
 
 /** One step's evidence: what was measured right before launch, what was decided, how it ended. */
@@ -28,7 +28,7 @@ export function StepCard({ step, agents }: { step: StepEvidence; agents: readonl
         </dd>
         <dt>Budget</dt>
         <dd data-testid="budget">
-          {describeBudget(step.budget)}
+          {budgetText(step.budget)}
           {step.exceeded.map((e) => (
             <span key={e.ceiling} className="exceeded" data-ceiling={e.ceiling}>
               {CEILING_NAME[e.ceiling]}: {formatInt(e.actual)} &gt; {formatInt(e.limit)}, {formatInt(e.over)} over
