@@ -126,7 +126,8 @@ test.describe('a run from the Inspector', () => {
 });
 
 test.describe('a thread', () => {
-  test.use({ hostEnv: { LOUPE_DEMO_PACE_MS: '1500' } });
+  // The follow-up reads no files (4 events): 3 s apart leaves room to press Cancel on a loaded machine.
+  test.use({ hostEnv: { LOUPE_DEMO_PACE_MS: '3000' } });
 
   test('a follow-up resumes the agent session; Cancel ends a running turn', async ({ page }) => {
     test.setTimeout(90_000);
@@ -136,7 +137,7 @@ test.describe('a thread', () => {
     await expect(page.getByTestId('prompt-meters')).toHaveAttribute('data-current', 'true');
     await page.getByTestId('run-button').click();
     const head = page.getByTestId('run-head');
-    await expect(head).toHaveAttribute('data-run-status', 'succeeded', { timeout: 30_000 });
+    await expect(head).toHaveAttribute('data-run-status', 'succeeded', { timeout: 45_000 });
 
     await page.getByLabel('Follow-up ask').fill('And once more');
     await page.getByTestId('follow-up-send').click();
