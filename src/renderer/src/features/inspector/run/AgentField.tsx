@@ -27,7 +27,7 @@ export function AgentField() {
           ))}
         </ul>
       )}
-      <button type="button" className="small ghost" disabled={checking} onClick={() => void refreshAgents()}>
+      <button type="button" className="small ghost" disabled={checking} onClick={() => void refreshAgents(true)}>
         {checking ? 'Checking…' : 'Check again'}
       </button>
       {agent === 'custom' && (

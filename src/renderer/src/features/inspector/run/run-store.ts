@@ -51,7 +51,8 @@ export interface RunFormState {
   startError: UiError | null;
 
   load(): Promise<void>;
-  refreshAgents(): Promise<void>;
+  /** Lists the agents (the host reuses its detection for a while); `force` looks for the CLIs again now. */
+  refreshAgents(force?: boolean): Promise<void>;
   setDraft(patch: Partial<RunDraft>): void;
   setAsk(ask: string): void;
   /** Looks the typed words up in the catalog (models.list), for the model field's suggestions. */
@@ -158,10 +159,10 @@ export const useRunForm = create<RunFormState>()(
           }
         },
 
-        async refreshAgents() {
+        async refreshAgents(force = false) {
           set({ checkingAgents: true });
           try {
-            set({ agents: await bridge.call('runs.agents', { refresh: get().agents !== null }), checkingAgents: false });
+            set({ agents: await bridge.call('runs.agents', { refresh: force }), checkingAgents: false });
           } catch (err) {
             set({ checkingAgents: false, loadError: toUiError(err) });
           }
