@@ -29,6 +29,7 @@ export interface RunEnvironment {
 interface ActiveRun {
   controller: AbortController;
   done: Promise<void>;
+  recorder: RunRecorder;
 }
 
 /** Files a CLI reads its options from (codex's output schema), written inside the staged folder only. */
@@ -133,6 +134,9 @@ export class RunManager {
   detail(runId: string): RunDetail {
     const run = getRun(this.deps.db, runId);
     if (!run) throw new LoupeError('not-found', `There is no run ${runId}.`);
+    // A live run's last events may still be waiting for their batched write: write them first,
+    // so the record and `lastSeq` agree and a follower after `lastSeq` misses nothing.
+    this.active.get(runId)?.recorder.flush();
     const events = readRunEvents(this.deps.db, runId);
     const steps = listEvidence(this.deps.db, { runId }).map(({ repo: _repo, ...s }) => s);
     const live = this.deps.streams.lastSeq(`run:${runId}`);
@@ -157,7 +161,7 @@ export class RunManager {
         decided();
         this.active.delete(runId);
       });
-    this.active.set(runId, { controller, done });
+    this.active.set(runId, { controller, done, recorder });
     return firstDecision.then(() => this.detail(runId));
   }
 

@@ -125,10 +125,13 @@ export function markInterrupted(db: Db, now: Date, isActiveHere: (id: string) =>
 /** How much of a run's stream is kept for the run view. */
 export const RUN_EVENTS_KEPT = { events: 5_000, bytes: 4 * 1024 * 1024 } as const;
 
-export function appendRunEvents(db: Db, runId: string, records: readonly RunEventRecord[]): void {
-  if (records.length === 0) return;
+/** Records a run's events, and removes older agent output that newer output replaced (never status, steps or the end). */
+export function appendRunEvents(db: Db, runId: string, records: readonly RunEventRecord[], drop: readonly number[] = []): void {
+  if (records.length === 0 && drop.length === 0) return;
   const insert = db.prepare('INSERT OR IGNORE INTO run_events (run_id, seq, payload) VALUES (?, ?, ?)');
+  const remove = db.prepare(`DELETE FROM run_events WHERE run_id = ? AND seq = ? AND payload LIKE '{"type":"agent"%'`);
   db.transaction(() => {
+    for (const seq of drop) remove.run(runId, seq);
     for (const r of records) insert.run(runId, r.seq, JSON.stringify(r.event));
   })();
 }

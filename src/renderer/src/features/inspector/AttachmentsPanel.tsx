@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatBytes } from '../../../../shared/format';
 import { useInspector } from './store';
+import { fileMeta } from './use-file-drop';
 
 /**
  * Attachments by drag-and-drop (anywhere on the view) or a file chooser.
@@ -36,7 +37,7 @@ export function AttachmentsPanel() {
           aria-label="Choose files to attach"
           data-testid="attach-input"
           onChange={(e) => {
-            const files = Array.from(e.target.files ?? []).map((f) => ({ name: f.name, size: f.size }));
+            const files = Array.from(e.target.files ?? []).map(fileMeta);
             addAttachments(files);
             e.target.value = '';
           }}

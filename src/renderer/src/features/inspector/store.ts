@@ -28,6 +28,8 @@ export interface PendingAttachment {
   id: string;
   name: string;
   size: number;
+  /** The real path, in the desktop app only: a run can then stage the file. */
+  path?: string;
 }
 
 export interface Progress {
@@ -80,7 +82,7 @@ export interface InspectorState {
   selectChangedUnder(dirs: readonly string[], kinds: readonly ChangeKind[]): Promise<void>;
   clearSelection(): void;
   /** Adds name + size records; `skippedFolders` counts dropped folders that were left out. */
-  addAttachments(files: { name: string; size: number }[], skippedFolders?: number): void;
+  addAttachments(files: { name: string; size: number; path?: string }[], skippedFolders?: number): void;
   removeAttachment(id: string): void;
   clearAttachments(): void;
   inspect(): Promise<void>;
@@ -301,7 +303,7 @@ export const useInspector = create<InspectorState>()(
 
         addAttachments(files, skippedFolders = 0) {
           const room = MAX_ATTACHMENTS - get().attachments.length;
-          const added = files.slice(0, Math.max(0, room)).map((f) => ({ id: attachmentId(), name: f.name, size: f.size }));
+          const added = files.slice(0, Math.max(0, room)).map((f) => ({ id: attachmentId(), name: f.name, size: f.size, ...(f.path ? { path: f.path } : {}) }));
           set((s) => ({
             attachments: [...s.attachments, ...added],
             notice:

@@ -1,9 +1,22 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 
-/** Name and size of a dropped file; the contents are never read. */
+import { bridge } from '../../bridge';
+
+/**
+ * Name and size of a dropped file; the contents are never read here. In the
+ * desktop app its real path comes along too, so main (after its own checks)
+ * can stage it for a run; the browser host cannot know it.
+ */
 export interface FileMeta {
   name: string;
   size: number;
+  path?: string;
+}
+
+/** A File's metadata, with its real path where the host can tell it (Electron). */
+export function fileMeta(file: File): FileMeta {
+  const path = bridge.pathForFile?.(file);
+  return path ? { name: file.name, size: file.size, path } : { name: file.name, size: file.size };
 }
 
 /** True when a drag carries files (not text or a link). */
@@ -27,11 +40,11 @@ export function filesFromDataTransfer(dt: DataTransfer): { files: FileMeta[]; sk
         continue;
       }
       const file = item.getAsFile();
-      if (file) files.push({ name: file.name, size: file.size });
+      if (file) files.push(fileMeta(file));
     }
     return { files, skippedFolders };
   }
-  for (const file of Array.from(dt.files ?? [])) files.push({ name: file.name, size: file.size });
+  for (const file of Array.from(dt.files ?? [])) files.push(fileMeta(file));
   return { files, skippedFolders };
 }
 

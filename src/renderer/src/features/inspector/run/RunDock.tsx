@@ -16,7 +16,7 @@ function useRunContext(): RunContext | null {
     useShallow((s) => ({ repo: s.repo, baseRef: s.baseRef, selected: s.selected, attachments: s.attachments })),
   );
   return useMemo(
-    () => (repo ? { repo, baseRef, paths: selected.map((x) => x.path), attachments: attachments.map(({ name, size }) => ({ name, size })) } : null),
+    () => (repo ? { repo, baseRef, paths: selected.map((x) => x.path), attachments: attachments.map(({ name, size, path }) => ({ name, size, ...(path ? { path } : {}) })) } : null),
     [repo, baseRef, selected, attachments],
   );
 }
