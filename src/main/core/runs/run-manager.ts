@@ -23,7 +23,8 @@ export interface RunEnvironment {
   resolveModel(id: string | null, agent: AgentId): Promise<ModelWindow>;
   /** X-Ray directives of a thread, applied when Loupe assembles history. */
   directives(threadId: string): { pinned: string[]; evicted: string[] };
-  extra(runId: string): Pick<InvocationInput, 'demo' | 'mcp'> & { env?: Record<string, string> };
+  /** What a step needs besides the prompt: the demo agent's home, Loupe's X-Ray tools (MCP) when asked for, extra environment. */
+  extra(runId: string, threadId: string, input: RunInput): Pick<InvocationInput, 'demo' | 'mcp'> & { env?: Record<string, string>; note?: string };
 }
 
 interface ActiveRun {
@@ -245,7 +246,7 @@ export class RunManager {
   }): Promise<{ status: RunStatus; launched: boolean; resumeFailed: boolean }> {
     const { db } = this.deps;
     const transcript = readTranscript(db, s.threadId).filter((e) => e.runId !== s.runId);
-    const extra = this.env.extra(s.runId);
+    const extra = this.env.extra(s.runId, s.threadId, s.input);
     const prepared = prepareStep(
       {
         adapter: s.adapter,
@@ -312,6 +313,7 @@ export class RunManager {
       return { status: 'failed', launched: false, resumeFailed: false };
     }
     if (s.recordAsk) appendTranscript(db, s.threadId, s.runId, [{ kind: 'user', text: s.input.ask }]);
+    if (extra.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: extra.note } });
 
     const collector = new TranscriptCollector();
     const timeout = s.input.settings.loop.idleTimeoutSeconds;

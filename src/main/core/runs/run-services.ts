@@ -14,6 +14,7 @@ import { listEvidence } from './store/evidence';
 import { listRuns, markInterrupted } from './store/runs';
 import { getThread, listThreads, readTranscript } from './store/threads';
 import { demoExtras } from './demo-extras';
+import { xrayTools } from './xray-tools';
 
 type RunServices = Pick<
   Services,
@@ -47,7 +48,10 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
     detect: (id) => detect(id),
     resolveModel: (id) => resolveModel(id),
     directives: () => ({ pinned: [], evicted: [] }),
-    extra: (runId) => ({ ...demoExtras(deps, runId), mcp: null }),
+    extra: (runId, threadId, input) => {
+      const tools = xrayTools(deps, agentAdapters[input.settings.agent], threadId, input);
+      return { ...demoExtras(deps, runId), mcp: tools.mcp, note: tools.note };
+    },
   };
   const manager = new RunManager(deps, env);
   let swept = false;

@@ -287,6 +287,27 @@ describe('real agent CLIs, offline (replayed from their captured output)', () =>
     await runtime.close();
   });
 
+  it("offers Loupe's X-Ray tools over MCP when asked, and says where a CLI cannot take them", async () => {
+    const dir = tempDir();
+    const argsFile = join(dir, 'args.jsonl');
+    fakeCli(dir, 'claude', { version: '2.1.197 (Claude Code)', replay: { cli: 'claude', name: 'print-stream-json' }, argsFile });
+    fakeCli(dir, 'gemini', { version: '0.61.0', replay: { cli: 'gemini', name: 'prompt-stream-json' } });
+    const runtime = makeRuntime({ env: { ...process.env, LOUPE_AGENT_PATH: dir } });
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const started = await runtime.call('runs.start', { repo, ask: 'hi', settings: { agent: 'claude', xrayTools: true } });
+    await waitForRun(runtime, started.run.id);
+    const args = JSON.parse(readFileSync(argsFile, 'utf8').split('\n')[0]!) as string[];
+    const config = JSON.parse(args[args.indexOf('--mcp-config') + 1]!) as { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
+    const server = config.mcpServers.loupe_xray!;
+    expect(server.args.slice(1)).toEqual(['mcp', '--thread', started.run.threadId]);
+    expect(existsSync(server.args[0]!)).toBe(true);
+    expect(server.env.LOUPE_USER_DATA).toBe(runtime.deps.userDataDir);
+    const gemini = await runtime.call('runs.start', { repo, ask: 'hi', settings: { agent: 'gemini', xrayTools: true } });
+    const done = await waitForRun(runtime, gemini.run.id);
+    expect(done.events.some((e) => e.event.type === 'agent' && e.event.event.type === 'raw' && /X-Ray tools are not offered to Gemini/.test(e.event.event.text))).toBe(true);
+    await runtime.close();
+  });
+
   it('says plainly when an agent CLI is not installed', async () => {
     const runtime = makeRuntime({ env: { ...process.env, PATH: tempDir(), LOUPE_AGENT_PATH: '' } });
     const agents = await runtime.call('runs.agents', {});

@@ -37,6 +37,8 @@ export interface FakeCli {
   hang?: boolean;
   /** `<name> login status`: exit code and stderr (codex's auth preflight). */
   loginStatus?: { exitCode: number; stderr: string };
+  /** Where to write the arguments of each run (JSON, one array per line). */
+  argsFile?: string;
 }
 
 /**
@@ -63,6 +65,8 @@ const args = process.argv.slice(2);
 if (args.includes('--version')) { process.stdout.write(${JSON.stringify(`${spec.version}\n`)}); process.exit(0); }
 const login = ${JSON.stringify(spec.loginStatus ?? null)};
 if (login && args[0] === 'login' && args[1] === 'status') { process.stderr.write(login.stderr + '\\n'); process.exit(login.exitCode); }
+const argsFile = ${JSON.stringify(spec.argsFile ?? null)};
+if (argsFile) require('fs').appendFileSync(argsFile, JSON.stringify(args) + '\\n');
 process.stdin.resume();
 process.stdin.on('end', () => {
   process.stdout.write(${JSON.stringify(stdout)});

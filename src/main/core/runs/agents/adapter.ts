@@ -20,7 +20,7 @@ export interface InvocationInput {
   /** Extra arguments from the run settings, appended as given. */
   extraArgs: readonly string[];
   /** Loupe's X-Ray tools as an MCP server over stdio, when the user turned them on. */
-  mcp: { name: string; command: string; args: string[] } | null;
+  mcp: { name: string; command: string; args: string[]; env?: Record<string, string> } | null;
   /** custom agents: the user's command line. */
   command: string | null;
   /** Where the bundled demo agent lives and keeps its sessions. */

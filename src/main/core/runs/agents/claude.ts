@@ -13,7 +13,7 @@ export const INLINE_SCHEMA_MAX_BYTES = process.platform === 'win32' ? 8_000 : 10
 
 /** The `--mcp-config` JSON that offers one stdio MCP server. */
 export function claudeMcpConfig(mcp: NonNullable<InvocationInput['mcp']>): string {
-  return JSON.stringify({ mcpServers: { [mcp.name]: { type: 'stdio', command: mcp.command, args: mcp.args } } });
+  return JSON.stringify({ mcpServers: { [mcp.name]: { type: 'stdio', command: mcp.command, args: mcp.args, ...(mcp.env ? { env: mcp.env } : {}) } } });
 }
 
 /**

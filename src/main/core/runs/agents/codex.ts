@@ -35,7 +35,15 @@ export function codexMcpArgs(mcp: NonNullable<InvocationInput['mcp']>): string[]
     throw new LoupeError('invalid-input', `The MCP server name "${mcp.name}" must use only letters, digits, "_" and "-".`);
   }
   const key = `mcp_servers.${mcp.name}`;
-  return ['-c', `${key}.command=${tomlString(mcp.command)}`, '-c', `${key}.args=[${mcp.args.map(tomlString).join(',')}]`];
+  const env = Object.entries(mcp.env ?? {});
+  if (env.some(([k]) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(k))) throw new LoupeError('invalid-input', 'MCP environment names must be plain identifiers.');
+  return [
+    '-c',
+    `${key}.command=${tomlString(mcp.command)}`,
+    '-c',
+    `${key}.args=[${mcp.args.map(tomlString).join(',')}]`,
+    ...(env.length ? ['-c', `${key}.env={${env.map(([k, v]) => `${k}=${tomlString(v)}`).join(',')}}`] : []),
+  ];
 }
 
 /**
