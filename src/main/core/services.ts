@@ -17,7 +17,11 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
   const resolveModel = (id: string, ctx: CallContext) => models['models.resolve']({ id }, ctx);
   // X-Ray continues threads through runs.start; the runner applies X-Ray's directives and tells it when turns change.
   let runs: ReturnType<typeof runServices> | null = null;
-  const xray = xrayServices(deps, { resolveModel, startRun: (request, ctx) => runs!['runs.start'](request, ctx) });
+  const xray = xrayServices(deps, {
+    resolveModel,
+    startRun: (request, ctx) => runs!['runs.start'](request, ctx),
+    previewRun: (request, ctx) => runs!['runs.preview'](request, ctx),
+  });
   runs = runServices(deps, { resolveModel, directives: xray.hooks.directives, threadChanged: xray.hooks.threadChanged });
   return {
     ...appServices(deps),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pathString } from './common';
 import { method } from './define';
-import type { AgentId, PresetRef, ReportedUsage, RunDetail, StepKind } from './runs';
+import type { AgentId, PresetRef, ReportedUsage, RunDetail, RunPreview, StepKind } from './runs';
 import { RUN_LIMITS, runSettingsSchema } from './runs';
 import type { TranscriptKind } from './transcript';
 
@@ -209,6 +209,12 @@ export const xrayMethods = {
   /** Undoes any directive on a segment. */
   'xray.restore': method<Manifest>()(target.and(z.object({ segmentId }))),
   'xray.directives': method<Directive[]>()(target),
+  /**
+   * The prompt a fresh-session turn of the thread would send now, measured
+   * exactly as the runner measures it right before launch (directives
+   * applied; the thread's latest run again, with its ask).
+   */
+  'xray.measure': method<RunPreview>()(z.object({ threadId: id }).strict()),
   /**
    * Continues the thread as a fresh session whose history Loupe assembles with
    * the directives applied: the thread's latest run again (same context and

@@ -39,6 +39,12 @@ export const commands: CliCommand[] = [
     load: () => import('./runs').then((m) => m.run),
   },
   {
+    name: 'xray',
+    summary: "Show a thread's model-bound context (meter, system sections, segments by size); pin, evict, summarize or restore a segment",
+    usage: 'loupe xray THREAD_ID [--json] | loupe xray pin|evict|restore THREAD_ID SEGMENT_ID [--json] | loupe xray summarize THREAD_ID SEGMENT_ID --summary TEXT',
+    load: () => import('./xray').then((m) => m.run),
+  },
+  {
     name: 'models',
     summary: 'List known models with their context window, its source, reserve and fold budget',
     usage: 'loupe models [--search QUERY] [--json]',

@@ -16,13 +16,15 @@ import { deleteDirective, listDirectives, putDirective, readManifest, saveManife
 
 type XrayServices = Pick<
   Services,
-  'xray.manifest' | 'xray.preview' | 'xray.pin' | 'xray.evict' | 'xray.summarize' | 'xray.restore' | 'xray.directives' | 'xray.continue' | 'xray.report'
+  'xray.manifest' | 'xray.preview' | 'xray.pin' | 'xray.evict' | 'xray.summarize' | 'xray.restore' | 'xray.directives' | 'xray.measure' | 'xray.continue' | 'xray.report'
 >;
 
 export interface XrayOptions {
   resolveModel(id: string, ctx: CallContext): Promise<ResolvedModel>;
   /** Starts a run (runs.start): how xray.continue begins a fresh-session turn. */
   startRun: Services['runs.start'];
+  /** Measures a would-be run (runs.preview): how xray.measure sizes the next fresh-session prompt. */
+  previewRun: Services['runs.preview'];
 }
 
 /** What the runner asks of X-Ray. */
@@ -92,6 +94,15 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
     return refresh(threadId, 'directive');
   }
 
+  /** What the thread's latest run was started with (context, settings, ask): what a continuation repeats. */
+  function latestInput(threadId: string): RunInput {
+    if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
+    const latest = deps.db.prepare('SELECT id FROM runs WHERE thread_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(threadId) as { id: string } | undefined;
+    const json = latest ? getRunInput(deps.db, latest.id) : null;
+    if (!json) throw new LoupeError('not-found', `Thread ${threadId} has no run to continue from.`);
+    return JSON.parse(json) as RunInput;
+  }
+
   const hooks: XrayHooks = {
     directives: (threadId) => stepDirectives(threadId ? listDirectives(deps.db, threadId) : []),
     threadChanged(threadId) {
@@ -119,15 +130,8 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
       if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
       return listDirectives(deps.db, threadId);
     },
-    'xray.continue': async ({ threadId, ask }, ctx) => {
-      const t = getThread(deps.db, threadId);
-      if (!t) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
-      const latest = deps.db.prepare('SELECT id FROM runs WHERE thread_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(threadId) as { id: string } | undefined;
-      const json = latest ? getRunInput(deps.db, latest.id) : null;
-      if (!json) throw new LoupeError('not-found', `Thread ${threadId} has no run to continue from.`);
-      const input = JSON.parse(json) as RunInput;
-      return options.startRun({ ...input, ask, threadId, fresh: true }, ctx);
-    },
+    'xray.measure': async ({ threadId }, ctx) => options.previewRun({ ...latestInput(threadId), threadId, fresh: true }, ctx),
+    'xray.continue': async ({ threadId, ask }, ctx) => options.startRun({ ...latestInput(threadId), ask, threadId, fresh: true }, ctx),
     'xray.report': async (request) => {
       if (!getThread(deps.db, request.threadId)) throw new LoupeError('not-found', `There is no thread ${request.threadId}.`);
       await storeReport(deps, request);

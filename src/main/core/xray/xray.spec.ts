@@ -49,7 +49,11 @@ describe('directives enforced when Loupe assembles the next prompt', () => {
     expect(big.preview.length).toBeLessThanOrEqual(200);
     const transcript = JSON.stringify(readTranscript(runtime.deps.db, threadId));
 
+    const measuredBefore = await runtime.call('xray.measure', { threadId });
     const evicted = await runtime.call('xray.evict', { threadId, segmentId: big.id });
+    // The next fresh-session prompt, measured as the runner measures it: smaller by the reply's bytes.
+    const measuredAfter = await runtime.call('xray.measure', { threadId });
+    expect(measuredBefore.promptBytes - measuredAfter.promptBytes).toBeGreaterThan(40_000);
     expect(evicted.segments.find((s) => s.id === big.id)!.status).toBe('evicted');
     expect(evicted.totals.reclaimable.tokens).toBe(big.tokens.tokens);
     expect(evicted.totals.conversation.tokens).toBeLessThan(before.totals.conversation.tokens - 9_000);
