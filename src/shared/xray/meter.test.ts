@@ -61,7 +61,7 @@ describe('the split meter', () => {
     expect(m.parts.find((p) => p.key === 'reserve')!.tokens).toBe(0);
   });
 
-  it('labels thin parts outside with a leader line, in rows that never overlap, dropping none', () => {
+  it('labels thin parts outside, left to right near their part, never overlapping or leaving the bar, dropping none', () => {
     const widths = [3, 3, 3, 400, 120, 271];
     const placed = placeLabels(widths, () => 90, 800);
     expect(placed).toHaveLength(6);
@@ -75,6 +75,13 @@ describe('the split meter', () => {
       expect(a.x).toBeGreaterThanOrEqual(0);
       expect(a.x + 90).toBeLessThanOrEqual(800);
     }
-    expect(new Set(outside.map((p) => p.row)).size).toBe(3);
+    // Three thin parts side by side at the left: one row, in their order.
+    expect(outside.map((p) => p.row)).toEqual([0, 0, 0]);
+    expect(outside.map((p) => p.x)).toEqual([0, 98, 196]);
+    // A part with nothing to label takes no room.
+    expect(placeLabels([0, 10], (i) => (i === 0 ? 0 : 90), 800)[0]!.inside).toBe(true);
+    // When the row is full, labels wrap to the next one.
+    const crowded = placeLabels([2, 2, 2, 2, 2, 790], (i) => (i < 5 ? 300 : 10), 800);
+    expect(crowded.slice(0, 5).map((p) => p.row)).toEqual([0, 0, 1, 1, 2]);
   });
 });

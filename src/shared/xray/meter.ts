@@ -14,7 +14,7 @@ export interface MeterPart {
   /** What the part is, in a few words ("System · required"). */
   label: string;
   tokens: number;
-  /** How the number was come by: estimate, exact or reported (the reserve and free space are arithmetic on the window). */
+  /** How the number was come by: estimate, exact or reported; `window` for the reserve (a rule on the window, not a count). */
   kind: CountKind | 'window';
 }
 
@@ -67,7 +67,9 @@ export function meterOf(m: Pick<Manifest, 'system' | 'totals' | 'model'>): Meter
   parts.push({ key: 'conversation', label: 'Conversation', tokens: shown, kind: m.totals.conversation.kind });
   const reserve = Math.max(0, Math.min(m.model.reserve, window - system - shown));
   parts.push({ key: 'reserve', label: 'Reserve, kept free for the answer', tokens: reserve, kind: 'window' });
-  parts.push({ key: 'free', label: 'Free', tokens: Math.max(0, window - system - shown - reserve), kind: 'window' });
+  // Free space is the window less estimated content: as good as the weakest count in it.
+  const freeKind = sumKind([{ tokens: 0, kind: systemKind }, m.totals.conversation]);
+  parts.push({ key: 'free', label: 'Free', tokens: Math.max(0, window - system - shown - reserve), kind: freeKind });
   return { window, parts, used, over: Math.max(0, used + m.model.reserve - window) };
 }
 
@@ -101,22 +103,60 @@ export interface LabelPlacement {
 
 /**
  * Where each part's label goes: on the part when it fits (`labelPx(i)` is the
- * label's width), otherwise below the bar near the part's middle with a leader
- * line, in the first row where it overlaps no other label. No label is dropped.
+ * label's width; 0 for a part with nothing to label), otherwise below the bar,
+ * left to right in the order of the parts, as near the part's middle as the
+ * labels before it allow, wrapping to a further row when the bar's width runs
+ * out. Outside labels never overlap and stay within the bar; none is dropped.
  */
 export function placeLabels(widths: readonly number[], labelPx: (i: number) => number, barPx: number, gap = 8): LabelPlacement[] {
-  const rows: [number, number][][] = [];
+  const cursors: number[] = [];
   let left = 0;
   return widths.map((w, i) => {
     const start = left;
     left += w;
     const anchor = start + w / 2;
     const size = labelPx(i);
-    if (w >= size + 8) return { inside: true, x: start + (w - size) / 2, row: 0, anchor };
-    const x = Math.max(0, Math.min(barPx - size, anchor - size / 2));
+    if (size === 0 || w >= size + 8) return { inside: true, x: start + Math.max(0, (w - size) / 2), row: 0, anchor };
+    const want = Math.max(0, Math.min(barPx - size, anchor - size / 2));
     let row = 0;
-    while ((rows[row] ??= []).some(([s, e]) => x < e + gap && x + size + gap > s)) row++;
-    rows[row]!.push([x, x + size]);
+    for (; ; row++) {
+      const cursor = cursors[row] ?? 0;
+      // A label wider than the bar still gets a row of its own.
+      if (Math.max(want, cursor) + size <= barPx || cursor === 0) break;
+    }
+    const x = Math.max(want, cursors[row] ?? 0);
+    cursors[row] = x + size + gap;
     return { inside: false, x, row, anchor };
   });
+}
+
+/**
+ * Tokens of the conversation the next turn carries that the directives would
+ * take off a fresh session: evicted segments still in context, and what
+ * summaries save. Non-zero only where directives are intent (a resumed CLI
+ * session still holds those segments); enforced directives already took it off.
+ */
+export function pendingReclaim(m: Pick<Manifest, 'segments' | 'enforceable'>): number {
+  if (m.enforceable) return 0;
+  let n = 0;
+  for (const s of m.segments) {
+    if (s.outOfContext) continue;
+    if (s.status === 'evicted') n += s.tokens.tokens;
+    else if (s.status === 'summarized' && s.summaryTokens) n += Math.max(0, s.tokens.tokens - s.summaryTokens.tokens);
+  }
+  return n;
+}
+
+/** How a count reads beside its number: "≈ 1,234 est.", "1,234 exact (o200k_base)", "1,234 reported". */
+export function countSuffix(kind: CountKind | 'window', encoding?: string): string {
+  switch (kind) {
+    case 'estimate':
+      return 'est.';
+    case 'exact':
+      return encoding ? `exact, ${encoding}` : 'exact';
+    case 'reported':
+      return 'reported';
+    case 'window':
+      return '';
+  }
 }

@@ -87,7 +87,7 @@ export async function buildThreadManifest(deps: CoreDeps, resolve: ResolveWindow
 
   const system: SystemSection[] = last ? promptSections(last.sections, last.presetRef) : [];
   system.push(...(await instructionFiles(thread.repo, thread.agent)));
-  const tools = last ? toolsSection(announcedTools(deps, last.runId), agentAdapters[thread.agent].label) : null;
+  const tools = last ? toolsSection(announcedTools(deps, last.runId)) : null;
   if (tools) system.push(tools);
   const systemTokens = system.reduce((n, s) => n + (s.tokens?.tokens ?? 0), 0);
 

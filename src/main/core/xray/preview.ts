@@ -1,7 +1,6 @@
 import type { RunSettings } from '../../../shared/contract/runs';
 import type { Manifest, SystemSection } from '../../../shared/contract/xray';
 import type { CoreDeps } from '../deps';
-import { agentAdapters } from '../runs/agents/registry';
 import { assemblePrompt } from '../runs/prompt';
 import { withPreviews } from '../runs/section-previews';
 import { readEffective } from '../settings/effective';
@@ -50,8 +49,7 @@ export async function buildPreviewManifest(deps: CoreDeps, resolve: ResolveWindo
     s.id === 'system-runtime' && !head ? { ...s, note: 'Open a repository to see its exact runtime context; the size here is for a placeholder.' } : s,
   );
   if (head) system.push(...(await instructionFiles(head.root, settings.agent)));
-  const adapter = agentAdapters[settings.agent];
-  const tools = toolsSection(lastAnnouncedTools(deps, settings.agent, head?.root), adapter.label);
+  const tools = toolsSection(lastAnnouncedTools(deps, settings.agent, head?.root));
   if (tools) system.push({ ...tools, note: `${tools.note} As announced at the last run of this agent.` });
   const model = await resolve(settings.model ?? null);
   const systemTokens = system.reduce((n, s) => n + (s.tokens?.tokens ?? 0), 0);

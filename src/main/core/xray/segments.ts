@@ -38,11 +38,23 @@ export function segmentKind(item: TranscriptItem): SegmentKind {
   return item.kind === 'tool' && item.filePath !== undefined ? 'file-read' : item.kind;
 }
 
-/** What a segment's preview is made from: its text, or a tool call with its result. */
+/** What a segment's preview is made from: its text, a file read's contents, or a tool call with its result. */
 function previewSource(item: TranscriptItem): string {
   if (item.kind !== 'tool') return item.text;
+  const result = `${item.isError ? 'error: ' : ''}${item.output ?? '(no result)'}`;
+  if (item.filePath !== undefined) return result.slice(0, PREVIEW_SOURCE_CHARS);
   const input = JSON.stringify(item.input ?? {}) ?? '';
-  return `${item.name} ${input.slice(0, 400)} → ${item.isError ? 'error: ' : ''}${item.output ?? '(no result)'}`.slice(0, PREVIEW_SOURCE_CHARS);
+  return `${item.name} ${input.slice(0, 400)} → ${result}`.slice(0, PREVIEW_SOURCE_CHARS);
+}
+
+/** A staged copy (…/runs/<run>/context-…/repo/src/a.ts) shows as the repository path it copies (src/a.ts). */
+const STAGED = /[\\/]runs[\\/]r[0-9a-f]{32}[\\/]context-[0-9a-z]+[\\/](repo|attachments)[\\/](.+)$/;
+
+/** How a file read is named in the list: its repository path (or attachment name) when it read a staged copy, else the path as read. */
+export function readLabel(path: string): string {
+  const m = STAGED.exec(path);
+  if (!m) return path;
+  return m[1] === 'attachments' ? `attachment: ${m[2]}` : m[2]!;
 }
 
 /** Bytes a segment takes in an assembled history (as Loupe renders it), or its text for thinking, which is never sent. */
@@ -116,7 +128,7 @@ export async function buildSegments(input: SegmentInput): Promise<BuiltSegments>
       bytes,
       status,
       preview: shown[i]!,
-      ...(item.kind === 'tool' ? { label: kind === 'file-read' ? item.filePath! : item.name } : {}),
+      ...(item.kind === 'tool' ? { label: kind === 'file-read' ? readLabel(item.filePath!) : item.name } : {}),
       ...(out ? { outOfContext: true, outOfContextReason: out } : {}),
       ...(directive?.kind === 'summarize' ? { summary: directive.summary, summaryTokens: { tokens: summaryTokens!, kind: 'estimate' as const } } : {}),
       ...(directive ? { directiveAuthor: directive.author } : {}),

@@ -92,11 +92,11 @@ export async function instructionFiles(root: string, agent: AgentId): Promise<Sy
 }
 
 /** The tools the CLI announced when its session began: names only, their definitions' size unknown. */
-export function toolsSection(tools: readonly string[] | null, agentLabel: string): SystemSection | null {
+export function toolsSection(tools: readonly string[] | null): SystemSection | null {
   if (!tools?.length) return null;
   return {
     id: 'tools',
-    title: `Tools ${agentLabel} announced (${tools.length})`,
+    title: `Tools the CLI announced (${tools.length})`,
     provenance: 'tools',
     tier: 'inherited',
     sha256: createHash('sha256').update(tools.join('\n')).digest('hex'),

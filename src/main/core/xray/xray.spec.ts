@@ -193,7 +193,7 @@ describe('manifests of a resumed CLI session (the demo agent)', () => {
     expect(m.totals.system.tokens).toBe(m.system.reduce((n, s) => n + (s.tokens?.tokens ?? 0), 0));
     const reads = byKind(m, 'file-read');
     expect(reads).toHaveLength(2);
-    expect(reads[0]!.label).toMatch(/notes\.md$/);
+    expect(reads[0]!.label).toBe('notes.md');
     expect(m.reported).toMatchObject({ contextTokens: expect.any(Number), estimateAtSamePoint: expect.any(Number) });
 
     // Intent only: the resumed session still holds what is evicted; a fresh session would not.
