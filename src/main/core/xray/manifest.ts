@@ -6,9 +6,9 @@ import type { CoreDeps } from '../deps';
 import { agentAdapters } from '../runs/agents/registry';
 import { listEvidence } from '../runs/store/evidence';
 import { processAlive } from '../runs/store/runs';
-import { getThread, readTranscript } from '../runs/store/threads';
+import { getThread } from '../runs/store/threads';
 import { buildSegments, type Delivery } from './segments';
-import { listDirectives, listReports } from './store';
+import { listDirectives, listReports, transcriptOf } from './store';
 import { instructionFiles, promptSections, toolsSection } from './system';
 
 /** A model's window as X-Ray shows it. */
@@ -76,7 +76,7 @@ const stepOf = (s: StepEvidence): ManifestStep => ({
 export async function buildThreadManifest(deps: CoreDeps, resolve: ResolveWindow, threadId: string): Promise<Manifest> {
   const thread = getThread(deps.db, threadId);
   if (!thread) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
-  const entries = readTranscript(deps.db, threadId);
+  const entries = transcriptOf(deps.db, threadId);
   const steps = listEvidence(deps.db, { threadId });
   const launched = steps.filter((s) => s.outcome !== 'blocked');
   const last = launched.at(-1) ?? steps.at(-1) ?? null;

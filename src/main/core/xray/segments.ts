@@ -57,10 +57,20 @@ export function readLabel(path: string): string {
   return m[1] === 'attachments' ? `attachment: ${m[2]}` : m[2]!;
 }
 
-/** Bytes a segment takes in an assembled history (as Loupe renders it), or its text for thinking, which is never sent. */
+const bytesCache = new Map<string, number>();
+
+/**
+ * Bytes a segment takes in an assembled history (as Loupe renders it), or its
+ * text for thinking, which is never sent. Remembered by id: an id is a hash of
+ * the content, so it always has the same size.
+ */
 function segmentBytes(entry: TranscriptEntry): number {
-  if (entry.item.kind === 'thinking') return utf8ByteLength(entry.item.text);
-  return utf8ByteLength(renderRows(toFoldRows([entry])));
+  const hit = bytesCache.get(entry.segmentId);
+  if (hit !== undefined) return hit;
+  const bytes = entry.item.kind === 'thinking' ? utf8ByteLength(entry.item.text) : utf8ByteLength(renderRows(toFoldRows([entry])));
+  if (bytesCache.size >= PREVIEW_CACHE_MAX) bytesCache.clear();
+  bytesCache.set(entry.segmentId, bytes);
+  return bytes;
 }
 
 /** Redacted previews, remembered by segment id: ids are content hashes, so one id always has one preview. */

@@ -1,3 +1,4 @@
+import type { TranscriptEntry, TranscriptItem } from '../../../shared/contract/transcript';
 import type { Directive, DirectiveKind, ExternalReport, Manifest } from '../../../shared/contract/xray';
 import type { Db } from '../store/store';
 
@@ -62,4 +63,37 @@ export function listReports(db: Db, threadId: string): ExternalReport[] {
   return (db.prepare('SELECT report FROM xray_reports WHERE thread_id = ? ORDER BY reported_at DESC').all(threadId) as { report: string }[]).map(
     (r) => JSON.parse(r.report) as ExternalReport,
   );
+}
+
+/** One segment's transcript entry (its first occurrence), without reading the rest of the transcript. */
+export function findSegment(db: Db, threadId: string, segmentId: string): TranscriptEntry | null {
+  const row = db
+    .prepare('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? AND segment_id = ? ORDER BY seq LIMIT 1')
+    .get(threadId, segmentId) as { seq: number; run_id: string; segment_id: string; body: string } | undefined;
+  return row ? { seq: row.seq, runId: row.run_id, segmentId: row.segment_id, item: JSON.parse(row.body) as TranscriptItem } : null;
+}
+
+/** Per database (tests open several), the transcripts of the threads read last. */
+const kept = new WeakMap<Db, Map<string, TranscriptEntry[]>>();
+const TRANSCRIPTS_KEPT = 8;
+
+/**
+ * A thread's transcript, kept between calls: the transcript is append-only,
+ * so only entries after the last one read are read and parsed again (a
+ * 5,000-entry thread is not re-parsed on every directive). Returns a copy of
+ * the list; the entries themselves are shared and must not be changed.
+ */
+export function transcriptOf(db: Db, threadId: string): TranscriptEntry[] {
+  let transcripts = kept.get(db);
+  if (!transcripts) kept.set(db, (transcripts = new Map()));
+  const known = transcripts.get(threadId) ?? [];
+  const after = known.at(-1)?.seq ?? 0;
+  const rows = db
+    .prepare('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? AND seq > ? ORDER BY seq')
+    .all(threadId, after) as { seq: number; run_id: string; segment_id: string; body: string }[];
+  const next = rows.length ? [...known, ...rows.map((r) => ({ seq: r.seq, runId: r.run_id, segmentId: r.segment_id, item: JSON.parse(r.body) as TranscriptItem }))] : known;
+  transcripts.delete(threadId);
+  transcripts.set(threadId, next);
+  if (transcripts.size > TRANSCRIPTS_KEPT) transcripts.delete(transcripts.keys().next().value!);
+  return [...next];
 }

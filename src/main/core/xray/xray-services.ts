@@ -7,12 +7,12 @@ import { assertNotProtected } from '../../../shared/xray/directives';
 import type { CoreDeps } from '../deps';
 import type { StepDirectives } from '../runs/prepare';
 import { getRunInput } from '../runs/store/runs';
-import { getThread, readTranscript } from '../runs/store/threads';
+import { getThread } from '../runs/store/threads';
 import { activeRun, buildThreadManifest, type ResolveWindow } from './manifest';
 import { buildPreviewManifest } from './preview';
 import { storeReport } from './report';
 import { segmentKind } from './segments';
-import { deleteDirective, listDirectives, putDirective, readManifest, saveManifest } from './store';
+import { deleteDirective, findSegment, listDirectives, putDirective, readManifest, saveManifest } from './store';
 
 type XrayServices = Pick<
   Services,
@@ -85,7 +85,7 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
   async function direct(request: { threadId: string } | { sessionFile: string }, segmentId: string, kind: DirectiveKind, summary?: string): Promise<Manifest> {
     const threadId = thread(request);
     if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
-    const entry = readTranscript(deps.db, threadId).find((e) => e.segmentId === segmentId);
+    const entry = findSegment(deps.db, threadId, segmentId);
     if (!entry) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
     if (kind !== 'pin') {
       assertNotProtected({ id: segmentId, kind: segmentKind(entry.item), source: entry.runId }, activeRun(deps, threadId), kind === 'evict' ? 'evicted' : 'summarized');
@@ -121,7 +121,7 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
     'xray.restore': async ({ segmentId, ...target }) => {
       const threadId = thread(target);
       if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
-      const known = deleteDirective(deps.db, threadId, segmentId) || readTranscript(deps.db, threadId).some((e) => e.segmentId === segmentId);
+      const known = deleteDirective(deps.db, threadId, segmentId) || findSegment(deps.db, threadId, segmentId) !== null;
       if (!known) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
       return refresh(threadId, 'directive');
     },
