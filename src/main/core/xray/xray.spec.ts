@@ -234,6 +234,32 @@ describe('manifests of a resumed CLI session (the demo agent)', () => {
   });
 });
 
+describe('xray.report (an external host)', () => {
+  it('stores the inventory as reported and advisory, previews redacted and cut, and tells followers', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const runtime = makeRuntime();
+    const out = join(tempDir(), 'stdin.txt');
+    const one = await turn(runtime, repo, 'Hello', agent(out, `'hi'`));
+    const threadId = one.run.threadId;
+    const key = `AKIA${'Q'.repeat(16)}`;
+    const segments = Array.from({ length: 30 }, (_, i) => ({ id: `ext-${i}`, kind: 'tool', tokens: i * 10, preview: i === 29 ? `key ${key} ${'x'.repeat(500)}` : `s${i}` }));
+    const seq = runtime.streams.lastSeq(`thread:${threadId}`);
+    expect(await runtime.call('xray.report', { threadId, host: 'my-ide', segments })).toEqual({ stored: true });
+    expect(runtime.streams.lastSeq(`thread:${threadId}`)).toBe(seq + 1);
+    const m = await runtime.call('xray.manifest', { threadId });
+    const [report] = m.reports!;
+    expect(report).toMatchObject({ host: 'my-ide', segments: 30, tokens: { tokens: 4350, kind: 'reported' } });
+    expect(report!.largest).toHaveLength(20);
+    expect(report!.largest[0]!.id).toBe('ext-29');
+    expect(report!.largest[0]!.preview).not.toContain(key);
+    expect(report!.largest[0]!.preview.length).toBeLessThanOrEqual(200);
+    // Advisory: Loupe's own segments and directives are untouched.
+    expect(m.segments.map((s) => s.id)).not.toContain('ext-29');
+    await expect(runtime.call('xray.report', { threadId: 'tnothere', host: 'x', segments: [] })).rejects.toMatchObject({ code: 'not-found' });
+    await runtime.close();
+  });
+});
+
 describe('xray.preview (Settings → Context)', () => {
   it('shows the system context a new thread would start with, instruction files included and redacted', async () => {
     const key = `sk-ant-api03-${'A1b2'.repeat(23)}AA`;
