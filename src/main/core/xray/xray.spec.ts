@@ -243,9 +243,12 @@ describe('xray.report (an external host)', () => {
     const threadId = one.run.threadId;
     const key = `AKIA${'Q'.repeat(16)}`;
     const segments = Array.from({ length: 30 }, (_, i) => ({ id: `ext-${i}`, kind: 'tool', tokens: i * 10, preview: i === 29 ? `key ${key} ${'x'.repeat(500)}` : `s${i}` }));
-    const seq = runtime.streams.lastSeq(`thread:${threadId}`);
+    const heard: ThreadStreamEvent[] = [];
+    const sub = runtime.streams.attach({ deliver: (msg) => (msg.type === 'event' && heard.push(msg.event.payload as ThreadStreamEvent), true) });
+    sub.follow([{ key: `thread:${threadId}`, after: runtime.streams.lastSeq(`thread:${threadId}`) }]);
     expect(await runtime.call('xray.report', { threadId, host: 'my-ide', segments })).toEqual({ stored: true });
-    expect(runtime.streams.lastSeq(`thread:${threadId}`)).toBe(seq + 1);
+    sub.detach();
+    expect(heard.map((e) => e.reason)).toContain('report');
     const m = await runtime.call('xray.manifest', { threadId });
     const [report] = m.reports!;
     expect(report).toMatchObject({ host: 'my-ide', segments: 30, tokens: { tokens: 4350, kind: 'reported' } });
