@@ -10,6 +10,7 @@ import { SystemSections } from '../../ui/SystemSections';
 import { useRepo } from '../repo/store';
 import { DeliveryNotice } from './DeliveryNotice';
 import { MeterFacts } from './MeterFacts';
+import { ReportsPanel } from './ReportsPanel';
 import { SegmentPanel } from './SegmentPanel';
 import { useXray } from './store';
 import { ThreadPicker } from './ThreadPicker';
@@ -64,6 +65,7 @@ export function XRayView() {
           </div>
           <SegmentPanel manifest={manifest} />
           <SystemSections sections={manifest.system} />
+          <ReportsPanel reports={manifest.reports ?? []} />
         </>
       )}
     </section>
