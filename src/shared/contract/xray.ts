@@ -144,6 +144,8 @@ export interface Manifest {
   activeRunId?: string | null;
   /** Advisory inventories external hosts posted (xray.report), newest first. */
   reports?: ExternalReport[];
+  /** How conversation counts were made: exact with the model's public tokenizer, or estimates, and why. */
+  tokenizer?: { kind: 'exact' | 'estimate'; encoding?: string; note: string };
 }
 
 /** A step's measured prompt, for "the last prompt sent" beside the meter. */

@@ -1,4 +1,7 @@
 import type { AgentEvent } from '../../../shared/contract/agent-events';
+import type { TranscriptEntry } from '../../../shared/contract/transcript';
+import { tokenizerForModel } from '../../../shared/tokens/model-tokenizer';
+import type { TokenCounter } from '../tokens/token-counter';
 import type { ReportedUsage, RunStreamEvent, StepEvidence, ThreadSummary } from '../../../shared/contract/runs';
 import type { Manifest, ManifestStep, SystemSection, TokenCount } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
@@ -7,7 +10,8 @@ import { agentAdapters } from '../runs/agents/registry';
 import { listEvidence } from '../runs/store/evidence';
 import { processAlive } from '../runs/store/runs';
 import { getThread } from '../runs/store/threads';
-import { buildSegments, type Delivery } from './segments';
+import { buildSegments, type BuiltSegments, type Delivery } from './segments';
+import { withExactCounts } from './exact';
 import { listDirectives, listReports, transcriptOf } from './store';
 import { instructionFiles, promptSections, toolsSection } from './system';
 
@@ -21,6 +25,13 @@ export interface ManifestModel {
 }
 
 export type ResolveWindow = (id: string | null) => Promise<ManifestModel>;
+
+/** What building a manifest may use besides the database: the catalog, and the token workers for exact counts. */
+export interface ManifestTools {
+  resolve: ResolveWindow;
+  /** The token counter (worker threads), or null where none can run. */
+  counter(): TokenCounter | null;
+}
 
 const estimate = (tokens: number): TokenCount => ({ tokens, kind: 'estimate' });
 
@@ -66,6 +77,27 @@ const stepOf = (s: StepEvidence): ManifestStep => ({
 });
 
 /**
+ * Exact conversation counts where the model's tokenizer is public and the
+ * token workers can run; otherwise the estimates, with the reason.
+ */
+async function countExactly(built: BuiltSegments, entries: readonly TranscriptEntry[], delivery: Delivery, modelId: string | null, tools: ManifestTools) {
+  const t = modelId ? tokenizerForModel(modelId) : null;
+  if (!t || t.kind !== 'exact') {
+    return { built, tokenizer: { kind: 'estimate' as const, note: t?.kind === 'estimate-only' ? t.reason : 'No model is set; counts are estimates (bytes ÷ 4).' } };
+  }
+  try {
+    const counter = tools.counter();
+    if (counter) {
+      const exact = await withExactCounts(built, entries, delivery, t.encoding, counter);
+      return { built: exact, tokenizer: { kind: 'exact' as const, encoding: t.encoding, note: `Conversation counted with ${t.encoding}, ${modelId}'s tokenizer.` } };
+    }
+  } catch {
+    // The token workers could not run (not built here): estimates, said so below.
+  }
+  return { built, tokenizer: { kind: 'estimate' as const, note: `Exact counts with ${t.encoding} are not available in this build; counts are estimates (bytes ÷ 4).` } };
+}
+
+/**
  * A thread's manifest, built now from its transcript, evidence and
  * directives: segments with counts and status, system sections with
  * provenance and tier (Loupe's recorded sections, the instruction files the
@@ -73,7 +105,7 @@ const stepOf = (s: StepEvidence): ManifestStep => ({
  * whether directives are enforced (the next turn is a fresh session Loupe
  * assembles) or advisory (the CLI resumes its own session).
  */
-export async function buildThreadManifest(deps: CoreDeps, resolve: ResolveWindow, threadId: string): Promise<Manifest> {
+export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, threadId: string): Promise<Manifest> {
   const thread = getThread(deps.db, threadId);
   if (!thread) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
   const entries = transcriptOf(deps.db, threadId);
@@ -81,14 +113,16 @@ export async function buildThreadManifest(deps: CoreDeps, resolve: ResolveWindow
   const launched = steps.filter((s) => s.outcome !== 'blocked');
   const last = launched.at(-1) ?? steps.at(-1) ?? null;
   const activeRunId = activeRun(deps, threadId);
-  const model = await resolve(thread.model);
+  const model = await tools.resolve(thread.model);
   const delivery = deliveryOf(thread, steps, model.budget);
-  const built = await buildSegments({ entries, directives: listDirectives(deps.db, threadId), activeRunId, delivery });
+  const estimated = await buildSegments({ entries, directives: listDirectives(deps.db, threadId), activeRunId, delivery });
+  const { built, tokenizer } = await countExactly(estimated, entries, delivery, model.id, tools);
+  const count = (tokens: number): TokenCount => (tokenizer.kind === 'exact' ? { tokens, kind: 'exact', encoding: tokenizer.encoding } : estimate(tokens));
 
   const system: SystemSection[] = last ? promptSections(last.sections, last.presetRef) : [];
   system.push(...(await instructionFiles(thread.repo, thread.agent)));
-  const tools = last ? toolsSection(announcedTools(deps, last.runId)) : null;
-  if (tools) system.push(tools);
+  const announced = last ? toolsSection(announcedTools(deps, last.runId)) : null;
+  if (announced) system.push(announced);
   const systemTokens = system.reduce((n, s) => n + (s.tokens?.tokens ?? 0), 0);
 
   // The provider's count at the end of the latest step, beside Loupe's estimate of the same point
@@ -109,12 +143,13 @@ export async function buildThreadManifest(deps: CoreDeps, resolve: ResolveWindow
     enforceable: delivery.kind === 'fresh',
     segments: built.segments,
     system,
-    totals: { system: estimate(systemTokens), conversation: estimate(built.conversation), reclaimable: estimate(built.reclaimable) },
+    totals: { system: estimate(systemTokens), conversation: count(built.conversation), reclaimable: count(built.reclaimable) },
     reported,
     builtAt: deps.now().toISOString(),
-    fresh: estimate(built.fresh),
+    fresh: count(built.fresh),
     lastStep: latest ? stepOf(latest) : null,
     activeRunId,
     reports: listReports(deps.db, threadId),
+    tokenizer,
   };
 }

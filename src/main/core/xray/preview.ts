@@ -4,7 +4,7 @@ import type { CoreDeps } from '../deps';
 import { assemblePrompt } from '../runs/prompt';
 import { withPreviews } from '../runs/section-previews';
 import { readEffective } from '../settings/effective';
-import { announcedTools, type ResolveWindow } from './manifest';
+import { announcedTools, type ManifestTools } from './manifest';
 import { instructionFiles, promptSections, toolsSection } from './system';
 
 /** The latest run of `agent` in `repo` (or anywhere) whose CLI announced its tools. */
@@ -26,7 +26,7 @@ function lastAnnouncedTools(deps: CoreDeps, agent: string, repo: string | undefi
  * the agent's CLI would load from `repo`, and the tools it last announced.
  * No conversation yet; the model's window and reserve from the catalog.
  */
-export async function buildPreviewManifest(deps: CoreDeps, resolve: ResolveWindow, request: { repo?: string; settings?: RunSettings }): Promise<Manifest> {
+export async function buildPreviewManifest(deps: CoreDeps, tools: ManifestTools, request: { repo?: string; settings?: RunSettings }): Promise<Manifest> {
   const effective = readEffective(deps.db);
   const settings = request.settings ?? effective.settings;
   // Notes come from a preset only when the settings in force are the preset's.
@@ -49,9 +49,9 @@ export async function buildPreviewManifest(deps: CoreDeps, resolve: ResolveWindo
     s.id === 'system-runtime' && !head ? { ...s, note: 'Open a repository to see its exact runtime context; the size here is for a placeholder.' } : s,
   );
   if (head) system.push(...(await instructionFiles(head.root, settings.agent)));
-  const tools = toolsSection(lastAnnouncedTools(deps, settings.agent, head?.root));
-  if (tools) system.push({ ...tools, note: `${tools.note} As announced at the last run of this agent.` });
-  const model = await resolve(settings.model ?? null);
+  const announced = toolsSection(lastAnnouncedTools(deps, settings.agent, head?.root));
+  if (announced) system.push({ ...announced, note: `${announced.note} As announced at the last run of this agent.` });
+  const model = await tools.resolve(settings.model ?? null);
   const systemTokens = system.reduce((n, s) => n + (s.tokens?.tokens ?? 0), 0);
   const zero = { tokens: 0, kind: 'estimate' as const };
   return {

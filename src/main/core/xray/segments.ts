@@ -25,6 +25,8 @@ export interface SegmentInput {
 
 export interface BuiltSegments {
   segments: Segment[];
+  /** The history a fresh session would carry, as rendered (for an exact count of `fresh`). */
+  freshText: string;
   /** Estimated tokens the next turn carries (see Manifest.totals.conversation). */
   conversation: number;
   /** Estimated tokens a fresh session would carry with the directives applied. */
@@ -57,6 +59,11 @@ export function readLabel(path: string): string {
   return m[1] === 'attachments' ? `attachment: ${m[2]}` : m[2]!;
 }
 
+/** A segment's text as an assembled history carries it (thinking: its own text, never sent). */
+export function segmentText(entry: TranscriptEntry): string {
+  return entry.item.kind === 'thinking' ? entry.item.text : renderRows(toFoldRows([entry]));
+}
+
 const bytesCache = new Map<string, number>();
 
 /**
@@ -67,7 +74,7 @@ const bytesCache = new Map<string, number>();
 function segmentBytes(entry: TranscriptEntry): number {
   const hit = bytesCache.get(entry.segmentId);
   if (hit !== undefined) return hit;
-  const bytes = entry.item.kind === 'thinking' ? utf8ByteLength(entry.item.text) : utf8ByteLength(renderRows(toFoldRows([entry])));
+  const bytes = utf8ByteLength(segmentText(entry));
   if (bytesCache.size >= PREVIEW_CACHE_MAX) bytesCache.clear();
   bytesCache.set(entry.segmentId, bytes);
   return bytes;
@@ -88,14 +95,15 @@ async function previews(entries: readonly TranscriptEntry[]): Promise<string[]> 
 }
 
 /** Which segments a fresh session would carry (as themselves or as their summary), after directives and the fold. */
-function freshKept(entries: readonly TranscriptEntry[], directives: readonly Directive[], budget: number): { kept: Set<string>; bytes: number } {
+function freshKept(entries: readonly TranscriptEntry[], directives: readonly Directive[], budget: number): { kept: Set<string>; text: string; bytes: number } {
   const directed = applyDirectives(toFoldRows(entries), {
     pinned: directives.filter((d) => d.kind === 'pin').map((d) => d.segmentId),
     evicted: directives.filter((d) => d.kind === 'evict').map((d) => d.segmentId),
     summaries: new Map(directives.filter((d) => d.kind === 'summarize').map((d) => [d.segmentId, d.summary ?? ''])),
   });
   const trimmed = trimToBudget(directed.rows, budget, { currentUserContent: '' });
-  return { kept: new Set(trimmed.keptIndices.flatMap((i) => directed.segments[i] ?? [])), bytes: utf8ByteLength(renderRows(trimmed.rows)) };
+  const text = renderRows(trimmed.rows);
+  return { kept: new Set(trimmed.keptIndices.flatMap((i) => directed.segments[i] ?? [])), text, bytes: utf8ByteLength(text) };
 }
 
 const STATUS: Record<Directive['kind'], SegmentStatus> = { pin: 'pinned', evict: 'evicted', summarize: 'summarized' };
@@ -147,5 +155,5 @@ export async function buildSegments(input: SegmentInput): Promise<BuiltSegments>
   });
   // A fresh session carries the history exactly as rendered (merges and separators included).
   const freshTokens = approxTokens(fresh.bytes);
-  return { segments, conversation: delivery.kind === 'fresh' ? freshTokens : conversation, fresh: freshTokens, reclaimable };
+  return { segments, freshText: fresh.text, conversation: delivery.kind === 'fresh' ? freshTokens : conversation, fresh: freshTokens, reclaimable };
 }

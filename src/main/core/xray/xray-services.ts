@@ -8,7 +8,8 @@ import type { CoreDeps } from '../deps';
 import type { StepDirectives } from '../runs/prepare';
 import { getRunInput } from '../runs/store/runs';
 import { getThread } from '../runs/store/threads';
-import { activeRun, buildThreadManifest, type ResolveWindow } from './manifest';
+import { createTokenCounter, type TokenCounter } from '../tokens/token-counter';
+import { activeRun, buildThreadManifest, type ManifestTools, type ResolveWindow } from './manifest';
 import { buildPreviewManifest } from './preview';
 import { storeReport } from './report';
 import { segmentKind } from './segments';
@@ -57,6 +58,18 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
     const m = await options.resolveModel(id?.trim() || 'default', noCall);
     return { id: id?.trim() || null, window: m.window, reserve: m.reserve, budget: m.budget, source: m.known && id ? m.source : 'default' };
   };
+  let counter: TokenCounter | null = null;
+  // Worker threads for exact counts, started on the first manifest of a model with a public tokenizer.
+  const tools: ManifestTools = {
+    resolve,
+    counter() {
+      if (!counter) {
+        counter = createTokenCounter();
+        deps.onClose(() => counter?.close());
+      }
+      return counter;
+    },
+  };
   const pending = new Set<Promise<unknown>>();
   deps.onClose(() => Promise.allSettled([...pending]).then(() => undefined));
 
@@ -68,7 +81,7 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
   async function refresh(threadId: string, reason: ThreadStreamEvent['reason'] | null): Promise<Manifest> {
     let manifest: Manifest;
     try {
-      manifest = await buildThreadManifest(deps, resolve, threadId);
+      manifest = await buildThreadManifest(deps, tools, threadId);
     } catch (err) {
       const stored = err instanceof LoupeError ? null : readManifest(deps.db, threadId);
       if (!stored) throw err;
@@ -114,7 +127,7 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
 
   const services: XrayServices = {
     'xray.manifest': async (request) => refresh(thread(request), null),
-    'xray.preview': async (request) => buildPreviewManifest(deps, resolve, request),
+    'xray.preview': async (request) => buildPreviewManifest(deps, tools, request),
     'xray.pin': async ({ segmentId, ...target }) => direct(target, segmentId, 'pin'),
     'xray.evict': async ({ segmentId, ...target }) => direct(target, segmentId, 'evict'),
     'xray.summarize': async ({ segmentId, summary, ...target }) => direct(target, segmentId, 'summarize', summary),

@@ -12,6 +12,8 @@ import type { Runtime } from '../runtime';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { nodeCmd, waitForRun } from '../runs/testing';
 import { readTranscript } from '../runs/store/threads';
+import { buildTokensWorker } from '../testing/tokens-worker';
+import { loadCounter } from '../tokens/count-text';
 
 afterAll(removeTempDirs);
 
@@ -231,6 +233,34 @@ describe('manifests of a resumed CLI session (the demo agent)', () => {
     // The same ask and reply again: new ids (an ordinal), never the first ones.
     expect(ids2.slice(ids1.length)).toEqual(ids1.map((id) => `${id}-1`));
     await second.close();
+  });
+});
+
+describe('token counts', () => {
+  it('are exact with the encoding for a model whose tokenizer is public, estimates with the reason otherwise', async () => {
+    process.env.LOUPE_TOKENS_WORKER = await buildTokensWorker();
+    try {
+      const repo = makeRepo({ 'a.txt': 'a\n' });
+      const runtime = makeRuntime();
+      const out = join(tempDir(), 'stdin.txt');
+      const reply = 'Tokenizers split text into pieces; 漢字 and emoji 😀 count differently.';
+      const one = await turn(runtime, repo, 'Count me', agent(out, JSON.stringify(reply), { model: 'openai/gpt-4o' }));
+      const m = await runtime.call('xray.manifest', { threadId: one.run.threadId });
+      expect(m.tokenizer).toMatchObject({ kind: 'exact', encoding: 'o200k_base' });
+      const o200k = await loadCounter('o200k_base');
+      const answer = byKind(m, 'assistant')[0]!;
+      expect(answer.tokens).toEqual({ tokens: o200k(`Assistant: ${reply}`), kind: 'exact', encoding: 'o200k_base' });
+      expect(m.totals.conversation).toMatchObject({ kind: 'exact', encoding: 'o200k_base' });
+      // System sections are sized from evidence (no prompt bodies kept): estimates, and the meter says so.
+      expect(m.totals.system.kind).toBe('estimate');
+      const claude = await turn(runtime, repo, 'Count me', agent(out, `'x'`, { model: 'anthropic/claude-sonnet-4-5' }));
+      const c = await runtime.call('xray.manifest', { threadId: claude.run.threadId });
+      expect(c.tokenizer).toMatchObject({ kind: 'estimate', note: expect.stringContaining('Anthropic') });
+      expect(c.segments.every((s) => s.tokens.kind === 'estimate')).toBe(true);
+      await runtime.close();
+    } finally {
+      delete process.env.LOUPE_TOKENS_WORKER;
+    }
   });
 });
 

@@ -17,6 +17,12 @@ export function MeterFacts({ manifest: m, measured }: { manifest: Manifest; meas
       <dd>
         <span className="mono">{m.model.id ?? '(none set)'}</span> · window {formatInt(m.model.window)} ({m.model.source === 'default' ? 'default: no catalog window' : m.model.source}) · reserve {formatInt(m.model.reserve)}
       </dd>
+      {m.tokenizer && (
+        <>
+          <dt>Counts</dt>
+          <dd data-testid="tokenizer">{m.tokenizer.note}</dd>
+        </>
+      )}
       {m.totals.reclaimable.tokens > 0 && (
         <>
           <dt>Directives</dt>
