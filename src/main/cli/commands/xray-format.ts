@@ -38,6 +38,7 @@ export function formatManifest(m: Manifest): string {
     m.enforceable
       ? 'Directives are enforced: Loupe assembles the next prompt (a fresh session).'
       : 'Directives are intent only: the next turn resumes the CLI’s own session, which keeps what it holds. Continue as a fresh session to apply them.',
+    ...(m.tokenizer ? [`Counts: ${m.tokenizer.note}`] : []),
     ...formatMeter(m),
   ];
   if (!m.enforceable && m.fresh) out.push(`  a fresh session would carry ${count(m.fresh)} of conversation, directives applied`);
