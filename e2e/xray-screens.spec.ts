@@ -41,6 +41,10 @@ test.describe('X-Ray screenshots', () => {
         await page.screenshot({ path: join(outDir!, `xray-${name}-${scheme}.png`) });
       }
       await page.mouse.move(0, 0);
+      await page.locator('.seg-row[data-kind="assistant"]').nth(1).getByRole('button', { name: 'Summarize' }).click();
+      await page.getByLabel('Summary', { exact: true }).fill('The agent read notes.md and src/app.ts and listed their sizes.');
+      await page.screenshot({ path: join(outDir!, `xray-${name}-summarize.png`) });
+      await page.keyboard.press('Escape');
       await page.locator('.view').evaluate((el) => el.scrollTo(0, el.scrollHeight));
       await page.emulateMedia({ colorScheme: 'light' });
       await page.screenshot({ path: join(outDir!, `xray-${name}-system.png`) });

@@ -34,7 +34,7 @@ test('evict a large tool result, see the meter and the next prompt shrink; resto
   const row = page.locator('.seg-row').first();
   await expect(row).toHaveAttribute('data-kind', 'file-read');
   await expect(row.locator('.seg-label')).toHaveText('notes.md');
-  const tokens = Number((await row.locator('.seg-size').innerText()).replace(/[^\d]/g, ''));
+  const tokens = Number((await row.locator('.seg-size').innerText()).split('\n')[0]!.replace(/[^\d]/g, ''));
   const id = await row.getAttribute('data-segment-id');
   const evict = row.getByRole('button', { name: 'Evict' });
   await evict.hover();

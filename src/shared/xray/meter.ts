@@ -16,6 +16,8 @@ export interface MeterPart {
   tokens: number;
   /** How the number was come by: estimate, exact or reported; `window` for the reserve (a rule on the window, not a count). */
   kind: CountKind | 'window';
+  /** The tokenizer's encoding, for exact counts. */
+  encoding?: string;
 }
 
 export interface Meter {
@@ -64,7 +66,8 @@ export function meterOf(m: Pick<Manifest, 'system' | 'totals' | 'model'>): Meter
   const conversation = m.totals.conversation.tokens;
   const used = system + conversation;
   const shown = Math.max(0, Math.min(conversation, window - system));
-  parts.push({ key: 'conversation', label: 'Conversation', tokens: shown, kind: m.totals.conversation.kind });
+  const encoding = m.totals.conversation.encoding;
+  parts.push({ key: 'conversation', label: 'Conversation', tokens: shown, kind: m.totals.conversation.kind, ...(encoding ? { encoding } : {}) });
   const reserve = Math.max(0, Math.min(m.model.reserve, window - system - shown));
   parts.push({ key: 'reserve', label: 'Reserve, kept free for the answer', tokens: reserve, kind: 'window' });
   // Free space is the window less estimated content: as good as the weakest count in it.

@@ -20,7 +20,7 @@ export function formatMeter(m: Manifest, width = 60): string[] {
   cells[widest]! += width - cells.reduce((a, b) => a + b, 0);
   const bar = meter.parts.map((p, i) => GLYPH[p.key].repeat(Math.max(0, cells[i]!))).join('');
   const lines = [`[${bar}] ${formatInt(meter.window)}-token window`];
-  for (const p of meter.parts) lines.push(`  ${GLYPH[p.key]} ${p.label.padEnd(34)} ${p.kind === 'estimate' ? '≈ ' : '  '}${formatInt(p.tokens).padStart(9)}  ${KIND_WORD[p.kind]}`);
+  for (const p of meter.parts) lines.push(`  ${GLYPH[p.key]} ${p.label.padEnd(34)} ${p.kind === 'estimate' ? '≈ ' : '  '}${formatInt(p.tokens).padStart(9)}  ${KIND_WORD[p.kind]}${p.encoding ? ` (${p.encoding})` : ''}`);
   lines.push(`  used (system + conversation, never the reserve): ≈ ${formatInt(meter.used)}${meter.over ? `; the answer's room is ${formatInt(meter.over)} tokens short of the reserve` : ''}`);
   return lines;
 }

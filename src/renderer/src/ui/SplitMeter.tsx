@@ -4,7 +4,7 @@ import { formatInt } from '../../../shared/format';
 import { meterOf, partWidths, placeLabels } from '../../../shared/xray/meter';
 import { labelWidth, partLabel } from './split-meter-text';
 
-/** A share of the conversation to draw over the bar: a hovered segment, or what an eviction would give back. */
+/** A share of the conversation to draw over the bar: a hovered segment, or what an eviction would give back (null: none now; undefined: nothing can be hovered here). */
 export interface MeterHighlight {
   tokens: number;
   tone: 'share' | 'reclaim';
@@ -63,10 +63,12 @@ export function SplitMeter({ manifest, highlight, pending = 0, label }: { manife
         </strong>{' '}
         of the {formatInt(meter.window)}-token window <span className="muted">({kind}; system + conversation, never the reserve)</span>
       </figcaption>
-      {/* Always one line tall, so what hovering says never moves the list under the pointer. */}
-      <div className={`split-meter-note${highlight ? ` is-${highlight.tone}` : pending > 0 ? ' is-pending' : ''}`} aria-live="polite">
-        {highlight?.label ?? (pending > 0 ? `Hatched: about ${formatInt(pending)} tokens your directives would take off a fresh session` : '')}
-      </div>
+      {/* Where segments can be hovered, always one line tall, so what it says never moves the list under the pointer. */}
+      {(highlight !== undefined || pending > 0) && (
+        <div className={`split-meter-note${highlight ? ` is-${highlight.tone}` : pending > 0 ? ' is-pending' : ''}`} aria-live="polite">
+          {highlight?.label ?? (pending > 0 ? `Hatched: about ${formatInt(pending)} tokens your directives would take off a fresh session` : '')}
+        </div>
+      )}
       <div className="split-meter-bar" ref={ref}>
         {meter.parts.map((p, i) =>
           visible[i] ? (

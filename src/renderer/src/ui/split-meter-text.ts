@@ -6,7 +6,7 @@ import { countSuffix, type MeterPart } from '../../../shared/xray/meter';
 export function partLabel(p: MeterPart): string {
   if (p.key === 'reserve') return `Reserve ${formatInt(p.tokens)} · kept free for the answer`;
   const approx = p.kind === 'estimate' ? '≈ ' : '';
-  const suffix = countSuffix(p.kind);
+  const suffix = countSuffix(p.kind, p.encoding);
   return `${p.label} ${approx}${formatInt(p.tokens)}${suffix ? ` ${suffix}` : ''}`;
 }
 

@@ -28,7 +28,7 @@ export function DeliveryNotice({ manifest }: { manifest: Manifest }) {
           <strong>Directives here are intent, not enforced.</strong>
           <p>
             The next turn resumes {manifest.agent}’s own session, which keeps everything it holds (the meter shows it). Continue as a fresh session and Loupe assembles the history with your directives applied: about{' '}
-            {formatInt(manifest.fresh?.tokens ?? 0)} tokens of conversation instead of {formatInt(manifest.totals.conversation.tokens)} (estimates).
+            {formatInt(manifest.fresh?.tokens ?? 0)} tokens of conversation instead of {formatInt(manifest.totals.conversation.tokens)} ({manifest.totals.conversation.kind === 'estimate' ? 'estimates' : `${manifest.totals.conversation.kind} counts`}).
           </p>
           <form
             className="row xray-continue"

@@ -49,9 +49,11 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
       onMouseLeave={() => handlers.hover(null)}
     >
       <div className="seg-size" title={s.tokens.kind === 'estimate' ? `${formatInt(s.bytes)} bytes ÷ 4, rounded up: an estimate` : undefined}>
-        {s.tokens.kind === 'estimate' ? '≈ ' : ''}
-        {formatInt(s.tokens.tokens)}
-        <span className="seg-kind-note"> {countSuffix(s.tokens.kind, s.tokens.encoding)}</span>
+        <span>
+          {s.tokens.kind === 'estimate' ? '≈ ' : ''}
+          {formatInt(s.tokens.tokens)}
+        </span>
+        <span className="seg-kind-note">{countSuffix(s.tokens.kind, s.tokens.encoding)}</span>
       </div>
       <div className="seg-main">
         <div className="seg-line">
