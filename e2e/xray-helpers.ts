@@ -12,6 +12,16 @@ export async function api<T>(request: APIRequestContext, host: StartedHost, meth
   return json.result as T;
 }
 
+/** Resolves once a run has ended (polling runs.get). */
+export async function waitRun(request: APIRequestContext, host: StartedHost, runId: string): Promise<RunDetail> {
+  for (let i = 0; i < 300; i++) {
+    const detail = await api<RunDetail>(request, host, 'runs.get', { runId });
+    if (detail.run.status !== 'running') return detail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`run ${runId} did not end`);
+}
+
 /** Starts a turn and resolves once it has ended (polling runs.get). */
 export async function runTurn(
   request: APIRequestContext,
@@ -19,10 +29,5 @@ export async function runTurn(
   body: { repo: string; ask: string; paths?: string[]; settings: RunSettingsInput; threadId?: string },
 ): Promise<RunDetail> {
   const started = await api<RunDetail>(request, host, 'runs.start', body);
-  for (let i = 0; i < 300; i++) {
-    const detail = await api<RunDetail>(request, host, 'runs.get', { runId: started.run.id });
-    if (detail.run.status !== 'running') return detail;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`run ${started.run.id} did not end`);
+  return waitRun(request, host, started.run.id);
 }

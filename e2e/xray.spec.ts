@@ -5,7 +5,8 @@
 // makes them grow back. Turns start through the API (the run form belongs to
 // the Runs view); everything about X-Ray is done in the page.
 import { expect, makeRepo, openRepository, test } from './fixtures';
-import { runTurn } from './xray-helpers';
+import type { RunPreview } from '../src/shared/contract/runs';
+import { api, runTurn, waitRun } from './xray-helpers';
 
 const notes = Array.from({ length: 90 }, (_, i) => `Line ${i}: the cache is warmed before the build.`).join('\n');
 
@@ -51,23 +52,35 @@ test('evict a large tool result, see the meter and the next prompt shrink; resto
   const shrunk = await bytesOf();
 
   // Continue as a fresh session with the same ask: the step sends exactly the bytes measured.
-  await page.getByLabel('Ask for the fresh session').fill('Again');
-  await page.getByRole('button', { name: 'Continue as a fresh session' }).click();
-  await expect(page.getByTestId('last-prompt')).toHaveAttribute('data-bytes', String(shrunk), { timeout: 30_000 });
+  const threadId = one.run.threadId;
+  const measured = async () => (await api<RunPreview>(request, host, 'xray.measure', { threadId })).promptBytes;
+  const started = page.getByTestId('continued-run');
+  const continueFresh = async () => {
+    const previous = (await started.count()) ? await started.innerText() : '';
+    await page.getByLabel('Ask for the fresh session').fill('Again');
+    await page.getByRole('button', { name: 'Continue as a fresh session' }).click();
+    await expect(started).not.toHaveText(previous);
+    return waitRun(request, host, await started.innerText());
+  };
+  const three = await continueFresh();
+  expect(three.steps[0]).toMatchObject({ kind: 'fresh', resumed: false, promptBytes: shrunk });
+  await expect(page.getByTestId('last-prompt')).toHaveAttribute('data-bytes', String(shrunk));
   await expect(page.getByTestId('last-prompt')).toContainText('fresh session');
   await expect(evicted.locator('.seg-out')).toContainText('not in the CLI’s session');
   await expect(page.locator('.sm-pending')).toHaveCount(0);
 
   // Restore: the next fresh prompt grows back by the read; a fresh turn carries it again.
-  const withoutRead = await bytesOf();
+  const withoutRead = await measured();
+  await expect(next).toHaveAttribute('data-bytes', String(withoutRead));
+  const heldBefore = Number(await conversation.getAttribute('data-tokens'));
   await evicted.getByRole('button', { name: 'Restore' }).click();
   await expect(evicted).toHaveAttribute('data-status', 'active');
-  await expect.poll(bytesOf).toBeGreaterThan(withoutRead + 3000);
-  const grown = await bytesOf();
-  const heldBefore = Number(await conversation.getAttribute('data-tokens'));
-  await page.getByLabel('Ask for the fresh session').fill('Again');
-  await page.getByRole('button', { name: 'Continue as a fresh session' }).click();
-  await expect(page.getByTestId('last-prompt')).toHaveAttribute('data-bytes', String(grown), { timeout: 30_000 });
+  const grown = await measured();
+  expect(grown).toBeGreaterThan(withoutRead + 3000);
+  await expect(next).toHaveAttribute('data-bytes', String(grown));
+  const four = await continueFresh();
+  expect(four.steps[0]!.promptBytes).toBe(grown);
+  await expect(page.getByTestId('last-prompt')).toHaveAttribute('data-bytes', String(grown));
   await expect(evicted.locator('.seg-out')).toHaveCount(0);
   await expect.poll(async () => Number(await conversation.getAttribute('data-tokens'))).toBeGreaterThan(heldBefore + tokens);
   expect(held).toBeGreaterThan(tokens);

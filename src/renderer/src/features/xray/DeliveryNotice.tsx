@@ -42,7 +42,11 @@ export function DeliveryNotice({ manifest }: { manifest: Manifest }) {
               Continue as a fresh session
             </button>
           </form>
-          {continued && <p className="hint">Started run <span className="mono">{continued}</span>; this view updates when its turn ends.</p>}
+          {continued && (
+            <p className="hint">
+              Started run <span className="mono" data-testid="continued-run">{continued}</span>; this view updates when its turn ends.
+            </p>
+          )}
         </div>
       )}
     </div>

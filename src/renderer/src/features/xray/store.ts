@@ -60,6 +60,9 @@ const toggle = <T>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x 
 
 let unfollow: (() => void) | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
+// Answers can arrive out of order (a turn's refresh and a directive overlap): only the latest request's answer is shown.
+let manifestAsked = 0;
+let measureAsked = 0;
 
 /** X-Ray: the open repository's threads, the chosen thread's manifest (kept live on `thread:<id>`), filters and directives with undo. */
 export const useXray = create<XrayState>()(
@@ -70,13 +73,22 @@ export const useXray = create<XrayState>()(
         return bridge.call(`xray.${action}`, { threadId, segmentId });
       }
       async function measure(threadId: string) {
+        const asked = ++measureAsked;
+        const latest = () => asked === measureAsked && get().threadId === threadId;
         try {
           const measured = await bridge.call('xray.measure', { threadId });
-          if (get().threadId === threadId) set({ measured });
+          if (latest()) set({ measured });
         } catch {
           // A thread whose repository is gone cannot be measured; the manifest still shows.
-          if (get().threadId === threadId) set({ measured: null });
+          if (latest()) set({ measured: null });
         }
+      }
+      /** Shows a manifest unless a later request (or action) has already answered. */
+      function show(asked: number, threadId: string, manifest: Manifest) {
+        if (asked !== manifestAsked || get().threadId !== threadId) return false;
+        set({ manifest });
+        void measure(threadId);
+        return true;
       }
       return {
         repo: null,
@@ -127,10 +139,10 @@ export const useXray = create<XrayState>()(
           const threadId = get().threadId;
           if (!threadId) return;
           set({ loading: true });
+          const asked = ++manifestAsked;
           try {
             const manifest = await bridge.call('xray.manifest', { threadId });
-            if (get().threadId === threadId) set({ manifest, loading: false, error: null });
-            void measure(threadId);
+            if (show(asked, threadId, manifest)) set({ loading: false, error: null });
           } catch (err) {
             set({ loading: false, error: toUiError(err) });
           }
@@ -140,9 +152,10 @@ export const useXray = create<XrayState>()(
           if (!threadId) return;
           set({ busy: segment.id, considering: null });
           try {
+            const asked = ++manifestAsked;
             const manifest = await call(action, threadId, segment.id, summary);
-            set({ manifest, busy: null, error: null, undo: { segmentId: segment.id, did: action, before: before(segment) } });
-            void measure(threadId);
+            show(asked, threadId, manifest);
+            set({ busy: null, error: null, undo: { segmentId: segment.id, did: action, before: before(segment) } });
           } catch (err) {
             set({ busy: null, error: toUiError(err) });
           }
@@ -153,9 +166,10 @@ export const useXray = create<XrayState>()(
           set({ busy: undo.segmentId });
           try {
             const b = undo.before;
+            const asked = ++manifestAsked;
             const manifest = b ? await call(b.kind === 'pin' ? 'pin' : b.kind === 'evict' ? 'evict' : 'summarize', threadId, undo.segmentId, b.summary) : await call('restore', threadId, undo.segmentId);
-            set({ manifest, busy: null, undo: null, error: null });
-            void measure(threadId);
+            show(asked, threadId, manifest);
+            set({ busy: null, undo: null, error: null });
           } catch (err) {
             set({ busy: null, error: toUiError(err) });
           }
