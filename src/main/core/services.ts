@@ -15,12 +15,16 @@ import { xrayServices } from './xray/xray-services';
 export function createServices(deps: CoreDeps, control: CallControl): Services {
   const models = modelServices(deps);
   const resolveModel = (id: string, ctx: CallContext) => models['models.resolve']({ id }, ctx);
+  const sessions = sessionServices(deps, {
+    resolveModel: (id, signal) => models['models.resolve']({ id }, { callId: 'sessions', signal: signal ?? new AbortController().signal, progress: () => {} }),
+  });
   // X-Ray continues threads through runs.start; the runner applies X-Ray's directives and tells it when turns change.
   let runs: ReturnType<typeof runServices> | null = null;
   const xray = xrayServices(deps, {
     resolveModel,
     startRun: (request, ctx) => runs!['runs.start'](request, ctx),
     previewRun: (request, ctx) => runs!['runs.preview'](request, ctx),
+    sessionManifest: sessions['sessions.manifest'],
   });
   runs = runServices(deps, { resolveModel, directives: xray.hooks.directives, threadChanged: xray.hooks.threadChanged });
   return {
@@ -32,9 +36,7 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...runs,
     ...settingsServices(deps),
     ...presetServices(deps),
-    ...sessionServices(deps, {
-      resolveModel: (id, signal) => models['models.resolve']({ id }, { callId: 'sessions', signal: signal ?? new AbortController().signal, progress: () => {} }),
-    }),
+    ...sessions,
     ...xray.services,
   };
 }

@@ -198,6 +198,8 @@ export interface Directive {
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id');
 const segmentId = z.string().min(1).max(200);
+/** Who sets a directive: the user (the app, the CLI; the default) or the agent (through `loupe mcp`). */
+const author = z.enum(['user', 'agent'], { error: 'must be "user" or "agent"' }).optional();
 const target = z.union([z.object({ threadId: id }).strict(), z.object({ sessionFile: pathString }).strict()]);
 
 export const xrayMethods = {
@@ -205,11 +207,11 @@ export const xrayMethods = {
   'xray.manifest': method<Manifest>()(target),
   /** The would-be system context for these settings, without a live thread (Settings → Context). */
   'xray.preview': method<Manifest>()(z.object({ repo: pathString.optional(), settings: runSettingsSchema.optional() }).strict()),
-  'xray.pin': method<Manifest>()(target.and(z.object({ segmentId }))),
-  'xray.evict': method<Manifest>()(target.and(z.object({ segmentId }))),
-  'xray.summarize': method<Manifest>()(target.and(z.object({ segmentId, summary: z.string().trim().min(1).max(20_000) }))),
+  'xray.pin': method<Manifest>()(target.and(z.object({ segmentId, author }))),
+  'xray.evict': method<Manifest>()(target.and(z.object({ segmentId, author }))),
+  'xray.summarize': method<Manifest>()(target.and(z.object({ segmentId, summary: z.string().trim().min(1).max(20_000), author }))),
   /** Undoes any directive on a segment. */
-  'xray.restore': method<Manifest>()(target.and(z.object({ segmentId }))),
+  'xray.restore': method<Manifest>()(target.and(z.object({ segmentId, author }))),
   'xray.directives': method<Directive[]>()(target),
   /**
    * The prompt a fresh-session turn of the thread would send now, measured

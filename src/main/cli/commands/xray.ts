@@ -6,8 +6,14 @@ import { formatManifest } from './xray-format';
 const ACTIONS = ['pin', 'evict', 'restore', 'summarize'] as const;
 type Action = (typeof ACTIONS)[number];
 
-/** `loupe xray THREAD [--json]` prints a thread's manifest; `loupe xray pin|evict|restore|summarize THREAD SEGMENT` sets or undoes a directive. */
+/**
+ * `loupe xray THREAD [--json]` prints a thread's manifest; `loupe xray
+ * pin|evict|restore|summarize THREAD SEGMENT` sets or undoes a directive;
+ * `loupe xray --session FILE` prints a CLI transcript's manifest.
+ */
 export const run: CommandRun = async (args, io) => {
+  // A CLI transcript's manifest is the sessions module's (`loupe xray --session FILE`).
+  if (args.some((a) => a === '--session' || a.startsWith('--session='))) return (await import('./xray-session')).run(args, io);
   const { values, positionals } = parseArgs({
     args,
     options: { json: { type: 'boolean', default: false }, summary: { type: 'string' } },

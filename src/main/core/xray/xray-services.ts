@@ -26,6 +26,8 @@ export interface XrayOptions {
   startRun: Services['runs.start'];
   /** Measures a would-be run (runs.preview): how xray.measure sizes the next fresh-session prompt. */
   previewRun: Services['runs.preview'];
+  /** The manifest of a CLI transcript file (sessions.manifest): what xray.manifest answers for a `sessionFile`. */
+  sessionManifest: Services['sessions.manifest'];
 }
 
 /** What the runner asks of X-Ray. */
@@ -47,9 +49,10 @@ export function stepDirectives(list: readonly Directive[]): StepDirectives {
   };
 }
 
+/** The thread a directive is for. An imported CLI transcript is advisory: its directives apply when it is continued as a Loupe thread (prune-and-continue), not here yet. */
 const thread = (request: { threadId: string } | { sessionFile: string }): string => {
   if ('threadId' in request) return request.threadId;
-  throw new LoupeError('unsupported', 'X-Ray of a CLI transcript file is not in this build yet; open a Loupe thread instead.');
+  throw new LoupeError('unsupported', 'Directives on a CLI transcript file are not stored in this build: the CLI owns that context. Continue it as a Loupe thread to manage it.');
 };
 
 /** X-Ray: manifests, directives and reports, and the hooks the runner calls. */
@@ -95,7 +98,13 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
   }
 
   /** Checks the segment exists in the thread (and may take this directive), then records it. */
-  async function direct(request: { threadId: string } | { sessionFile: string }, segmentId: string, kind: DirectiveKind, summary?: string): Promise<Manifest> {
+  async function direct(
+    request: { threadId: string } | { sessionFile: string },
+    segmentId: string,
+    kind: DirectiveKind,
+    author: Directive['author'] = 'user',
+    summary?: string,
+  ): Promise<Manifest> {
     const threadId = thread(request);
     if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
     const entry = findSegment(deps.db, threadId, segmentId);
@@ -103,7 +112,7 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
     if (kind !== 'pin') {
       assertNotProtected({ id: segmentId, kind: segmentKind(entry.item), source: entry.runId }, activeRun(deps, threadId), kind === 'evict' ? 'evicted' : 'summarized');
     }
-    putDirective(deps.db, threadId, { segmentId, kind, ...(summary !== undefined ? { summary } : {}), author: 'user', createdAt: deps.now().toISOString() });
+    putDirective(deps.db, threadId, { segmentId, kind, ...(summary !== undefined ? { summary } : {}), author, createdAt: deps.now().toISOString() });
     return refresh(threadId, 'directive');
   }
 
@@ -126,12 +135,12 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
   };
 
   const services: XrayServices = {
-    'xray.manifest': async (request) => refresh(thread(request), null),
+    'xray.manifest': async (request, ctx) => ('sessionFile' in request ? options.sessionManifest({ file: request.sessionFile }, ctx) : refresh(request.threadId, null)),
     'xray.preview': async (request) => buildPreviewManifest(deps, tools, request),
-    'xray.pin': async ({ segmentId, ...target }) => direct(target, segmentId, 'pin'),
-    'xray.evict': async ({ segmentId, ...target }) => direct(target, segmentId, 'evict'),
-    'xray.summarize': async ({ segmentId, summary, ...target }) => direct(target, segmentId, 'summarize', summary),
-    'xray.restore': async ({ segmentId, ...target }) => {
+    'xray.pin': async ({ segmentId, author, ...target }) => direct(target, segmentId, 'pin', author),
+    'xray.evict': async ({ segmentId, author, ...target }) => direct(target, segmentId, 'evict', author),
+    'xray.summarize': async ({ segmentId, summary, author, ...target }) => direct(target, segmentId, 'summarize', author, summary),
+    'xray.restore': async ({ segmentId, author: _author, ...target }) => {
       const threadId = thread(target);
       if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
       const known = deleteDirective(deps.db, threadId, segmentId) || findSegment(deps.db, threadId, segmentId) !== null;
