@@ -108,4 +108,7 @@ test('the System group shows provenance and tier and offers no control; filters 
   await page.getByRole('group', { name: 'Filter by kind' }).getByRole('button', { name: /^user/ }).click();
   await expect(page.locator('.seg-row')).toHaveCount(1);
   await expect(page.locator('.seg-row')).toContainText('Look at a');
+  // The thread's runs are one click away.
+  await page.getByRole('button', { name: 'Runs of this thread' }).click();
+  await expect(page.locator('.nav-item.active')).toHaveText(/Runs/);
 });

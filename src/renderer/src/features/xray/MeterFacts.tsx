@@ -13,6 +13,14 @@ export function MeterFacts({ manifest: m, measured }: { manifest: Manifest; meas
   const diff = r ? r.contextTokens - r.estimateAtSamePoint : 0;
   return (
     <dl className="meter-facts">
+      {m.threadId && (
+        <>
+          <dt>Thread</dt>
+          <dd>
+            <span className="mono">{m.threadId}</span> <span className="hint">(the CLI prints this with: loupe xray {m.threadId})</span>
+          </dd>
+        </>
+      )}
       <dt>Model</dt>
       <dd>
         <span className="mono">{m.model.id ?? '(none set)'}</span> · window {formatInt(m.model.window)} ({m.model.source === 'default' ? 'default: no catalog window' : m.model.source}) · reserve {formatInt(m.model.reserve)}

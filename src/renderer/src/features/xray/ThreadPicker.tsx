@@ -1,7 +1,15 @@
 import { useShallow } from 'zustand/react/shallow';
+import { useRuns } from '../runs/store';
+import { useShell } from '../shell/store';
 import { useXray } from './store';
 
-/** Which thread of the open repository X-Ray shows (newest first), with its id to find it in Runs. */
+/** Shows the thread's runs in the Runs view (filtered to this thread). */
+function openInRuns(threadId: string) {
+  useRuns.getState().setThreadFilter(threadId);
+  useShell.getState().setView('runs');
+}
+
+/** Which thread of the open repository X-Ray shows (newest first), and a way to its runs. */
 export function ThreadPicker() {
   const { threads, threadId, loading } = useXray(useShallow((s) => ({ threads: s.threads, threadId: s.threadId, loading: s.loading })));
   const x = useXray.getState();
@@ -16,14 +24,14 @@ export function ThreadPicker() {
           </option>
         ))}
       </select>
-      {threadId && (
-        <span className="hint mono" title="The thread's id (Runs and `loupe xray` know it by this)">
-          {threadId}
-        </span>
-      )}
       <button type="button" className="small" onClick={() => void x.refresh()} disabled={!threadId || loading}>
         ↻ Refresh
       </button>
+      {threadId && (
+        <button type="button" className="small" onClick={() => openInRuns(threadId)}>
+          Runs of this thread
+        </button>
+      )}
     </div>
   );
 }
