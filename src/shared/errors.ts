@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'too-many-selections',
   'budget-exceeded',
   'conflict',
+  /** X-Ray: the segment belongs to the turn in progress (its ask, tool calls, thinking) and cannot be evicted or summarized. */
+  'protected-segment',
   'cancelled',
   'shutting-down',
   'unsupported',
@@ -86,6 +88,7 @@ export function httpStatusFor(code: ErrorCode): number {
       return 404;
     case 'budget-exceeded':
     case 'conflict':
+    case 'protected-segment':
       return 409;
     case 'cancelled':
       // nginx's "client closed request": the caller gave up, nothing failed on our side.

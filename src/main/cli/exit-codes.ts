@@ -11,6 +11,7 @@ const INPUT_ERRORS: ReadonlySet<ErrorCode> = new Set([
   'not-found',
   'not-a-directory',
   'conflict',
+  'protected-segment',
 ]);
 
 /** The one mapping from an error code to the process exit code. */

@@ -1,4 +1,4 @@
-import type { Services } from '../../shared/api';
+import type { CallContext, Services } from '../../shared/api';
 import { appServices } from './app/app-services';
 import { callServices, type CallControl } from './app/call-services';
 import { modelServices } from './catalog/model-services';
@@ -9,21 +9,34 @@ import { repoServices } from './repo/repo-services';
 import { runServices } from './runs/run-services';
 import { sessionServices } from './sessions/session-services';
 import { settingsServices } from './settings/settings-services';
+import { xrayServices } from './xray/xray-services';
 
 /** The whole service table; each feature contributes its slice. */
 export function createServices(deps: CoreDeps, control: CallControl): Services {
   const models = modelServices(deps);
+  const resolveModel = (id: string, ctx: CallContext) => models['models.resolve']({ id }, ctx);
+  const sessions = sessionServices(deps, {
+    resolveModel: (id, signal) => models['models.resolve']({ id }, { callId: 'sessions', signal: signal ?? new AbortController().signal, progress: () => {} }),
+  });
+  // X-Ray continues threads through runs.start; the runner applies X-Ray's directives and tells it when turns change.
+  let runs: ReturnType<typeof runServices> | null = null;
+  const xray = xrayServices(deps, {
+    resolveModel,
+    startRun: (request, ctx) => runs!['runs.start'](request, ctx),
+    previewRun: (request, ctx) => runs!['runs.preview'](request, ctx),
+    sessionManifest: sessions['sessions.manifest'],
+  });
+  runs = runServices(deps, { resolveModel, directives: xray.hooks.directives, threadChanged: xray.hooks.threadChanged });
   return {
     ...appServices(deps),
     ...callServices(deps, control),
     ...repoServices(deps),
     ...contextServices(deps),
     ...models,
-    ...runServices(deps, { resolveModel: (id, ctx) => models['models.resolve']({ id }, ctx) }),
+    ...runs,
     ...settingsServices(deps),
     ...presetServices(deps),
-    ...sessionServices(deps, {
-      resolveModel: (id, signal) => models['models.resolve']({ id }, { callId: 'sessions', signal: signal ?? new AbortController().signal, progress: () => {} }),
-    }),
+    ...sessions,
+    ...xray.services,
   };
 }

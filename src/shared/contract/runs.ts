@@ -140,6 +140,8 @@ export interface PromptSection {
   name: 'loupe-notes' | 'runtime' | 'notes' | 'memory' | 'references' | 'history' | 'schema' | 'ask';
   bytes: number;
   sha256: string;
+  /** The section's first characters (at most 200, secrets redacted) for X-Ray; never for history or the ask. */
+  preview?: string;
 }
 
 /** Something a run did not stage: an omission reason of the Inspector, or an attachment problem, with a sentence. */
@@ -147,6 +149,16 @@ export interface Exclusion {
   path: string;
   reason: OmissionReason | 'attachment-unavailable' | 'attachment-unreadable';
   detail: string;
+}
+
+/** A fresh-session step's history: rows folded, and which transcript segments it left out or sent as summaries (X-Ray). */
+export interface StepHistory {
+  rows: number;
+  kept: number;
+  foldBudget: number;
+  window: number;
+  /** Segment ids (never content): left out by an eviction or the fold, and sent as the user's summary. */
+  segments?: { omitted: string[]; summarized: string[] };
 }
 
 /** One step (attempt) of a run, as recorded: sizes, hashes and flags, never the prompt itself. */
@@ -181,7 +193,7 @@ export interface StepEvidence {
   reported: ReportedUsage | null;
   presetRef: PresetRef | null;
   /** History rows folded into a fresh prompt, and the model budget they were folded to. */
-  history: { rows: number; kept: number; foldBudget: number; window: number } | null;
+  history: StepHistory | null;
   /** Why the step failed or was cancelled, in the CLI's or Loupe's words. */
   message: string | null;
 }

@@ -1,9 +1,25 @@
 import { z } from 'zod';
 import { pathString } from './common';
 import { method } from './define';
-import type { AgentId, PresetRef, ReportedUsage } from './runs';
-import { runSettingsSchema } from './runs';
+import type { AgentId, PresetRef, ReportedUsage, RunDetail, RunPreview, StepKind } from './runs';
+import { RUN_LIMITS, runSettingsSchema } from './runs';
 import type { TranscriptKind } from './transcript';
+
+/** The longest preview X-Ray shows of a segment, a system section or an instruction file (secrets redacted first). */
+export const PREVIEW_CHARS = 200;
+
+/**
+ * Instruction files each agent CLI loads by itself from the repository's root
+ * (X-Ray shows them as organization-tier, read-only). The demo agent and
+ * custom commands load none that Loupe knows of.
+ */
+export const INSTRUCTION_FILES: Readonly<Record<AgentId, readonly string[]>> = {
+  claude: ['CLAUDE.md', '.claude/CLAUDE.md'],
+  codex: ['AGENTS.md'],
+  gemini: ['GEMINI.md'],
+  custom: [],
+  demo: [],
+};
 
 /** How good a token number is: Loupe's bytes/4 estimate, an exact count with a named encoding, or the provider's own report. */
 export type CountKind = 'estimate' | 'exact' | 'reported';
@@ -36,9 +52,27 @@ export interface Segment {
   label?: string;
   /** Not in the model's context any more (before a compaction boundary, or a subagent's own work). */
   outOfContext?: boolean;
+  /** Why it is out of context, when it is (see OutOfContextReason). */
+  outOfContextReason?: OutOfContextReason;
   /** The user's summary, when summarized. */
   summary?: string;
+  /** Tokens the segment takes in the next prompt when summarized: the summary's size. */
+  summaryTokens?: TokenCount;
+  /** Position in the thread's transcript (oldest first), for "in order" views. */
+  seq?: number;
+  /** Who set the segment's directive, when it has one. */
+  directiveAuthor?: 'user' | 'agent';
 }
+
+/**
+ * Why a segment is not in the model's context:
+ * - `fold`: the fold budget's trim left it out of the next prompt (oldest first out);
+ * - `not-replayed`: thinking, which Loupe never sends back to a model;
+ * - `not-in-session`: the CLI's resumed session began without it (evicted or folded out then);
+ * - `compaction`: before a compaction boundary of an imported transcript;
+ * - `subagent`: a subagent's own work, whose result reaches the thread through its tool call.
+ */
+export type OutOfContextReason = 'fold' | 'not-replayed' | 'not-in-session' | 'compaction' | 'subagent';
 
 export type GovernanceTier = 'required' | 'inherited' | 'user';
 export type Provenance = 'framework-core' | 'runtime-context' | 'template' | 'organization' | 'personal' | 'memory' | 'tools';
@@ -59,6 +93,8 @@ export interface SystemSection {
   loadedBy: 'loupe' | 'cli';
   /** The preset revision behind template sections. */
   preset?: PresetRef;
+  /** A plain sentence where the numbers need one ("names only: the CLI does not say their size"). */
+  note?: string;
 }
 
 export type Freshness = 'current' | 'stale' | 'unavailable';
@@ -80,9 +116,14 @@ export interface Manifest {
   segments: Segment[];
   system: SystemSection[];
   totals: {
+    /** Sections of known size (tools the CLI announced by name only are not in it). */
     system: TokenCount;
+    /**
+     * What the next turn carries: the history Loupe assembles (enforceable), or
+     * what the CLI's resumed session holds, directives not applied (advisory).
+     */
     conversation: TokenCount;
-    /** What evictions and summaries take off the next prompt (approximate when counts are estimates). */
+    /** What evictions and summaries take off a fresh-session prompt (approximate when counts are estimates). */
     reclaimable: TokenCount;
   };
   /** The provider's own count of the context at the latest point it reported one, beside Loupe's estimate of the same point. */
@@ -90,6 +131,59 @@ export interface Manifest {
   /** Imported transcripts: lines read, skipped as malformed, of unknown types. */
   lines?: { read: number; malformed: number; unknown: number; partialTail: boolean };
   builtAt: string;
+  /**
+   * What a fresh session would receive now: the history Loupe assembles with
+   * the directives applied, folded to the model's budget. Equals
+   * `totals.conversation` when enforceable; when the CLI resumes its own
+   * session, `totals.conversation` is what that session holds instead.
+   */
+  fresh?: TokenCount;
+  /** The thread's latest launched step, as measured right before its launch (evidence). */
+  lastStep?: ManifestStep | null;
+  /** The run in progress on this thread, whose user, tool and thinking segments are protected. */
+  activeRunId?: string | null;
+  /** Advisory inventories external hosts posted (xray.report), newest first. */
+  reports?: ExternalReport[];
+  /** How conversation counts were made: exact with the model's public tokenizer, or estimates, and why. */
+  tokenizer?: { kind: 'exact' | 'estimate'; encoding?: string; note: string };
+}
+
+/** A step's measured prompt, for "the last prompt sent" beside the meter. */
+export interface ManifestStep {
+  runId: string;
+  kind: StepKind;
+  resumed: boolean;
+  promptBytes: number;
+  /** ceil(totalBytes / 4). */
+  approxTokens: number;
+  /** History rows the step carried (fresh sessions), and how many the fold kept. */
+  history: { rows: number; kept: number } | null;
+  startedAt: string;
+}
+
+/** What an external host reported (xray.report): shown as advisory, never enforced. */
+export interface ExternalReport {
+  host: string;
+  segments: number;
+  tokens: TokenCount;
+  reportedAt: string;
+  /** Its largest segments (at most 20), previews redacted and cut to 200 characters. */
+  largest: { id: string; kind: string; tokens: number; preview: string }[];
+}
+
+/**
+ * The payload of `thread:<id>`: the thread's manifest changed (a turn began
+ * or ended, a directive was set or undone, a host reported), with its totals;
+ * fetch xray.manifest for the segments (a manifest can hold thousands).
+ */
+export interface ThreadStreamEvent {
+  type: 'manifest';
+  reason: 'turn' | 'directive' | 'report';
+  builtAt: string;
+  freshness: Freshness;
+  enforceable: boolean;
+  totals: Manifest['totals'];
+  segments: number;
 }
 
 export type DirectiveKind = 'pin' | 'evict' | 'summarize';
@@ -104,6 +198,8 @@ export interface Directive {
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id');
 const segmentId = z.string().min(1).max(200);
+/** Who sets a directive: the user (the app, the CLI; the default) or the agent (through `loupe mcp`). */
+const author = z.enum(['user', 'agent'], { error: 'must be "user" or "agent"' }).optional();
 const target = z.union([z.object({ threadId: id }).strict(), z.object({ sessionFile: pathString }).strict()]);
 
 export const xrayMethods = {
@@ -111,12 +207,26 @@ export const xrayMethods = {
   'xray.manifest': method<Manifest>()(target),
   /** The would-be system context for these settings, without a live thread (Settings → Context). */
   'xray.preview': method<Manifest>()(z.object({ repo: pathString.optional(), settings: runSettingsSchema.optional() }).strict()),
-  'xray.pin': method<Manifest>()(target.and(z.object({ segmentId }))),
-  'xray.evict': method<Manifest>()(target.and(z.object({ segmentId }))),
-  'xray.summarize': method<Manifest>()(target.and(z.object({ segmentId, summary: z.string().trim().min(1).max(20_000) }))),
+  'xray.pin': method<Manifest>()(target.and(z.object({ segmentId, author }))),
+  'xray.evict': method<Manifest>()(target.and(z.object({ segmentId, author }))),
+  'xray.summarize': method<Manifest>()(target.and(z.object({ segmentId, summary: z.string().trim().min(1).max(20_000), author }))),
   /** Undoes any directive on a segment. */
-  'xray.restore': method<Manifest>()(target.and(z.object({ segmentId }))),
+  'xray.restore': method<Manifest>()(target.and(z.object({ segmentId, author }))),
   'xray.directives': method<Directive[]>()(target),
+  /**
+   * The prompt a fresh-session turn of the thread would send now, measured
+   * exactly as the runner measures it right before launch (directives
+   * applied; the thread's latest run again, with its ask).
+   */
+  'xray.measure': method<RunPreview>()(z.object({ threadId: id }).strict()),
+  /**
+   * Continues the thread as a fresh session whose history Loupe assembles with
+   * the directives applied: the thread's latest run again (same context and
+   * settings) with a new ask. Follow `run:<id>` as for runs.start.
+   */
+  'xray.continue': method<RunDetail>()(
+    z.object({ threadId: id, ask: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(RUN_LIMITS.maxAskChars) }).strict(),
+  ),
   /** An external host posts its own inventory: stored and shown as advisory. */
   'xray.report': method<{ stored: boolean }>()(
     z

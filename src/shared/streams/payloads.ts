@@ -9,11 +9,12 @@ export type TaskEvent =
   | { type: 'end'; outcome: 'ok' | 'error' | 'cancelled' };
 
 import type { RunStreamEvent } from '../contract/runs';
+import type { ThreadStreamEvent } from '../contract/xray';
 
 export interface StreamPayloads {
   task: TaskEvent;
   /** A run's live events: status, steps (evidence), the agent's parsed events, the end. */
   run: RunStreamEvent;
-  /** A thread changed: a turn, a directive, a new manifest (defined with X-Ray). */
-  thread: { type: string; [field: string]: unknown };
+  /** A thread changed: a turn ended or a directive was set; carries the new manifest (X-Ray). */
+  thread: ThreadStreamEvent;
 }

@@ -39,6 +39,13 @@ export const commands: CliCommand[] = [
     load: () => import('./runs').then((m) => m.run),
   },
   {
+    name: 'xray',
+    summary: "Show a thread's (or a CLI transcript's) model-bound context: meter, system sections, segments by size; pin, evict, summarize or restore a segment",
+    usage:
+      'loupe xray THREAD_ID [--json] | loupe xray pin|evict|restore THREAD_ID SEGMENT_ID [--json] | loupe xray summarize THREAD_ID SEGMENT_ID --summary TEXT | loupe xray --session FILE [--json]',
+    load: () => import('./xray').then((m) => m.run),
+  },
+  {
     name: 'models',
     summary: 'List known models with their context window, its source, reserve and fold budget',
     usage: 'loupe models [--search QUERY] [--json]',
@@ -55,12 +62,6 @@ export const commands: CliCommand[] = [
     summary: 'List the Claude Code, Codex and Gemini CLI sessions on this machine, newest first, with size and last reported context',
     usage: 'loupe sessions list [--repo DIR] [--limit N] [--json]   (folders: CLAUDE_CONFIG_DIR, CODEX_HOME, GEMINI_CLI_HOME or Settings → Sessions)',
     load: () => import('./sessions').then((m) => m.run),
-  },
-  {
-    name: 'xray',
-    summary: "Show the context manifest of a CLI transcript: segments, system sections, the provider's count beside Loupe's estimate",
-    usage: 'loupe xray --session FILE [--json]',
-    load: () => import('./xray-session').then((m) => m.run),
   },
   {
     name: 'mcp',

@@ -6,8 +6,8 @@ import { formatSessionManifest } from './session-format';
 
 /**
  * `loupe xray --session FILE [--json]`: the manifest of any Claude Code, Codex
- * or Gemini transcript, whatever folder it is in. (`loupe xray THREAD` belongs
- * to the X-Ray services; this module only reads transcripts.)
+ * or Gemini transcript, whatever folder it is in (xray.ts hands `--session`
+ * here; `loupe xray THREAD` is the X-Ray services').
  */
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseArgs({
@@ -16,11 +16,7 @@ export const run: CommandRun = async (args, io) => {
     allowPositionals: true,
     strict: true,
   });
-  if (!values.session) {
-    throw new UsageError(
-      positionals.length ? 'the manifest of a Loupe thread needs the X-Ray services, which this build does not have yet; use --session FILE for a CLI transcript.' : 'name a transcript: --session FILE.',
-    );
-  }
+  if (!values.session) throw new UsageError('name a transcript: --session FILE.');
   if (positionals.length) throw new UsageError('give either a thread or --session FILE, not both.');
   const file = resolve(values.session);
   const manifest = await withRuntime(io, (runtime, signal) => runtime.call('sessions.manifest', { file }, { signal }));

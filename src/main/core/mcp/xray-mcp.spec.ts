@@ -1,11 +1,10 @@
 // `loupe mcp`: the X-Ray MCP server, driven by the official SDK's own client.
 // 1. Over real stdio: the CLI is bundled once (Vite, as `npm run bench` does) and
-//    spawned by the SDK's StdioClientTransport; every tool is called. This branch has
-//    no X-Ray services yet (issue 10), so each answers with the plain `unsupported`
-//    tool error; once they land the same calls return manifests (to be completed then).
-// 2. In process, with a stand-in for the xray.* methods (they cannot exist on this
-//    branch; the stand-in follows the contract: a protected segment is refused), to
-//    check what the tools send and how answers and refusals come back.
+//    spawned by the SDK's StdioClientTransport; every tool is called on a real
+//    thread (a demo-agent run) through the X-Ray services.
+// 2. In process, with a stand-in for the xray.* methods (the stand-in follows the
+//    contract: a protected segment is refused), to check exactly what the tools
+//    send and how answers and refusals come back.
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -15,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import { runCliForTest } from '../../cli/testing';
-import { removeTempDirs, tempDir } from '../testing/fixtures';
+import { makeRepo, removeTempDirs, tempDir } from '../testing/fixtures';
 import { createXrayMcpServer, XRAY_TOOL_NAMES } from './xray-mcp';
 
 afterAll(removeTempDirs);
@@ -39,11 +38,16 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('loupe mcp over stdio (SDK client)', () => {
-  it('lists the five tools and answers every one; without X-Ray services each is an `unsupported` tool error', async () => {
+  it('lists the five tools; reads a real thread, pins, evicts and restores as the agent; an unknown segment is refused with its code', async () => {
+    const userData = tempDir();
+    const repo = makeRepo({ 'notes.md': 'one line of notes\n'.repeat(50) });
+    const ran = await runCliForTest(['run', '--repo', repo, '--ask', 'Read the notes', '--agent', 'demo', '--json', 'notes.md'], { ...process.env, LOUPE_USER_DATA: userData });
+    expect(ran.code).toBe(0);
+    const threadId = (JSON.parse(ran.stdout) as { threadId: string }).threadId;
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [join(outDir, 'cli.cjs'), 'mcp', '--thread', 't_test1'],
-      env: { LOUPE_USER_DATA: tempDir(), HOME: tempDir(), PATH: process.env.PATH ?? '' },
+      args: [join(outDir, 'cli.cjs'), 'mcp', '--thread', threadId],
+      env: { LOUPE_USER_DATA: userData, HOME: tempDir(), PATH: process.env.PATH ?? '' },
       stderr: 'pipe',
     });
     const client = new Client({ name: 'loupe-test', version: '1.0.0' });
@@ -53,18 +57,21 @@ describe('loupe mcp over stdio (SDK client)', () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual([...XRAY_TOOL_NAMES]);
       expect(tools.find((t) => t.name === 'context_pin')!.inputSchema).toMatchObject({ type: 'object', required: ['segmentId'] });
-      const calls: [string, Record<string, unknown>][] = [
-        ['context_manifest_get', {}],
-        ['context_pin', { segmentId: 'tool-1' }],
-        ['context_evict', { segmentId: 'tool-1' }],
-        ['context_restore', { segmentId: 'tool-1' }],
-        ['context_report', { segments: [{ id: 'a', kind: 'tool', tokens: 10 }] }],
-      ];
-      for (const [name, args] of calls) {
-        const r = await client.callTool({ name, arguments: args });
-        expect(r.isError, name).toBe(true);
-        expect(text(r), name).toMatch(/^unsupported: This Loupe build has no X-Ray services yet/);
-      }
+      type Compact = { enforceable: boolean; segments: { id: string; kind: string; status: string }[] };
+      const call = async (name: string, args: Record<string, unknown>) => JSON.parse(text(await client.callTool({ name, arguments: args }))) as Compact;
+      const m = await call('context_manifest_get', {});
+      // The demo agent resumes its own session: directives are recorded as intent.
+      expect(m.enforceable).toBe(false);
+      const read = m.segments.find((s) => s.kind === 'file-read')!;
+      expect((await call('context_pin', { segmentId: read.id })).segments.find((s) => s.id === read.id)!.status).toBe('pinned');
+      const shown = await runCliForTest(['xray', threadId, '--json'], { LOUPE_USER_DATA: userData });
+      expect((JSON.parse(shown.stdout) as Manifest).segments.find((s) => s.id === read.id)).toMatchObject({ status: 'pinned', directiveAuthor: 'agent' });
+      expect((await call('context_evict', { segmentId: read.id })).segments.find((s) => s.id === read.id)!.status).toBe('evicted');
+      expect((await call('context_restore', { segmentId: read.id })).segments.find((s) => s.id === read.id)!.status).toBe('active');
+      const unknown = await client.callTool({ name: 'context_evict', arguments: { segmentId: 'tool-0000' } });
+      expect(unknown.isError).toBe(true);
+      expect(text(unknown)).toMatch(/^not-found: Thread \S+ has no segment tool-0000/);
+      expect(JSON.parse(text(await client.callTool({ name: 'context_report', arguments: { segments: [{ id: 'a', kind: 'tool', tokens: 10 }] } })))).toEqual({ stored: true });
       // Bad arguments never reach Loupe: the SDK's validation answers.
       const bad = await client.callTool({ name: 'context_pin', arguments: {} });
       expect(bad.isError).toBe(true);

@@ -1,5 +1,6 @@
 import type { TranscriptEntry } from '../../../shared/contract/transcript';
 import { isToolError, trimToBudget, type FoldRow } from '../../../shared/fold';
+import { applyDirectives } from '../../../shared/xray/directives';
 
 export interface HistoryOptions {
   /** The model's fold budget (window minus reserve), in approximate tokens. */
@@ -8,14 +9,18 @@ export interface HistoryOptions {
   ask: string;
   pinnedIds?: Iterable<string>;
   evictedIds?: Iterable<string>;
+  /** X-Ray summaries: segment id → the user's summary that replaces it. */
+  summaries?: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
 }
 
 export interface AssembledHistory {
   text: string;
   rows: number;
   kept: number;
-  /** Segment ids of the transcript entries whose content is in `text`. */
+  /** Segment ids of the transcript entries whose content is in `text` (as itself or as its summary). */
   keptSegments: string[];
+  /** Of those, the ones sent as the user's summary. */
+  summarizedSegments: string[];
 }
 
 /**
@@ -71,17 +76,23 @@ export function renderRows(rows: readonly FoldRow[]): string {
 }
 
 /**
- * The thread's history for a fresh session: the transcript folded to the
- * model's budget (oldest first out, pinned kept, evicted out, tool calls
- * re-paired with their results), as text.
+ * The thread's history for a fresh session: X-Ray directives applied first
+ * (evicted out with their tool pairs, summaries in place, neighbours an
+ * eviction left merged, pinned flagged), then the transcript folded to the
+ * model's budget (oldest first out, pinned kept, tool calls re-paired with
+ * their results), as text.
  */
 export function assembleHistory(entries: readonly TranscriptEntry[], options: HistoryOptions): AssembledHistory {
   const rows = toFoldRows(entries);
-  const trimmed = trimToBudget(rows, options.budget, {
-    currentUserContent: options.ask,
-    pinnedIds: options.pinnedIds,
-    evictedIds: options.evictedIds,
-  });
-  const keptSegments = [...new Set(trimmed.rows.map((r) => r.id).filter((id): id is string => !!id))];
-  return { text: renderRows(trimmed.rows), rows: rows.length, kept: trimmed.rows.length, keptSegments };
+  const directed = applyDirectives(rows, { pinned: options.pinnedIds, evicted: options.evictedIds, summaries: options.summaries });
+  const trimmed = trimToBudget(directed.rows, options.budget, { currentUserContent: options.ask });
+  const keptSegments = [...new Set(trimmed.keptIndices.flatMap((i) => directed.segments[i] ?? []))];
+  const summaries = options.summaries instanceof Map ? options.summaries : new Map(Object.entries(options.summaries ?? {}));
+  return {
+    text: renderRows(trimmed.rows),
+    rows: rows.length,
+    kept: trimmed.rows.length,
+    keptSegments,
+    summarizedSegments: keptSegments.filter((id) => summaries.has(id)),
+  };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ContextBudget, PromptSection, RunInput, StepKind } from '../../../shared/contract/runs';
+import type { ContextBudget, PromptSection, RunInput, StepHistory, StepKind } from '../../../shared/contract/runs';
 import type { TranscriptEntry } from '../../../shared/contract/transcript';
 import { checkBudget, type BudgetCheck } from '../../../shared/runs/budget';
 import type { AgentAdapter, Invocation, InvocationInput } from './agents/adapter';
@@ -29,9 +29,18 @@ export interface PrepareInput {
   /** The thread's transcript before this run, for fresh-session history. */
   transcript: readonly TranscriptEntry[];
   model: ModelWindow;
-  directives: { pinned: readonly string[]; evicted: readonly string[] };
+  /** X-Ray directives, applied when Loupe assembles the history (fresh sessions). */
+  directives: StepDirectives;
   runId: string;
   extra: Pick<InvocationInput, 'demo' | 'mcp'>;
+}
+
+/** A thread's X-Ray directives as a step applies them. */
+export interface StepDirectives {
+  pinned: readonly string[];
+  evicted: readonly string[];
+  /** Segment id → the user's summary that replaces it. */
+  summaries?: Readonly<Record<string, string>>;
 }
 
 export interface PreparedStep {
@@ -42,7 +51,9 @@ export interface PreparedStep {
   /** sha256 of exactly the bytes written to stdin. */
   sha256: string;
   check: BudgetCheck;
-  history: { rows: number; kept: number; foldBudget: number; window: number } | null;
+  history: StepHistory | null;
+  /** Unredacted starts of the system sections, for section-previews.ts only. */
+  heads: Partial<Record<PromptSection['name'], string>>;
 }
 
 /** The CLI's name for a catalog model id: `anthropic/claude-sonnet-4-5` → `claude-sonnet-4-5`. */
@@ -69,9 +80,13 @@ export function prepareStep(p: PrepareInput, budget: ContextBudget | undefined):
       ask: p.input.ask,
       pinnedIds: p.directives.pinned,
       evictedIds: p.directives.evicted,
+      summaries: p.directives.summaries,
     });
     historyText = h.text;
-    history = { rows: h.rows, kept: h.kept, foldBudget: p.model.budget, window: p.model.window };
+    const kept = new Set(h.keptSegments);
+    // Ids only: which segments this session starts without (X-Ray reads it to tell what a resumed session holds).
+    const omitted = [...new Set(p.transcript.filter((e) => e.item.kind !== 'thinking' && !kept.has(e.segmentId)).map((e) => e.segmentId))];
+    history = { rows: h.rows, kept: h.kept, foldBudget: p.model.budget, window: p.model.window, segments: { omitted, summarized: h.summarizedSegments } };
   }
   const prompt = assemblePrompt({
     runtime: { repo: p.runtime.repo, branch: p.runtime.branch, baseRef: p.input.baseRef ?? 'HEAD', baseCommit: p.staging.baseCommit },
@@ -108,5 +123,6 @@ export function prepareStep(p: PrepareInput, budget: ContextBudget | undefined):
     sha256: createHash('sha256').update(stdin).digest('hex'),
     check: checkBudget(measure, budget),
     history,
+    heads: prompt.heads,
   };
 }

@@ -23,7 +23,17 @@ export interface PromptParts {
 export interface AssembledPrompt {
   text: string;
   sections: PromptSection[];
+  /**
+   * The first characters of each section that is not conversation (not the
+   * history, not the ask), unredacted: only for section-previews.ts, which
+   * redacts them and keeps 200 characters. Never stored or sent as they are.
+   */
+  heads: Partial<Record<PromptSection['name'], string>>;
 }
+
+/** Characters of a section read for its preview: enough that a secret starting in the first 200 is whole (PEM keys included). */
+export const PREVIEW_SOURCE_CHARS = 8192;
+const CONVERSATION_SECTIONS: ReadonlySet<PromptSection['name']> = new Set(['history', 'ask']);
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -66,9 +76,12 @@ export function assemblePrompt(parts: PromptParts): AssembledPrompt {
   chunks.push({ name: 'ask', text: `## Task\n${parts.ask.trim()}` });
   // Each section owns its trailing blank line, so the sections' bytes add up to the prompt's.
   const texts = chunks.map((c, i) => `${c.text}\n${i < chunks.length - 1 ? '\n' : ''}`);
+  const heads: AssembledPrompt['heads'] = {};
+  for (const c of chunks) if (!CONVERSATION_SECTIONS.has(c.name)) heads[c.name] = c.text.slice(0, PREVIEW_SOURCE_CHARS);
   return {
     text: texts.join(''),
     sections: chunks.map((c, i) => ({ name: c.name, bytes: Buffer.byteLength(texts[i]!, 'utf8'), sha256: sha256(texts[i]!) })),
+    heads,
   };
 }
 

@@ -7,8 +7,9 @@ import { LoupeError } from '../../../shared/errors';
 import { describeExceeded } from '../../../shared/runs/budget';
 import type { CoreDeps } from '../deps';
 import type { AgentAdapter, InvocationInput } from './agents/adapter';
-import { prepareStep, type ModelWindow } from './prepare';
+import { prepareStep, type ModelWindow, type StepDirectives } from './prepare';
 import { RunRecorder } from './recorder';
+import { withPreviews } from './section-previews';
 import { removeStaged, stageContext, type Staging } from './stage';
 import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './store/evidence';
@@ -22,7 +23,9 @@ export interface RunEnvironment {
   detect(id: AgentId): Promise<AgentInfo>;
   resolveModel(id: string | null, agent: AgentId): Promise<ModelWindow>;
   /** X-Ray directives of a thread, applied when Loupe assembles history. */
-  directives(threadId: string): { pinned: string[]; evicted: string[] };
+  directives(threadId: string): StepDirectives;
+  /** A thread's transcript or evidence changed (a turn began or ended): X-Ray refreshes its manifest. */
+  threadChanged?(threadId: string): void;
   /** What a step needs besides the prompt: the demo agent's home, Loupe's X-Ray tools (MCP) when asked for, extra environment. */
   extra(runId: string, threadId: string, input: RunInput): Pick<InvocationInput, 'demo' | 'mcp'> & { env?: Record<string, string>; note?: string };
 }
@@ -224,6 +227,7 @@ export class RunManager {
     const run = getRun(this.deps.db, runId);
     if (run) recorder.publish({ type: 'end', run });
     recorder.flush();
+    if (run) this.env.threadChanged?.(run.threadId);
   }
 
   /** One step: prepare and measure, decide, launch, and record how it ended. */
@@ -286,7 +290,7 @@ export class RunManager {
       totalBytes: prepared.check.totalBytes,
       approxTokens: prepared.check.approxTokens,
       sha256: prepared.sha256,
-      sections: prepared.sections,
+      sections: await withPreviews(prepared.sections, prepared.heads),
       exclusions: s.staging.exclusions,
       budget: s.input.settings.loop.contextBudget ?? null,
       exceeded: prepared.check.exceeded,
@@ -314,6 +318,7 @@ export class RunManager {
     }
     if (s.recordAsk) appendTranscript(db, s.threadId, s.runId, [{ kind: 'user', text: s.input.ask }]);
     if (extra.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: extra.note } });
+    this.env.threadChanged?.(s.threadId);
 
     const collector = new TranscriptCollector();
     const timeout = s.input.settings.loop.idleTimeoutSeconds;

@@ -7,7 +7,7 @@ import { checkBudget } from '../../../shared/runs/budget';
 import type { CoreDeps } from '../deps';
 import { agentAdapters } from './agents/registry';
 import { exportEvidence } from './export';
-import { cliModelName, prepareStep, type ModelWindow } from './prepare';
+import { cliModelName, prepareStep, type ModelWindow, type StepDirectives } from './prepare';
 import { RunManager, type RunEnvironment } from './run-manager';
 import { stageContext } from './stage';
 import { listEvidence } from './store/evidence';
@@ -23,6 +23,10 @@ type RunServices = Pick<
 
 export interface RunServiceOptions {
   resolveModel(id: string, ctx: CallContext): Promise<ResolvedModel>;
+  /** X-Ray: a thread's directives, applied when Loupe assembles history (none when absent). */
+  directives?(threadId: string): StepDirectives;
+  /** X-Ray: a turn of the thread began or ended. */
+  threadChanged?(threadId: string): void;
 }
 
 /** How long an agent's detection (PATH lookup and --version) is reused. */
@@ -47,7 +51,8 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
     adapter: (id) => agentAdapters[id],
     detect: (id) => detect(id),
     resolveModel: (id) => resolveModel(id),
-    directives: () => ({ pinned: [], evicted: [] }),
+    directives: (threadId) => options.directives?.(threadId) ?? { pinned: [], evicted: [] },
+    threadChanged: (threadId) => options.threadChanged?.(threadId),
     extra: (runId, threadId, input) => {
       const tools = xrayTools(deps, agentAdapters[input.settings.agent], threadId, input);
       return { ...demoExtras(deps, runId), mcp: tools.mcp, note: tools.note };

@@ -8,19 +8,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunSettingsInput } from '../../../shared/contract/runs';
 import { git, isProcessAlive, makeRepo, makeRuntime, removeTempDirs, tempDir, waitForExit } from '../testing/fixtures';
-import { fakeCli, waitForRun } from './testing';
+import { captureStdin, fakeCli, nodeCmd, waitForRun } from './testing';
 
 afterAll(removeTempDirs);
 
 const custom = (command: string, extra: Partial<RunSettingsInput> = {}): RunSettingsInput => ({ agent: 'custom', command, ...extra });
-
-/** A node one-liner as a custom command line (the splitter honours double quotes). */
-const nodeCmd = (script: string) => `${process.execPath} -e "${script.replaceAll('"', '\\"')}"`;
-
-/** A command that copies its stdin to `out` and replies "done". */
-function captureStdin(out: string): string {
-  return nodeCmd(`const c=[];process.stdin.on('data',d=>c.push(d)).on('end',()=>{require('fs').writeFileSync(${JSON.stringify(out)},Buffer.concat(c));console.log('done')})`);
-}
 
 describe('the invocation context budget', () => {
   it('blocks over the ceiling without starting anything; a retry with the same ceiling blocks again', async () => {

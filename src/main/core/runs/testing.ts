@@ -7,6 +7,16 @@ import type { Runtime } from '../runtime';
 
 const FIXTURES = join(__dirname, '../../../../fixtures/agents');
 
+/** A node one-liner as a custom command line (the splitter honours double quotes). */
+export const nodeCmd = (script: string) => `${process.execPath} -e "${script.replaceAll('"', '\\"')}"`;
+
+/** A command that copies its stdin to `out` and replies `reply` (default "done"). */
+export function captureStdin(out: string, reply = 'done'): string {
+  return nodeCmd(
+    `const c=[];process.stdin.on('data',d=>c.push(d)).on('end',()=>{require('fs').writeFileSync(${JSON.stringify(out)},Buffer.concat(c));console.log(${JSON.stringify(reply)})})`,
+  );
+}
+
 /**
  * Resolves with the run's detail once its `end` event arrives (it may have ended already).
  * `after`: only an end after this sequence number counts (a retried run has an earlier end).

@@ -17,6 +17,7 @@ const TITLES: Partial<Record<ErrorCode, string>> = {
   'too-many-selections': 'Too many selections',
   'budget-exceeded': 'Over the context budget',
   conflict: 'That contradicts what is stored here',
+  'protected-segment': 'That segment is protected',
   unsupported: 'Not available here',
   unauthorized: 'This page has lost its access token',
   forbidden: 'Request refused',

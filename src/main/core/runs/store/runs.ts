@@ -96,7 +96,7 @@ export function listRuns(db: Db, filter: { repo?: string; threadId?: string; lim
 }
 
 /** True while a process with this id runs (another Loupe, or the CLI, may own a run). */
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

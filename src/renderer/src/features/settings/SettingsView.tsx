@@ -1,16 +1,22 @@
 import { useState } from 'react';
 import { useShell } from '../shell/store';
+import { ContextPanel } from './ContextPanel';
 import { ModelsPanel } from './ModelsPanel';
 import { SessionsPanel } from './SessionsPanel';
 
-type Page = 'about' | 'models' | 'sessions';
+type Page = 'about' | 'models' | 'context' | 'sessions';
 const PAGES: { id: Page; label: string }[] = [
   { id: 'about', label: 'About' },
   { id: 'models', label: 'Models' },
+  { id: 'context', label: 'Context' },
   { id: 'sessions', label: 'Sessions' },
 ];
 
-/** Settings: facts about this installation, the model catalog (Models page), and where the CLIs' sessions are (Sessions page). */
+/**
+ * Settings: facts about this installation, the model catalog (Models page),
+ * the context a new thread starts with (Context page), and where the CLIs'
+ * sessions are (Sessions page).
+ */
 export function SettingsView() {
   const [page, setPage] = useState<Page>('about');
   return (
@@ -24,7 +30,7 @@ export function SettingsView() {
         ))}
       </div>
       <div id="settings-page" role="tabpanel" aria-labelledby={`settings-tab-${page}`}>
-        {page === 'models' ? <ModelsPanel /> : page === 'sessions' ? <SessionsPanel /> : <AboutInstallation />}
+        {page === 'models' ? <ModelsPanel /> : page === 'context' ? <ContextPanel /> : page === 'sessions' ? <SessionsPanel /> : <AboutInstallation />}
       </div>
     </section>
   );

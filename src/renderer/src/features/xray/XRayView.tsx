@@ -1,11 +1,73 @@
+import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Manifest } from '../../../../shared/contract/xray';
+import { formatInt } from '../../../../shared/format';
+import { pendingReclaim } from '../../../../shared/xray/meter';
 import { EmptyState } from '../../ui/EmptyState';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { SplitMeter, type MeterHighlight } from '../../ui/SplitMeter';
+import { SystemSections } from '../../ui/SystemSections';
+import { useRepo } from '../repo/store';
+import { DeliveryNotice } from './DeliveryNotice';
+import { MeterFacts } from './MeterFacts';
+import { ReportsPanel } from './ReportsPanel';
+import { SegmentPanel } from './SegmentPanel';
+import { useXray } from './store';
+import { ThreadPicker } from './ThreadPicker';
 
+/** What the meter lights up: the share of the hovered segment, or what evicting the considered one gives back. */
+function highlightOf(m: Manifest, hover: string | null, considering: string | null): MeterHighlight | null {
+  const id = considering ?? hover;
+  const s = id ? m.segments.find((x) => x.id === id) : undefined;
+  if (!s) return null;
+  const pct = ((s.tokens.tokens / m.model.window) * 100).toFixed(s.tokens.tokens / m.model.window < 0.01 ? 2 : 1);
+  if (s.outOfContext) return { tokens: 0, tone: 'share', label: `This segment is not in the next turn’s context (≈ ${formatInt(s.tokens.tokens)} tokens)` };
+  if (considering === s.id) {
+    const where = m.enforceable ? 'back for the next prompt' : 'off a fresh session (the resumed session keeps it)';
+    return { tokens: s.tokens.tokens, tone: 'reclaim', label: `Evict: about ${formatInt(s.tokens.tokens)} tokens ${where}` };
+  }
+  return { tokens: s.tokens.tokens, tone: 'share', label: `This segment: ≈ ${formatInt(s.tokens.tokens)} tokens, ${pct}% of the window` };
+}
+
+/**
+ * Context X-Ray for a thread of the open repository: the split meter, whether
+ * directives are enforced, the system sections (display only) and the
+ * conversation's segments with pin, evict, summarize, restore and undo.
+ */
 export function XRayView() {
+  const root = useRepo((s) => s.repo?.root ?? null);
+  const { manifest, measured, error, threadId, hover, considering, threads } = useXray(
+    useShallow((s) => ({ manifest: s.manifest, measured: s.measured, error: s.error, threadId: s.threadId, hover: s.hover, considering: s.considering, threads: s.threads })),
+  );
+  useEffect(() => {
+    if (root) void useXray.getState().setRepo(root);
+  }, [root]);
   return (
-    <EmptyState title="Context X-Ray">
-      <p className="muted">
-        X-Ray shows a thread’s model-bound context as segments once runs exist. It is not in this build yet.
-      </p>
-    </EmptyState>
+    <section className="xray" data-testid="xray" data-ready={manifest ? 'true' : 'false'}>
+      <div className="row xray-head">
+        <h1>Context X-Ray</h1>
+        <span className="spacer" />
+        <ThreadPicker />
+      </div>
+      {error && <ErrorNotice error={error} onDismiss={() => useXray.getState().clearError()} />}
+      {!threadId && threads.length === 0 ? (
+        <EmptyState title="No threads yet">
+          <p className="muted">Run an agent on this repository (Runs, or `loupe run`): each thread’s context shows here as segments you can pin, evict, summarize and restore.</p>
+        </EmptyState>
+      ) : !manifest ? (
+        <p className="muted">Loading the thread’s context…</p>
+      ) : (
+        <>
+          <DeliveryNotice manifest={manifest} />
+          <div className="xray-panel">
+            <SplitMeter manifest={manifest} highlight={highlightOf(manifest, hover, considering)} pending={pendingReclaim(manifest)} label="Context window: system, conversation, reserve and free space" />
+            <MeterFacts manifest={manifest} measured={measured} />
+          </div>
+          <SegmentPanel manifest={manifest} />
+          <SystemSections sections={manifest.system} />
+          <ReportsPanel reports={manifest.reports ?? []} />
+        </>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,155 @@
+import type { AgentEvent } from '../../../shared/contract/agent-events';
+import type { TranscriptEntry } from '../../../shared/contract/transcript';
+import { tokenizerForModel } from '../../../shared/tokens/model-tokenizer';
+import type { TokenCounter } from '../tokens/token-counter';
+import type { ReportedUsage, RunStreamEvent, StepEvidence, ThreadSummary } from '../../../shared/contract/runs';
+import type { Manifest, ManifestStep, SystemSection, TokenCount } from '../../../shared/contract/xray';
+import { LoupeError } from '../../../shared/errors';
+import type { CoreDeps } from '../deps';
+import { agentAdapters } from '../runs/agents/registry';
+import { listEvidence } from '../runs/store/evidence';
+import { processAlive } from '../runs/store/runs';
+import { getThread } from '../runs/store/threads';
+import { buildSegments, type BuiltSegments, type Delivery } from './segments';
+import { withExactCounts } from './exact';
+import { listDirectives, listReports, transcriptOf } from './store';
+import { instructionFiles, promptSections, toolsSection } from './system';
+
+/** A model's window as X-Ray shows it. */
+export interface ManifestModel {
+  id: string | null;
+  window: number;
+  reserve: number;
+  budget: number;
+  source: string;
+}
+
+export type ResolveWindow = (id: string | null) => Promise<ManifestModel>;
+
+/** What building a manifest may use besides the database: the catalog, and the token workers for exact counts. */
+export interface ManifestTools {
+  resolve: ResolveWindow;
+  /** The token counter (worker threads), or null where none can run. */
+  counter(): TokenCounter | null;
+}
+
+const estimate = (tokens: number): TokenCount => ({ tokens, kind: 'estimate' });
+
+/** The thread's run in progress: marked running by a process that is still alive. */
+export function activeRun(deps: CoreDeps, threadId: string): string | null {
+  const row = deps.db
+    .prepare(`SELECT id, owner_pid FROM runs WHERE thread_id = ? AND status = 'running' ORDER BY created_at DESC, rowid DESC LIMIT 1`)
+    .get(threadId) as { id: string; owner_pid: number | null } | undefined;
+  if (!row || row.owner_pid === null) return null;
+  return row.owner_pid === process.pid || processAlive(row.owner_pid) ? row.id : null;
+}
+
+/** The tools a run's CLI announced in its session event (kept in the run's recorded events), or null. */
+export function announcedTools(deps: CoreDeps, runId: string): string[] | null {
+  const row = deps.db
+    .prepare(`SELECT payload FROM run_events WHERE run_id = ? AND payload LIKE '%"type":"session"%' ORDER BY seq LIMIT 1`)
+    .get(runId) as { payload: string } | undefined;
+  if (!row) return null;
+  const event = JSON.parse(row.payload) as RunStreamEvent;
+  const agent: AgentEvent | null = event.type === 'agent' ? event.event : null;
+  return agent?.type === 'session' ? (agent.tools ?? null) : null;
+}
+
+/** How the next turn reaches the model: Loupe's assembled history, or the CLI's resumed session and what it began without. */
+function deliveryOf(thread: ThreadSummary, steps: readonly StepEvidence[], budget: number): Delivery {
+  const resumes = thread.cliSessionId !== null && agentAdapters[thread.agent].resumable;
+  if (!resumes) return { kind: 'fresh', budget };
+  const start = [...steps].reverse().find((s) => !s.resumed && s.outcome === 'launched');
+  return { kind: 'resume', startRunId: start?.runId ?? steps[0]?.runId ?? '', omitted: new Set(start?.history?.segments?.omitted ?? []), budget };
+}
+
+const contextOf = (u: ReportedUsage): number | null =>
+  u.contextTokens ?? (u.inputTokens !== undefined ? u.inputTokens + (u.cacheReadTokens ?? 0) + (u.cacheCreationTokens ?? 0) : null);
+
+const stepOf = (s: StepEvidence): ManifestStep => ({
+  runId: s.runId,
+  kind: s.kind,
+  resumed: s.resumed,
+  promptBytes: s.promptBytes,
+  approxTokens: s.approxTokens,
+  history: s.history ? { rows: s.history.rows, kept: s.history.kept } : null,
+  startedAt: s.startedAt,
+});
+
+/**
+ * Exact conversation counts where the model's tokenizer is public and the
+ * token workers can run; otherwise the estimates, with the reason.
+ */
+async function countExactly(built: BuiltSegments, entries: readonly TranscriptEntry[], delivery: Delivery, modelId: string | null, tools: ManifestTools) {
+  const t = modelId ? tokenizerForModel(modelId) : null;
+  if (!t || t.kind !== 'exact') {
+    return { built, tokenizer: { kind: 'estimate' as const, note: t?.kind === 'estimate-only' ? t.reason : 'No model is set; counts are estimates (bytes ÷ 4).' } };
+  }
+  try {
+    const counter = tools.counter();
+    if (counter) {
+      const exact = await withExactCounts(built, entries, delivery, t.encoding, counter);
+      return { built: exact, tokenizer: { kind: 'exact' as const, encoding: t.encoding, note: `Conversation counted with ${t.encoding}, ${modelId}'s tokenizer.` } };
+    }
+  } catch {
+    // The token workers could not run (not built here): estimates, said so below.
+  }
+  return { built, tokenizer: { kind: 'estimate' as const, note: `Exact counts with ${t.encoding} are not available in this build; counts are estimates (bytes ÷ 4).` } };
+}
+
+/**
+ * A thread's manifest, built now from its transcript, evidence and
+ * directives: segments with counts and status, system sections with
+ * provenance and tier (Loupe's recorded sections, the instruction files the
+ * CLI loads, the tools it announced), the totals the meter shows, and
+ * whether directives are enforced (the next turn is a fresh session Loupe
+ * assembles) or advisory (the CLI resumes its own session).
+ */
+export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, threadId: string): Promise<Manifest> {
+  const thread = getThread(deps.db, threadId);
+  if (!thread) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
+  const entries = transcriptOf(deps.db, threadId);
+  const steps = listEvidence(deps.db, { threadId });
+  const launched = steps.filter((s) => s.outcome !== 'blocked');
+  const last = launched.at(-1) ?? steps.at(-1) ?? null;
+  const activeRunId = activeRun(deps, threadId);
+  const model = await tools.resolve(thread.model);
+  const delivery = deliveryOf(thread, steps, model.budget);
+  const estimated = await buildSegments({ entries, directives: listDirectives(deps.db, threadId), activeRunId, delivery });
+  const { built, tokenizer } = await countExactly(estimated, entries, delivery, model.id, tools);
+  const count = (tokens: number): TokenCount => (tokenizer.kind === 'exact' ? { tokens, kind: 'exact', encoding: tokenizer.encoding } : estimate(tokens));
+
+  const system: SystemSection[] = last ? promptSections(last.sections, last.presetRef) : [];
+  system.push(...(await instructionFiles(thread.repo, thread.agent)));
+  const announced = last ? toolsSection(announcedTools(deps, last.runId)) : null;
+  if (announced) system.push(announced);
+  const systemTokens = system.reduce((n, s) => n + (s.tokens?.tokens ?? 0), 0);
+
+  // The provider's count at the end of the latest step, beside Loupe's estimate of the same point
+  // (the context before the step's final reply).
+  let reported: Manifest['reported'] = null;
+  const latest = launched.at(-1);
+  const context = latest?.reported ? contextOf(latest.reported) : null;
+  if (latest?.reported && context !== null) {
+    const finalReply = built.segments.filter((s) => s.source === latest.runId && s.kind === 'assistant' && !s.outOfContext).at(-1);
+    reported = { usage: latest.reported, contextTokens: context, estimateAtSamePoint: systemTokens + built.conversation - (finalReply?.tokens.tokens ?? 0) };
+  }
+  return {
+    threadId,
+    sessionFile: null,
+    agent: thread.agent,
+    model: { id: model.id, window: model.window, reserve: model.reserve, source: model.source },
+    freshness: entries.length === 0 && steps.length === 0 ? 'unavailable' : activeRunId ? 'stale' : 'current',
+    enforceable: delivery.kind === 'fresh',
+    segments: built.segments,
+    system,
+    totals: { system: estimate(systemTokens), conversation: count(built.conversation), reclaimable: count(built.reclaimable) },
+    reported,
+    builtAt: deps.now().toISOString(),
+    fresh: count(built.fresh),
+    lastStep: latest ? stepOf(latest) : null,
+    activeRunId,
+    reports: listReports(deps.db, threadId),
+    tokenizer,
+  };
+}

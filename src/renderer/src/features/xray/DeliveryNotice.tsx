@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import type { Manifest } from '../../../../shared/contract/xray';
+import { formatInt } from '../../../../shared/format';
+import { useXray } from './store';
+
+/**
+ * Whether directives are enforced. When the next turn resumes the CLI's own
+ * session, they are intent: the session keeps what it holds. Offers to
+ * continue as a fresh session whose history Loupe assembles with them applied.
+ */
+export function DeliveryNotice({ manifest }: { manifest: Manifest }) {
+  const continuing = useXray((s) => s.continuing);
+  const continued = useXray((s) => s.continuedRun);
+  const [ask, setAsk] = useState('');
+  const freshness =
+    manifest.freshness === 'stale'
+      ? 'A turn is in progress: this trails it until the turn ends.'
+      : manifest.freshness === 'unavailable'
+        ? 'This thread cannot be read now: what shows is its last known state.'
+        : null;
+  return (
+    <div className="xray-delivery" data-enforceable={manifest.enforceable ? 'true' : 'false'} data-freshness={manifest.freshness}>
+      {freshness && <p className="notice notice-warn small">{freshness}</p>}
+      {manifest.enforceable ? (
+        <p className="hint">Directives are enforced: Loupe assembles the next prompt (a fresh session) from this list, with them applied.</p>
+      ) : (
+        <div className="callout">
+          <strong>Directives here are intent, not enforced.</strong>
+          <p>
+            The next turn resumes {manifest.agent}’s own session, which keeps everything it holds (the meter shows it). Continue as a fresh session and Loupe assembles the history with your directives applied: about{' '}
+            {formatInt(manifest.fresh?.tokens ?? 0)} tokens of conversation instead of {formatInt(manifest.totals.conversation.tokens)} ({manifest.totals.conversation.kind === 'estimate' ? 'estimates' : `${manifest.totals.conversation.kind} counts`}).
+          </p>
+          <form
+            className="row xray-continue"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (ask.trim()) void useXray.getState().continueFresh(ask.trim()).then((ok) => ok && setAsk(''));
+            }}
+          >
+            <input type="text" aria-label="Ask for the fresh session" placeholder="What to ask next (same context and settings as the last turn)" value={ask} onChange={(e) => setAsk(e.target.value)} />
+            <button type="submit" className="primary" disabled={!ask.trim() || continuing}>
+              Continue as a fresh session
+            </button>
+          </form>
+          {continued && (
+            <p className="hint">
+              Started run <span className="mono" data-testid="continued-run">{continued}</span>; this view updates when its turn ends.
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

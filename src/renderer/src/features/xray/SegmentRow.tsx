@@ -1,0 +1,105 @@
+import { memo } from 'react';
+import type { OutOfContextReason, Segment } from '../../../../shared/contract/xray';
+import { formatInt } from '../../../../shared/format';
+import { countSuffix } from '../../../../shared/xray/meter';
+import type { Action } from './store';
+
+/** What a row can ask for; the list passes them down so rows stay plain (and cheap to render). */
+export interface RowHandlers {
+  act(action: Action, segment: Segment): void;
+  summarize(segment: Segment): void;
+  hover(id: string | null): void;
+  consider(id: string | null): void;
+}
+
+const OUT: Record<OutOfContextReason, string> = {
+  fold: 'left out by the fold (oldest first)',
+  'not-replayed': 'thinking: never sent back to a model',
+  'not-in-session': 'not in the CLI’s session (it began without it)',
+  compaction: 'before a compaction',
+  subagent: 'a subagent’s own work',
+};
+
+const KIND: Record<Segment['kind'], string> = {
+  user: 'ask',
+  assistant: 'reply',
+  thinking: 'thinking',
+  tool: 'tool',
+  'file-read': 'file read',
+  summary: 'summary',
+  unknown: 'unknown',
+};
+
+/**
+ * One segment: its size with the count's kind, kind, status, what it is, a
+ * preview, and the actions its status allows (protected segments have none
+ * but pin; a segment with a directive offers Restore).
+ */
+export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, handlers }: { segment: Segment; turn: number; busy: boolean; handlers: RowHandlers }) {
+  const directed = s.status === 'pinned' || s.status === 'evicted' || s.status === 'summarized';
+  const shown = s.status === 'summarized' && s.summary ? `Summary: ${s.summary}` : s.preview;
+  return (
+    <div
+      className={`seg-row is-${s.status}${s.outOfContext ? ' is-out' : ''}`}
+      role="listitem"
+      data-segment-id={s.id}
+      data-status={s.status}
+      data-kind={s.kind}
+      onMouseEnter={() => handlers.hover(s.id)}
+      onMouseLeave={() => handlers.hover(null)}
+    >
+      <div className="seg-size" title={s.tokens.kind === 'estimate' ? `${formatInt(s.bytes)} bytes ÷ 4, rounded up: an estimate` : undefined}>
+        <span>
+          {s.tokens.kind === 'estimate' ? '≈ ' : ''}
+          {formatInt(s.tokens.tokens)}
+        </span>
+        <span className="seg-kind-note">{countSuffix(s.tokens.kind, s.tokens.encoding)}</span>
+      </div>
+      <div className="seg-main">
+        <div className="seg-line">
+          <span className={`seg-badge seg-kind-${s.kind}`}>{KIND[s.kind]}</span>
+          <span className={`seg-badge seg-status-${s.status}`}>{s.status}</span>
+          {s.label && <span className="seg-label mono" title={s.label}>{s.label}</span>}
+          <span className="seg-preview" title={shown}>{shown || '(empty)'}</span>
+        </div>
+        <div className="seg-meta">
+          turn {turn} · <span className="mono">{s.id}</span>
+          {s.outOfContext && s.outOfContextReason ? <span className="seg-out"> · {OUT[s.outOfContextReason]}</span> : null}
+          {s.directiveAuthor === 'agent' ? ' · set by the agent' : ''}
+        </div>
+      </div>
+      <div className="seg-actions">
+        {directed ? (
+          <button type="button" className="small" disabled={busy} onClick={() => handlers.act('restore', s)}>
+            Restore
+          </button>
+        ) : (
+          <>
+            <button type="button" className="small" disabled={busy} onClick={() => handlers.act('pin', s)} title="Keep it in every prompt Loupe assembles, whatever the fold">
+              Pin
+            </button>
+            {s.status !== 'protected' && (
+              <>
+                <button
+                  type="button"
+                  className="small"
+                  disabled={busy}
+                  onClick={() => handlers.act('evict', s)}
+                  onMouseEnter={() => handlers.consider(s.id)}
+                  onMouseLeave={() => handlers.consider(null)}
+                  onFocus={() => handlers.consider(s.id)}
+                  onBlur={() => handlers.consider(null)}
+                >
+                  Evict
+                </button>
+                <button type="button" className="small" disabled={busy} onClick={() => handlers.summarize(s)}>
+                  Summarize
+                </button>
+              </>
+            )}
+          </>
+        )}
+      </div>
+    </div>
+  );
+});

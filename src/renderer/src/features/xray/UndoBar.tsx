@@ -1,0 +1,20 @@
+import { useXray } from './store';
+
+const DONE: Record<string, string> = { pin: 'Pinned', evict: 'Evicted', summarize: 'Summarized', restore: 'Restored' };
+
+/** The last action with its undo (it puts back the directive the segment had before). */
+export function UndoBar() {
+  const undo = useXray((s) => s.undo);
+  const busy = useXray((s) => s.busy);
+  if (!undo) return null;
+  return (
+    <div className="undo-bar" role="status">
+      <span>
+        {DONE[undo.did]} <span className="mono">{undo.segmentId}</span>.
+      </span>
+      <button type="button" className="small" disabled={busy !== null} onClick={() => void useXray.getState().undoLast()}>
+        Undo
+      </button>
+    </div>
+  );
+}
