@@ -210,8 +210,11 @@ describe('cancel and restart', () => {
       settings: custom(`sh -c "sleep 300 & echo $! > ${pidFile}; wait"`),
     });
     // Generous: on a loaded machine the shell can take seconds to start.
-    for (let i = 0; i < 800 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 25));
-    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    // The shell creates the file before it writes the number: wait for the number itself.
+    const pid = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : 0);
+    for (let i = 0; i < 800 && !(pid() > 0); i++) await new Promise((r) => setTimeout(r, 25));
+    const grandchild = pid();
+    expect(grandchild).toBeGreaterThan(0);
     expect(isProcessAlive(grandchild)).toBe(true);
     expect(await runtime.call('runs.cancel', { runId: started.run.id })).toEqual({ cancelled: true });
     const done = await waitForRun(runtime, started.run.id);

@@ -4,7 +4,7 @@ import type { EffectiveSettings } from '../../../../shared/contract/settings';
 import type { ErrorCode } from '../../../../shared/errors';
 import { bridge, BridgeError } from '../../bridge';
 import { toUiError, type UiError } from '../../ui/ui-error';
-import { downloadText } from './download';
+import { saveTextFile } from '../../ui/save-file';
 
 /** What the last import did: what it added, or why it was refused, item by item. */
 export type ImportOutcome =
@@ -142,8 +142,10 @@ export const usePresets = create<PresetsState>()((set, get) => {
     exportLibrary: (names) =>
       act(async () => {
         const doc = await bridge.call('presets.export', names ? { names } : {});
-        downloadText(doc.filename, doc.content, doc.mime);
-        set({ note: `Exported ${doc.presets === 1 ? '1 preset' : `${doc.presets} presets`} (${doc.revisions} revisions) as ${doc.filename}.` });
+        const saved = await saveTextFile(doc.filename, doc.content, doc.mime);
+        if (saved.via === 'cancelled') return;
+        const where = saved.via === 'dialog' ? saved.path : doc.filename;
+        set({ note: `Exported ${doc.presets === 1 ? '1 preset' : `${doc.presets} presets`} (${doc.revisions} revisions) as ${where}.` });
       }),
     importText: (content, source) =>
       act(async () => {

@@ -5,7 +5,7 @@ import { checkBudget } from '../../../../../shared/runs/budget';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { Meter } from '../../../ui/Meter';
 import { useRunForm } from './run-store';
-import { sourceText } from './setting-source';
+import { sourceText } from '../../../ui/setting-text';
 
 /** What Run would do with the measured prompt under the ceilings. */
 export const VERDICT_TEXT = { ok: 'within the ceiling', warn: 'would WARN', block: 'would BLOCK' } as const;

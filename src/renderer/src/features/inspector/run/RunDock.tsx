@@ -8,7 +8,7 @@ import { checkBudget } from '../../../../../shared/runs/budget';
 import { PromptMeters, VERDICT_TEXT } from './PromptMeters';
 import { settingsKey } from './run-draft';
 import { useRunForm, type RunContext } from './run-store';
-import { valueText } from './setting-source';
+import { valueText } from '../../../ui/setting-text';
 
 /** What the Inspector would send: its repository, base, selection and attachments. */
 function useRunContext(): RunContext | null {

@@ -1,9 +1,9 @@
 /** How the settings list and the form word a setting's value and where it came from. */
-import type { AgentInfo, RunSettings } from '../../../../../shared/contract/runs';
-import { IDLE_TIMEOUT_SECONDS } from '../../../../../shared/contract/run-limits';
-import type { SettingField, SettingSource } from '../../../../../shared/contract/settings';
-import { formatInt } from '../../../../../shared/format';
-import { budgetText } from '../../../../../shared/presets/describe';
+import type { AgentInfo, RunSettings } from '../../../shared/contract/runs';
+import { IDLE_TIMEOUT_SECONDS } from '../../../shared/contract/run-limits';
+import type { SettingField, SettingSource } from '../../../shared/contract/settings';
+import { formatInt } from '../../../shared/format';
+import { budgetText } from '../../../shared/presets/describe';
 
 /** "Loupe default" / "your change" / "preset team revision 3". */
 export function sourceText(source: SettingSource): string {
