@@ -15,16 +15,17 @@ import { xrayServices } from './xray/xray-services';
 export function createServices(deps: CoreDeps, control: CallControl): Services {
   const models = modelServices(deps);
   const resolveModel = (id: string, ctx: CallContext) => models['models.resolve']({ id }, ctx);
+  // X-Ray and sessions continue threads through runs.start; the runner applies X-Ray's directives and tells it when turns change.
+  let runs: ReturnType<typeof runServices> | null = null;
   const sessions = sessionServices(deps, {
     resolveModel: (id, signal) => models['models.resolve']({ id }, { callId: 'sessions', signal: signal ?? new AbortController().signal, progress: () => {} }),
+    startRun: (request, ctx) => runs!['runs.start'](request, ctx),
   });
-  // X-Ray continues threads through runs.start; the runner applies X-Ray's directives and tells it when turns change.
-  let runs: ReturnType<typeof runServices> | null = null;
   const xray = xrayServices(deps, {
     resolveModel,
     startRun: (request, ctx) => runs!['runs.start'](request, ctx),
     previewRun: (request, ctx) => runs!['runs.preview'](request, ctx),
-    sessionManifest: sessions['sessions.manifest'],
+    session: sessions.xray,
   });
   runs = runServices(deps, { resolveModel, directives: xray.hooks.directives, threadChanged: xray.hooks.threadChanged });
   return {
@@ -36,7 +37,7 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...runs,
     ...settingsServices(deps),
     ...presetServices(deps),
-    ...sessions,
+    ...sessions.services,
     ...xray.services,
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ReportedUsage } from './agent-events';
 import { emptyRequest, pathString } from './common';
 import { method } from './define';
+import { RUN_LIMITS, runSettingsSchema, type RunDetail } from './runs';
 import type { TranscriptKind } from './transcript';
 import type { Freshness, Manifest, Provenance } from './xray';
 
@@ -185,7 +186,25 @@ export interface SessionManifest extends Manifest {
     points: number;
     unknownTypes: Record<string, number>;
     tools: string[];
+    /** Loupe threads this session was continued as (sessions.continue), oldest first. */
+    continuedAs?: string[];
   };
+}
+
+/** What sessions.continue made: the new thread, its first run (a fresh session), and what the imported history carried. */
+export interface SessionContinuation {
+  threadId: string;
+  /** The first turn, as runs.start answers (follow `run:<id>`); blocked by the budget like any run. */
+  run: RunDetail;
+  /** Entries carried into the thread's history (summaries in place of the summarized ones). */
+  carried: { count: number; bytes: number };
+  /** Left out by evictions. */
+  evicted: { count: number; bytes: number };
+  summarized: number;
+  /** Pins carried over to the thread's own segment ids (enforced from now on). */
+  pinned: number;
+  /** Left out because the CLI no longer had them in context (compacted, subagent work, dropped, unknown lines). */
+  notInContext: { count: number; bytes: number };
 }
 
 // ---- Discovery ----------------------------------------------------------------
@@ -254,6 +273,24 @@ export const sessionMethods = {
   /** Whether a manifest built from the file at `bytes` / `mtimeMs` (its `session.files[0]`) is still current. */
   'sessions.freshness': method<{ freshness: Freshness; bytes: number | null; mtimeMs: number | null }>()(
     z.object({ file: pathString, bytes: z.number().int().nonnegative(), mtimeMs: z.number().nonnegative() }).strict(),
+  ),
+  /**
+   * Prune and continue: a new Loupe thread in `repo` whose transcript is the
+   * session's history as the CLI holds it, with the session's directives
+   * applied (evicted left out, summaries in place, pins carried over), and its
+   * first turn `ask` started as a fresh session: folded, measured against the
+   * budget and recorded like any run. The transcript file is only read.
+   * `settings`: the effective settings when absent.
+   */
+  'sessions.continue': method<SessionContinuation>()(
+    z
+      .object({
+        sessionFile: pathString,
+        repo: pathString,
+        ask: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(RUN_LIMITS.maxAskChars),
+        settings: runSettingsSchema.optional(),
+      })
+      .strict(),
   ),
   'sessions.getFolders': method<SessionFoldersInfo>()(emptyRequest),
   /** Sets the folders searched for each CLI's sessions ('' goes back to the default); absolute paths only. */

@@ -70,9 +70,10 @@ export interface Segment {
  * - `not-replayed`: thinking, which Loupe never sends back to a model;
  * - `not-in-session`: the CLI's resumed session began without it (evicted or folded out then);
  * - `compaction`: before a compaction boundary of an imported transcript;
- * - `subagent`: a subagent's own work, whose result reaches the thread through its tool call.
+ * - `subagent`: a subagent's own work, whose result reaches the thread through its tool call;
+ * - `dropped`: removed by the CLI without a compaction (a rewind, a failed turn taken back).
  */
-export type OutOfContextReason = 'fold' | 'not-replayed' | 'not-in-session' | 'compaction' | 'subagent';
+export type OutOfContextReason = 'fold' | 'not-replayed' | 'not-in-session' | 'compaction' | 'subagent' | 'dropped';
 
 export type GovernanceTier = 'required' | 'inherited' | 'user';
 export type Provenance = 'framework-core' | 'runtime-context' | 'template' | 'organization' | 'personal' | 'memory' | 'tools';

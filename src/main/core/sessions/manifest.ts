@@ -35,7 +35,12 @@ function segmentOf(e: ImportedEntry, session: ImportedSession): Segment {
     preview: e.preview,
   };
   if (e.label !== undefined) s.label = e.label;
-  if (!inContext(e)) s.outOfContext = true;
+  if (!inContext(e)) {
+    s.outOfContext = true;
+    s.outOfContextReason = e.beforeCompaction ? 'compaction' : e.sidechain ? 'subagent' : 'dropped';
+  }
+  // Transcript order, for the list's "as they happened".
+  s.seq = e.index;
   return s;
 }
 

@@ -4,14 +4,23 @@ import type { Services } from '../../../shared/api';
 import { SESSION_CLIS, type SessionFolderInfo, type SessionFolders, type SessionFoldersInfo, type SessionSummary } from '../../../shared/contract/sessions';
 import { LoupeError } from '../../../shared/errors';
 import type { CoreDeps } from '../deps';
-import { isCredentialPath } from '../secrets';
+import { readEffective } from '../settings/effective';
 import { getSetting, setSetting } from '../store/settings';
+import { continueSession } from './continue';
+import { listSessionDirectives, sessionKey } from './directive-store';
 import { belongsTo, findTranscripts, headFacts, realOrSame, sessionFolders, type FoundFile } from './discovery';
 import { quickSummary } from './quick-summary';
 import { SessionStore, sessionFreshness, type ResolveModel } from './session-store';
+import { checkTranscriptPath, sessionXray, type SessionXray } from './session-xray';
 import { redactTexts } from '../secrets';
 
-type SessionServices = Pick<Services, 'sessions.list' | 'sessions.manifest' | 'sessions.freshness' | 'sessions.getFolders' | 'sessions.setFolders'>;
+type SessionServices = Pick<Services, 'sessions.list' | 'sessions.manifest' | 'sessions.freshness' | 'sessions.continue' | 'sessions.getFolders' | 'sessions.setFolders'>;
+
+export interface SessionServiceOptions {
+  resolveModel: ResolveModel;
+  /** Starts a run (runs.start): how sessions.continue begins the new thread's first turn. */
+  startRun: Services['runs.start'];
+}
 
 const FOLDERS_KEY = 'sessions.folders';
 const NO_FOLDERS: SessionFolders = { 'claude-code': '', codex: '', gemini: '' };
@@ -32,12 +41,14 @@ async function foldersInfo(deps: CoreDeps): Promise<SessionFoldersInfo> {
 /**
  * The sessions the CLIs keep on disk (Claude Code, Codex, Gemini): where they
  * are (the CLIs' own variables, or folders set in Settings), which belong to a
- * repository, and the manifest of any transcript file. The store re-reads a
- * file only when it changed.
+ * repository, the manifest of any transcript file with its directives
+ * (`xray` serves xray.* for a `sessionFile`), and prune-and-continue. The
+ * store re-reads a file only when it changed.
  */
-export function sessionServices(deps: CoreDeps, options: { resolveModel: ResolveModel }): SessionServices {
+export function sessionServices(deps: CoreDeps, options: SessionServiceOptions): { services: SessionServices; xray: SessionXray } {
   const store = new SessionStore(options.resolveModel, deps.now);
-  return {
+  const xray = sessionXray(deps, store);
+  const services: SessionServices = {
     async 'sessions.list'({ repo, limit }, ctx) {
       const { effective } = await foldersInfo(deps);
       let repoPath: string | null = null;
@@ -89,14 +100,29 @@ export function sessionServices(deps: CoreDeps, options: { resolveModel: Resolve
       return { sessions, folders: effective, repo: repoReal, unreadable };
     },
 
-    'sessions.manifest': async ({ file }, ctx) => {
-      if (!isAbsolute(file)) throw new LoupeError('invalid-input', `The transcript must be an absolute path (got "${file}").`);
-      // The same rule as everywhere: a credential file is never opened.
-      if (isCredentialPath(file)) throw new LoupeError('forbidden', `${file} is a credential file; Loupe does not open it.`);
-      return store.manifest(file, ctx.signal);
-    },
+    'sessions.manifest': async ({ file }, ctx) => xray.manifest(file, ctx.signal),
 
     'sessions.freshness': async ({ file, bytes, mtimeMs }) => sessionFreshness(file, bytes, mtimeMs),
+
+    'sessions.continue': async ({ sessionFile, repo, ask, settings }, ctx) => {
+      checkTranscriptPath(sessionFile);
+      if (!isAbsolute(repo)) throw new LoupeError('invalid-input', `The repository must be an absolute path (got "${repo}").`);
+      const session = await store.read(sessionFile, ctx.signal);
+      const effective = settings ? null : readEffective(deps.db);
+      return continueSession(
+        deps,
+        {
+          session,
+          directives: listSessionDirectives(deps.db, sessionKey(session)),
+          repo,
+          ask,
+          settings: settings ?? effective!.settings,
+          ...(effective?.appliedPreset ? { presetRef: effective.appliedPreset } : {}),
+          startRun: options.startRun,
+        },
+        ctx,
+      );
+    },
 
     'sessions.getFolders': async () => foldersInfo(deps),
 
@@ -112,4 +138,5 @@ export function sessionServices(deps: CoreDeps, options: { resolveModel: Resolve
       return foldersInfo(deps);
     },
   };
+  return { services, xray };
 }

@@ -83,7 +83,11 @@ export class SessionStore {
 
   /** The X-Ray manifest of the session in `file` (advisory), with the window of the model it names. */
   async manifest(file: string, signal?: AbortSignal): Promise<SessionManifest> {
-    const session = await this.read(file, signal);
+    return this.manifestOf(await this.read(file, signal), signal);
+  }
+
+  /** The X-Ray manifest of a session already read. */
+  async manifestOf(session: ImportedSession, signal?: AbortSignal): Promise<SessionManifest> {
     const catalog = await catalogWindowFor(session.model, this.resolveModel, signal);
     return manifestFromSession(session, catalog, { now: this.now() });
   }

@@ -8,6 +8,7 @@ import type { CoreDeps } from '../deps';
 import type { StepDirectives } from '../runs/prepare';
 import { getRunInput } from '../runs/store/runs';
 import { getThread } from '../runs/store/threads';
+import type { SessionXray } from '../sessions/session-xray';
 import { createTokenCounter, type TokenCounter } from '../tokens/token-counter';
 import { activeRun, buildThreadManifest, type ManifestTools, type ResolveWindow } from './manifest';
 import { buildPreviewManifest } from './preview';
@@ -26,8 +27,8 @@ export interface XrayOptions {
   startRun: Services['runs.start'];
   /** Measures a would-be run (runs.preview): how xray.measure sizes the next fresh-session prompt. */
   previewRun: Services['runs.preview'];
-  /** The manifest of a CLI transcript file (sessions.manifest): what xray.manifest answers for a `sessionFile`. */
-  sessionManifest: Services['sessions.manifest'];
+  /** X-Ray on CLI transcript files (manifests with their directives, stored apart): what xray.* do for a `sessionFile`. */
+  session: SessionXray;
 }
 
 /** What the runner asks of X-Ray. */
@@ -49,11 +50,7 @@ export function stepDirectives(list: readonly Directive[]): StepDirectives {
   };
 }
 
-/** The thread a directive is for. An imported CLI transcript is advisory: its directives apply when it is continued as a Loupe thread (prune-and-continue), not here yet. */
-const thread = (request: { threadId: string } | { sessionFile: string }): string => {
-  if ('threadId' in request) return request.threadId;
-  throw new LoupeError('unsupported', 'Directives on a CLI transcript file are not stored in this build: the CLI owns that context. Continue it as a Loupe thread to manage it.');
-};
+type Target = { threadId: string } | { sessionFile: string };
 
 /** X-Ray: manifests, directives and reports, and the hooks the runner calls. */
 export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: XrayServices; hooks: XrayHooks } {
@@ -98,14 +95,10 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
   }
 
   /** Checks the segment exists in the thread (and may take this directive), then records it. */
-  async function direct(
-    request: { threadId: string } | { sessionFile: string },
-    segmentId: string,
-    kind: DirectiveKind,
-    author: Directive['author'] = 'user',
-    summary?: string,
-  ): Promise<Manifest> {
-    const threadId = thread(request);
+  async function direct(request: Target, segmentId: string, kind: DirectiveKind, author: Directive['author'] = 'user', summary?: string): Promise<Manifest> {
+    // An imported CLI transcript: the same rules, stored apart; intent until it is continued as a thread.
+    if ('sessionFile' in request) return options.session.direct(request.sessionFile, segmentId, kind, author, summary);
+    const { threadId } = request;
     if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
     const entry = findSegment(deps.db, threadId, segmentId);
     if (!entry) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
@@ -135,20 +128,22 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
   };
 
   const services: XrayServices = {
-    'xray.manifest': async (request, ctx) => ('sessionFile' in request ? options.sessionManifest({ file: request.sessionFile }, ctx) : refresh(request.threadId, null)),
+    'xray.manifest': async (request, ctx) => ('sessionFile' in request ? options.session.manifest(request.sessionFile, ctx.signal) : refresh(request.threadId, null)),
     'xray.preview': async (request) => buildPreviewManifest(deps, tools, request),
     'xray.pin': async ({ segmentId, author, ...target }) => direct(target, segmentId, 'pin', author),
     'xray.evict': async ({ segmentId, author, ...target }) => direct(target, segmentId, 'evict', author),
     'xray.summarize': async ({ segmentId, summary, author, ...target }) => direct(target, segmentId, 'summarize', author, summary),
     'xray.restore': async ({ segmentId, author: _author, ...target }) => {
-      const threadId = thread(target);
+      if ('sessionFile' in target) return options.session.restore(target.sessionFile, segmentId);
+      const { threadId } = target;
       if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
       const known = deleteDirective(deps.db, threadId, segmentId) || findSegment(deps.db, threadId, segmentId) !== null;
       if (!known) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
       return refresh(threadId, 'directive');
     },
     'xray.directives': async (request) => {
-      const threadId = thread(request);
+      if ('sessionFile' in request) return options.session.directives(request.sessionFile);
+      const { threadId } = request;
       if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
       return listDirectives(deps.db, threadId);
     },

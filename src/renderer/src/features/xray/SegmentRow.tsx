@@ -16,8 +16,9 @@ const OUT: Record<OutOfContextReason, string> = {
   fold: 'left out by the fold (oldest first)',
   'not-replayed': 'thinking: never sent back to a model',
   'not-in-session': 'not in the CLI’s session (it began without it)',
-  compaction: 'before a compaction',
+  compaction: 'before the newest compaction: no longer in context',
   subagent: 'a subagent’s own work',
+  dropped: 'removed by the CLI (a rewind or a failed turn)',
 };
 
 const KIND: Record<Segment['kind'], string> = {
