@@ -12,6 +12,9 @@ import type { Freshness, Manifest, Provenance } from './xray';
 export const SESSION_CLIS = ['claude-code', 'codex', 'gemini'] as const;
 export type SessionCli = (typeof SESSION_CLIS)[number];
 
+/** How each CLI is named to people. */
+export const SESSION_CLI_LABELS: Readonly<Record<SessionCli, string>> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' };
+
 /** A transcript file format, recognized from the file's content (never from its path). */
 export type SessionFormat = 'claude-code-jsonl' | 'codex-rollout-jsonl' | 'gemini-json' | 'gemini-jsonl';
 

@@ -54,6 +54,7 @@ export function formatSessionManifest(m: SessionManifest): string {
   for (const c of s.compactions) {
     out.push(`Compaction at line ${c.source.lines[0] ?? '?'}${c.trigger ? ` (${c.trigger})` : ''}${c.preTokens !== null ? `, ${n(c.preTokens)} tokens before` : ''}${c.postTokens !== null ? `, ${n(c.postTokens)} after` : ''}.`);
   }
+  if (m.totals.reclaimable.tokens > 0) out.push(`Directives (intent until continued as a Loupe thread) take about ${n(m.totals.reclaimable.tokens)} tokens off a continuation.`);
   const outOf = m.segments.filter((g) => g.outOfContext).length;
   if (outOf) out.push(`${n(outOf)} of ${n(m.segments.length)} segments are out of context (before the newest compaction, dropped by the CLI, or subagent work): marked "-".`);
   const l = m.lines!;
@@ -65,7 +66,8 @@ export function formatSessionManifest(m: SessionManifest): string {
   out.push('', 'Segments:');
   for (const g of m.segments) {
     const kind = g.label ? `${g.kind}:${g.label}` : g.kind;
-    out.push(`${g.outOfContext ? '-' : ' '} ${`≈${n(g.tokens.tokens)}`.padStart(8)}  ${oneLine(kind, 22).padEnd(22)}  ${g.source.padEnd(14)}  ${oneLine(g.preview, 90)}  [${g.id}]`);
+    const status = g.status === 'active' ? '' : ` (${g.status})`;
+    out.push(`${g.outOfContext ? '-' : ' '} ${`≈${n(g.tokens.tokens)}`.padStart(8)}  ${oneLine(kind, 22).padEnd(22)}  ${g.source.padEnd(14)}  ${oneLine(g.preview, 90)}  [${g.id}]${status}`);
   }
   return `${out.join('\n')}\n`;
 }

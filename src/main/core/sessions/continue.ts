@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CallContext, Services } from '../../../shared/api';
 import type { PresetRef, RunSettings } from '../../../shared/contract/runs';
-import type { ImportedSession, SessionCli, SessionContinuation } from '../../../shared/contract/sessions';
+import { SESSION_CLI_LABELS, type ImportedSession, type SessionCli, type SessionContinuation } from '../../../shared/contract/sessions';
 import type { AgentId } from '../../../shared/contract/run-limits';
 import type { Directive } from '../../../shared/contract/xray';
 import type { CoreDeps } from '../deps';
@@ -13,7 +13,6 @@ import { summaryBytes } from './session-directives';
 
 /** The agent that runs each CLI's sessions: a continuation with it keeps the session's model. */
 const AGENT_OF: Record<SessionCli, AgentId> = { 'claude-code': 'claude', codex: 'codex', gemini: 'gemini' };
-const CLI_LABEL: Record<SessionCli, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' };
 const TITLE_MAX = 200;
 
 export interface ContinueInput {
@@ -68,7 +67,7 @@ export async function continueSession(deps: CoreDeps, input: ContinueInput, ctx:
   const settings = settingsFor(session, input.settings);
   const threadId = `t${randomUUID().replaceAll('-', '')}`;
   const source = `import:${session.sessionId ?? 'session'}`.slice(0, 120);
-  const title = `${CLI_LABEL[session.cli]} session: ${session.title ?? input.ask}`.slice(0, TITLE_MAX);
+  const title = `${SESSION_CLI_LABELS[session.cli]} session: ${session.title ?? input.ask}`.slice(0, TITLE_MAX);
   const pinAuthor = new Map(input.directives.filter((d) => d.kind === 'pin').map((d) => [d.segmentId, d.author]));
   const now = deps.now();
   deps.db.transaction(() => {

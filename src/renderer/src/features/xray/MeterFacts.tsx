@@ -35,14 +35,14 @@ export function MeterFacts({ manifest: m, measured }: { manifest: Manifest; meas
         <>
           <dt>Directives</dt>
           <dd data-testid="reclaimable">
-            take about {formatInt(m.totals.reclaimable.tokens)} tokens off {m.enforceable ? 'the next prompt' : 'a fresh-session prompt'} ({m.totals.reclaimable.kind})
+            take about {formatInt(m.totals.reclaimable.tokens)} tokens off {m.enforceable ? 'the next prompt' : m.sessionFile ? 'a continuation as a Loupe thread' : 'a fresh-session prompt'} ({m.totals.reclaimable.kind})
           </dd>
         </>
       )}
       {r && (
         <>
           <dt>Provider’s count</dt>
-          <dd>
+          <dd data-testid="reported" data-reported={r.contextTokens} data-estimate={r.estimateAtSamePoint}>
             {formatInt(r.contextTokens)} reported at the last reply; Loupe’s estimate of the same point ≈ {formatInt(r.estimateAtSamePoint)}:{' '}
             {diff === 0 ? 'the same' : `the estimate is ${formatInt(Math.abs(diff))} ${diff > 0 ? 'lower' : 'higher'}`}
           </dd>

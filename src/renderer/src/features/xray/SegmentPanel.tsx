@@ -15,12 +15,13 @@ export function SegmentPanel({ manifest }: { manifest: Manifest }) {
   const busy = useXray((s) => s.busy);
   const [summarizing, setSummarizing] = useState<Segment | null>(null);
   const shown = useMemo(() => filterSegments(manifest.segments, filter), [manifest.segments, filter]);
-  // Turns numbered from 1 in the order their segments first appear.
+  // Turns numbered from 1 in the order their segments first appear (a CLI transcript names lines instead).
   const turns = useMemo(() => {
     const m = new Map<string, number>();
+    if (manifest.sessionFile) return m;
     for (const s of [...manifest.segments].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) if (!m.has(s.source)) m.set(s.source, m.size + 1);
     return m;
-  }, [manifest.segments]);
+  }, [manifest.segments, manifest.sessionFile]);
   const handlers = useMemo<RowHandlers>(() => {
     const x = useXray.getState();
     return {

@@ -64,7 +64,7 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
           <span className="seg-preview" title={shown}>{shown || '(empty)'}</span>
         </div>
         <div className="seg-meta">
-          turn {turn} · <span className="mono">{s.id}</span>
+          {turn > 0 ? `turn ${turn}` : s.source} · <span className="mono">{s.id}</span>
           {s.outOfContext && s.outOfContextReason ? <span className="seg-out"> · {OUT[s.outOfContextReason]}</span> : null}
           {s.directiveAuthor === 'agent' ? ' · set by the agent' : ''}
         </div>

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { useRuns } from '../runs/store';
 import { useShell } from '../shell/store';
+import { sessionOption } from './session-text';
 import { useXray } from './store';
 
 /** Shows the thread's runs in the Runs view (filtered to this thread). */
@@ -9,22 +10,47 @@ function openInRuns(threadId: string) {
   useShell.getState().setView('runs');
 }
 
-/** Which thread of the open repository X-Ray shows (newest first), and a way to its runs. */
+/**
+ * What X-Ray shows: a Loupe thread of the open repository, or a CLI session
+ * recorded in it (newest first: size, the provider's last count, format);
+ * and a way to the thread's runs.
+ */
 export function ThreadPicker() {
-  const { threads, threadId, loading } = useXray(useShallow((s) => ({ threads: s.threads, threadId: s.threadId, loading: s.loading })));
+  const { threads, sessions, threadId, sessionFile, loading } = useXray(
+    useShallow((s) => ({ threads: s.threads, sessions: s.sessions, threadId: s.threadId, sessionFile: s.sessionFile, loading: s.loading })),
+  );
   const x = useXray.getState();
+  const value = threadId ? `t:${threadId}` : sessionFile ? `s:${sessionFile}` : '';
+  const pick = (v: string) => {
+    if (v.startsWith('s:')) void x.selectSession(v.slice(2));
+    else void x.select(v.slice(2) || null);
+  };
+  const none = threads.length === 0 && sessions.length === 0;
   return (
     <div className="row xray-picker">
-      <label htmlFor="xray-thread">Thread</label>
-      <select id="xray-thread" value={threadId ?? ''} onChange={(e) => void x.select(e.target.value || null)} disabled={threads.length === 0}>
-        {threads.length === 0 && <option value="">No threads in this repository yet</option>}
-        {threads.map((t) => (
-          <option key={t.id} value={t.id}>
-            {t.title.length > 70 ? `${t.title.slice(0, 69)}…` : t.title} · {t.agent} · {t.runCount} {t.runCount === 1 ? 'turn' : 'turns'}
-          </option>
-        ))}
+      <label htmlFor="xray-thread">Show</label>
+      <select id="xray-thread" value={value} onChange={(e) => pick(e.target.value)} disabled={none}>
+        {(none || !value) && <option value="">{none ? 'No threads or CLI sessions in this repository yet' : 'Choose a thread or a CLI session'}</option>}
+        {threads.length > 0 && (
+          <optgroup label="Loupe threads">
+            {threads.map((t) => (
+              <option key={t.id} value={`t:${t.id}`}>
+                {t.title.length > 70 ? `${t.title.slice(0, 69)}…` : t.title} · {t.agent} · {t.runCount} {t.runCount === 1 ? 'turn' : 'turns'}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {sessions.length > 0 && (
+          <optgroup label="CLI sessions in this repository (advisory)">
+            {sessions.map((s) => (
+              <option key={s.file} value={`s:${s.file}`}>
+                {sessionOption(s)}
+              </option>
+            ))}
+          </optgroup>
+        )}
       </select>
-      <button type="button" className="small" onClick={() => void x.refresh()} disabled={!threadId || loading}>
+      <button type="button" className="small" onClick={() => void x.refresh()} disabled={(!threadId && !sessionFile) || loading}>
         ↻ Refresh
       </button>
       {threadId && (

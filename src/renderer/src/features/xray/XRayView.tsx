@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { SessionManifest } from '../../../../shared/contract/sessions';
 import type { Manifest } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { pendingReclaim } from '../../../../shared/xray/meter';
@@ -8,10 +9,13 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SplitMeter, type MeterHighlight } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
 import { useRepo } from '../repo/store';
+import { ContinuedNotice } from './ContinuedNotice';
 import { DeliveryNotice } from './DeliveryNotice';
 import { MeterFacts } from './MeterFacts';
 import { ReportsPanel } from './ReportsPanel';
 import { SegmentPanel } from './SegmentPanel';
+import { SessionFacts } from './SessionFacts';
+import { SessionNotice } from './SessionNotice';
 import { useXray } from './store';
 import { ThreadPicker } from './ThreadPicker';
 
@@ -23,21 +27,35 @@ function highlightOf(m: Manifest, hover: string | null, considering: string | nu
   const pct = ((s.tokens.tokens / m.model.window) * 100).toFixed(s.tokens.tokens / m.model.window < 0.01 ? 2 : 1);
   if (s.outOfContext) return { tokens: 0, tone: 'share', label: `This segment is not in the next turn’s context (≈ ${formatInt(s.tokens.tokens)} tokens)` };
   if (considering === s.id) {
-    const where = m.enforceable ? 'back for the next prompt' : 'off a fresh session (the resumed session keeps it)';
+    const where = m.enforceable ? 'back for the next prompt' : m.sessionFile ? 'off a continued thread (the CLI’s session keeps it)' : 'off a fresh session (the resumed session keeps it)';
     return { tokens: s.tokens.tokens, tone: 'reclaim', label: `Evict: about ${formatInt(s.tokens.tokens)} tokens ${where}` };
   }
   return { tokens: s.tokens.tokens, tone: 'share', label: `This segment: ≈ ${formatInt(s.tokens.tokens)} tokens, ${pct}% of the window` };
 }
 
+const isSession = (m: Manifest): m is SessionManifest => m.sessionFile !== null && 'session' in m;
+
 /**
- * Context X-Ray for a thread of the open repository: the split meter, whether
- * directives are enforced, the system sections (display only) and the
- * conversation's segments with pin, evict, summarize, restore and undo.
+ * Context X-Ray for a thread of the open repository, or a CLI session
+ * recorded in it (advisory): the split meter, whether directives are
+ * enforced, the system sections (display only) and the conversation's
+ * segments with pin, evict, summarize, restore and undo.
  */
 export function XRayView() {
   const root = useRepo((s) => s.repo?.root ?? null);
-  const { manifest, measured, error, threadId, hover, considering, threads } = useXray(
-    useShallow((s) => ({ manifest: s.manifest, measured: s.measured, error: s.error, threadId: s.threadId, hover: s.hover, considering: s.considering, threads: s.threads })),
+  const { manifest, measured, error, threadId, sessionFile, hover, considering, threads, sessions, continuation } = useXray(
+    useShallow((s) => ({
+      manifest: s.manifest,
+      measured: s.measured,
+      error: s.error,
+      threadId: s.threadId,
+      sessionFile: s.sessionFile,
+      hover: s.hover,
+      considering: s.considering,
+      threads: s.threads,
+      sessions: s.sessions,
+      continuation: s.continuation,
+    })),
   );
   useEffect(() => {
     if (root) void useXray.getState().setRepo(root);
@@ -50,18 +68,23 @@ export function XRayView() {
         <ThreadPicker />
       </div>
       {error && <ErrorNotice error={error} onDismiss={() => useXray.getState().clearError()} />}
-      {!threadId && threads.length === 0 ? (
-        <EmptyState title="No threads yet">
-          <p className="muted">Run an agent on this repository (Runs, or `loupe run`): each thread’s context shows here as segments you can pin, evict, summarize and restore.</p>
+      {!threadId && !sessionFile ? (
+        <EmptyState title={threads.length ? 'Choose a thread' : 'No threads yet'}>
+          <p className="muted">
+            Run an agent on this repository (Runs, or `loupe run`): each thread’s context shows here as segments you can pin, evict, summarize and restore.
+            {sessions.length > 0 && ` Or choose one of the ${sessions.length} CLI sessions recorded in it above, and continue it as a Loupe thread.`}
+          </p>
         </EmptyState>
       ) : !manifest ? (
-        <p className="muted">Loading the thread’s context…</p>
+        <p className="muted">Loading the {sessionFile ? 'session’s' : 'thread’s'} context…</p>
       ) : (
         <>
-          <DeliveryNotice manifest={manifest} />
+          {continuation && continuation.threadId === threadId && <ContinuedNotice continuation={continuation} />}
+          {isSession(manifest) ? <SessionNotice manifest={manifest} /> : <DeliveryNotice manifest={manifest} />}
           <div className="xray-panel">
             <SplitMeter manifest={manifest} highlight={highlightOf(manifest, hover, considering)} pending={pendingReclaim(manifest)} label="Context window: system, conversation, reserve and free space" />
             <MeterFacts manifest={manifest} measured={measured} />
+            {isSession(manifest) && <SessionFacts manifest={manifest} />}
           </div>
           <SegmentPanel manifest={manifest} />
           <SystemSections sections={manifest.system} />

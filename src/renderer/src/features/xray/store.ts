@@ -6,6 +6,7 @@ import { bridge } from '../../bridge';
 import { sessionPersist } from '../../session-persist';
 import { toUiError, type UiError } from '../../ui/ui-error';
 import type { SegmentOrder } from './segment-filter';
+import { sessionSlice, stopSessionPoll, type SessionSlice } from './session-slice';
 
 export type Action = 'pin' | 'evict' | 'summarize' | 'restore';
 
@@ -16,7 +17,10 @@ export interface UndoEntry {
   before: Pick<Directive, 'kind' | 'summary'> | null;
 }
 
-interface XrayState {
+/** What X-Ray shows: a Loupe thread, or a CLI session's transcript (advisory). */
+export type XrayTarget = { threadId: string } | { sessionFile: string };
+
+export interface XrayState extends SessionSlice {
   repo: string | null;
   threads: ThreadSummary[];
   threadId: string | null;
@@ -40,6 +44,8 @@ interface XrayState {
   continuedRun: string | null;
   setRepo(repo: string): Promise<void>;
   select(threadId: string | null): Promise<void>;
+  /** Stops following the shown thread's stream. */
+  unfollowThread(): void;
   refresh(): Promise<void>;
   act(action: Action, segment: Segment, summary?: string): Promise<void>;
   undoLast(): Promise<void>;
@@ -58,19 +64,30 @@ const before = (s: Segment): UndoEntry['before'] =>
 
 const toggle = <T>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
+/** The thread or session shown, as xray.* calls name it. */
+export function targetOf(s: Pick<XrayState, 'threadId' | 'sessionFile'>): XrayTarget | null {
+  return s.threadId ? { threadId: s.threadId } : s.sessionFile ? { sessionFile: s.sessionFile } : null;
+}
+const keyOf = (t: XrayTarget) => ('threadId' in t ? t.threadId : t.sessionFile);
+const shownKey = (s: XrayState) => s.threadId ?? s.sessionFile;
+
 let unfollow: (() => void) | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 // Answers can arrive out of order (a turn's refresh and a directive overlap): only the latest request's answer is shown.
 let manifestAsked = 0;
 let measureAsked = 0;
 
-/** X-Ray: the open repository's threads, the chosen thread's manifest (kept live on `thread:<id>`), filters and directives with undo. */
+/**
+ * X-Ray: the open repository's threads and CLI sessions, the chosen one's
+ * manifest (a thread kept live on `thread:<id>`, a session's file followed),
+ * filters and directives with undo.
+ */
 export const useXray = create<XrayState>()(
   persist(
     (set, get) => {
-      async function call(action: Action, threadId: string, segmentId: string, summary?: string): Promise<Manifest> {
-        if (action === 'summarize') return bridge.call('xray.summarize', { threadId, segmentId, summary: summary ?? '' });
-        return bridge.call(`xray.${action}`, { threadId, segmentId });
+      async function call(action: Action, target: XrayTarget, segmentId: string, summary?: string): Promise<Manifest> {
+        if (action === 'summarize') return bridge.call('xray.summarize', { ...target, segmentId, summary: summary ?? '' });
+        return bridge.call(`xray.${action}`, { ...target, segmentId });
       }
       async function measure(threadId: string) {
         const asked = ++measureAsked;
@@ -83,14 +100,15 @@ export const useXray = create<XrayState>()(
           if (latest()) set({ measured: null });
         }
       }
-      /** Shows a manifest unless a later request (or action) has already answered. */
-      function show(asked: number, threadId: string, manifest: Manifest) {
-        if (asked !== manifestAsked || get().threadId !== threadId) return false;
+      /** Shows a manifest unless a later request (or action) has already answered; a thread's next prompt is measured again. */
+      function show(asked: number, target: XrayTarget, manifest: Manifest) {
+        if (asked !== manifestAsked || shownKey(get()) !== keyOf(target)) return false;
         set({ manifest });
-        void measure(threadId);
+        if ('threadId' in target) void measure(target.threadId);
         return true;
       }
       return {
+        ...sessionSlice(set, get),
         repo: null,
         threads: [],
         threadId: null,
@@ -109,21 +127,33 @@ export const useXray = create<XrayState>()(
         continuing: false,
         continuedRun: null,
         async setRepo(repo) {
-          if (get().repo !== repo) set({ repo, threads: [] });
+          if (get().repo !== repo) set({ repo, threads: [], sessions: [] });
           try {
+            const sessions = get().loadSessions(repo);
             const threads = await bridge.call('threads.list', { repo });
             set({ threads });
-            const current = get().threadId;
+            const { threadId: current, sessionFile } = get();
+            if (sessionFile && !current) {
+              await sessions;
+              if (get().sessions.some((s) => s.file === sessionFile)) {
+                if (!get().manifest) await get().selectSession(sessionFile);
+                return;
+              }
+            }
             if (!current || !threads.some((t) => t.id === current)) await get().select(threads[0]?.id ?? null);
             else if (!get().manifest) await get().select(current);
           } catch (err) {
             set({ error: toUiError(err) });
           }
         },
-        async select(threadId) {
+        unfollowThread() {
           unfollow?.();
           unfollow = null;
-          set({ threadId, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null });
+        },
+        async select(threadId) {
+          get().unfollowThread();
+          stopSessionPoll();
+          set({ threadId, sessionFile: null, continuation: null, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null });
           if (!threadId) return;
           unfollow = bridge.follow(`thread:${threadId}`, {
             onEvent: () => {
@@ -136,39 +166,40 @@ export const useXray = create<XrayState>()(
           await get().refresh();
         },
         async refresh() {
-          const threadId = get().threadId;
-          if (!threadId) return;
+          const target = targetOf(get());
+          if (!target) return;
           set({ loading: true });
           const asked = ++manifestAsked;
           try {
-            const manifest = await bridge.call('xray.manifest', { threadId });
-            if (show(asked, threadId, manifest)) set({ loading: false, error: null });
+            const manifest = await bridge.call('xray.manifest', target);
+            if (show(asked, target, manifest)) set({ loading: false, error: null });
           } catch (err) {
             set({ loading: false, error: toUiError(err) });
           }
         },
         async act(action, segment, summary) {
-          const threadId = get().threadId;
-          if (!threadId) return;
+          const target = targetOf(get());
+          if (!target) return;
           set({ busy: segment.id, considering: null });
           try {
             const asked = ++manifestAsked;
-            const manifest = await call(action, threadId, segment.id, summary);
-            show(asked, threadId, manifest);
+            const manifest = await call(action, target, segment.id, summary);
+            show(asked, target, manifest);
             set({ busy: null, error: null, undo: { segmentId: segment.id, did: action, before: before(segment) } });
           } catch (err) {
             set({ busy: null, error: toUiError(err) });
           }
         },
         async undoLast() {
-          const { undo, threadId } = get();
-          if (!undo || !threadId) return;
+          const { undo } = get();
+          const target = targetOf(get());
+          if (!undo || !target) return;
           set({ busy: undo.segmentId });
           try {
             const b = undo.before;
             const asked = ++manifestAsked;
-            const manifest = b ? await call(b.kind === 'pin' ? 'pin' : b.kind === 'evict' ? 'evict' : 'summarize', threadId, undo.segmentId, b.summary) : await call('restore', threadId, undo.segmentId);
-            show(asked, threadId, manifest);
+            const manifest = b ? await call(b.kind, target, undo.segmentId, b.summary) : await call('restore', target, undo.segmentId);
+            show(asked, target, manifest);
             set({ busy: null, undo: null, error: null });
           } catch (err) {
             set({ busy: null, error: toUiError(err) });
@@ -196,8 +227,9 @@ export const useXray = create<XrayState>()(
         clearError: () => set({ error: null }),
       };
     },
-    sessionPersist<XrayState, { threadId: string | null; kinds: SegmentKind[]; statuses: SegmentStatus[]; order: SegmentOrder }>('xray', (s) => ({
+    sessionPersist<XrayState, { threadId: string | null; sessionFile: string | null; kinds: SegmentKind[]; statuses: SegmentStatus[]; order: SegmentOrder }>('xray', (s) => ({
       threadId: s.threadId,
+      sessionFile: s.sessionFile,
       kinds: s.kinds,
       statuses: s.statuses,
       order: s.order,

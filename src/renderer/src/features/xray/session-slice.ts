@@ -1,0 +1,96 @@
+import type { StoreApi } from 'zustand';
+import type { RunSettings } from '../../../../shared/contract/runs';
+import type { SessionContinuation, SessionManifest, SessionSummary } from '../../../../shared/contract/sessions';
+import { bridge } from '../../bridge';
+import { toUiError } from '../../ui/ui-error';
+import type { XrayState } from './store';
+
+/** How often an open session's file is checked for what the CLI wrote since. */
+export const SESSION_POLL_MS = 2000;
+
+/** X-Ray of the CLI sessions recorded in the open repository (advisory), and prune-and-continue. */
+export interface SessionSlice {
+  /** Sessions of the open repository (sessions.list: newest first). */
+  sessions: SessionSummary[];
+  /** The session shown (instead of a thread). */
+  sessionFile: string | null;
+  /** The settings a continuation runs with (the effective settings). */
+  continueSettings: RunSettings | null;
+  /** What the last continuation made (shown on the new thread). */
+  continuation: SessionContinuation | null;
+  loadSessions(repo: string): Promise<void>;
+  selectSession(file: string): Promise<void>;
+  /** Continues the open session as a Loupe thread, then shows that thread; false (with `error`) when refused. */
+  continueSession(ask: string): Promise<boolean>;
+}
+
+type Set = StoreApi<XrayState>['setState'];
+type Get = StoreApi<XrayState>['getState'];
+
+let poll: ReturnType<typeof setInterval> | null = null;
+
+/** Stops following the open session's file. */
+export function stopSessionPoll(): void {
+  if (poll) clearInterval(poll);
+  poll = null;
+}
+
+/** Marks the manifest stale (or current again) as the CLI writes the file; refresh reads it again. */
+function followFile(file: string, get: Get, set: Set): void {
+  stopSessionPoll();
+  poll = setInterval(() => {
+    const m = get().manifest as SessionManifest | null;
+    const main = m?.session?.files[0];
+    if (get().sessionFile !== file || !m || !main) return;
+    void bridge.call('sessions.freshness', { file, bytes: main.bytes, mtimeMs: main.mtimeMs }).then(
+      (f) => {
+        const now = get().manifest;
+        if (get().sessionFile === file && now === m && now.freshness !== f.freshness) set({ manifest: { ...now, freshness: f.freshness } });
+      },
+      () => undefined,
+    );
+  }, SESSION_POLL_MS);
+}
+
+export function sessionSlice(set: Set, get: Get): SessionSlice {
+  return {
+    sessions: [],
+    sessionFile: null,
+    continueSettings: null,
+    continuation: null,
+    async loadSessions(repo) {
+      try {
+        const list = await bridge.call('sessions.list', { repo });
+        if (get().repo === repo) set({ sessions: list.sessions });
+      } catch (err) {
+        set({ error: toUiError(err) });
+      }
+    },
+    async selectSession(file) {
+      get().unfollowThread();
+      set({ threadId: null, sessionFile: file, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null });
+      followFile(file, get, set);
+      void bridge.call('settings.effective', {}).then(
+        (e) => set({ continueSettings: e.settings }),
+        () => set({ continueSettings: null }),
+      );
+      await get().refresh();
+    },
+    async continueSession(ask) {
+      const { sessionFile, repo } = get();
+      if (!sessionFile || !repo) return false;
+      set({ continuing: true });
+      try {
+        const settings = get().continueSettings;
+        const done = await bridge.call('sessions.continue', { sessionFile, repo, ask, ...(settings ? { settings } : {}) });
+        set({ continuing: false, error: null, threads: await bridge.call('threads.list', { repo }) });
+        await get().select(done.threadId);
+        set({ continuation: done });
+        return true;
+      } catch (err) {
+        set({ continuing: false, error: toUiError(err) });
+        return false;
+      }
+    },
+  };
+}
