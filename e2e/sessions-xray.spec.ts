@@ -67,6 +67,10 @@ test('open a CLI session, evict its largest tool result, continue with the demo 
   await expect(page.locator('.xray-delivery')).toHaveAttribute('data-freshness', 'current');
   await expect(page.locator('.seg-row', { hasText: 'Still thinking about the timeout.' })).toHaveCount(1);
   const written = sha(file);
+  // A reload comes back to the same session.
+  await page.reload();
+  await expect(page.getByLabel('Show')).toHaveValue(`s:${file}`);
+  await expect(page.getByTestId('session-advisory')).toBeVisible();
 
   if (shots) {
     mkdirSync(shots, { recursive: true });

@@ -10,7 +10,7 @@ import type { RunSettingsInput } from '../../../shared/contract/runs';
 import type { SessionManifest } from '../../../shared/contract/sessions';
 import { captureStdin, waitForRun } from '../runs/testing';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
-import { claudeLines, writeJsonl } from './testing';
+import { claudeLines, codexLines, writeJsonl } from './testing';
 
 afterAll(removeTempDirs);
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
@@ -150,6 +150,37 @@ describe('prune and continue', () => {
     const sent2 = readFileSync(out2);
     expect(sent2.toString('utf8')).toContain('HUGE-LOG');
     expect(sent2.length - sent.length).toBeGreaterThan(60_000);
+    expect(sha(file)).toBe(hash);
+    await rt.close();
+  });
+
+  it('a Codex rollout continues the same way: the evicted function output is not in the bytes sent', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const x = codexLines(repo);
+    const file = writeJsonl(join(tempDir('loupe-codex-'), 'sessions/2026/11/30/rollout-2026-11-30T10-00-00-01a22bda-0000-7000-8000-000000000001.jsonl'), [
+      x.meta(),
+      x.turn('gpt-5.5'),
+      x.user('why is CI red?'),
+      x.call('c1', 'exec_command', { cmd: 'cat ci.log' }),
+      x.output('c1', `CI-LOG ${'y'.repeat(30_000)}`),
+      x.call('c2', 'exec_command', { cmd: 'cat package.json' }),
+      x.output('c2', '{"name":"KEEP_PKG"}'),
+      x.assistant('The lint step fails.'),
+      x.tokens(12_000, 80),
+      x.user('fix the lint step'),
+    ]);
+    const hash = sha(file);
+    const rt = makeRuntime();
+    const m = (await rt.call('xray.manifest', { sessionFile: file })) as SessionManifest;
+    expect(m.agent).toBe('codex-session');
+    await rt.call('xray.evict', { sessionFile: file, segmentId: tools(m)[0]!.id });
+    const out = join(tempDir(), 'stdin.txt');
+    const done = await rt.call('sessions.continue', { sessionFile: file, repo, ask: 'Go ahead', settings: custom(captureStdin(out)) });
+    expect((await waitForRun(rt, done.run.run.id)).run.status).toBe('succeeded');
+    const text = readFileSync(out, 'utf8');
+    expect(text).not.toContain('CI-LOG');
+    expect(text).toContain('KEEP_PKG');
+    expect(text).toContain('fix the lint step');
     expect(sha(file)).toBe(hash);
     await rt.close();
   });

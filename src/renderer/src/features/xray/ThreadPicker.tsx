@@ -26,6 +26,11 @@ export function ThreadPicker() {
     else void x.select(v.slice(2) || null);
   };
   const none = threads.length === 0 && sessions.length === 0;
+  const reload = async () => {
+    const { repo } = useXray.getState();
+    if (repo) await x.setRepo(repo);
+    await x.refresh();
+  };
   return (
     <div className="row xray-picker">
       <label htmlFor="xray-thread">Show</label>
@@ -50,7 +55,7 @@ export function ThreadPicker() {
           </optgroup>
         )}
       </select>
-      <button type="button" className="small" onClick={() => void x.refresh()} disabled={(!threadId && !sessionFile) || loading}>
+      <button type="button" className="small" onClick={() => void reload()} disabled={loading} title="Read the threads, the CLI sessions and the one shown again">
         ↻ Refresh
       </button>
       {threadId && (
