@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { SESSION_CLIS, type SessionCli, type SessionFolderInfo, type SessionFolders } from '../../../../shared/contract/sessions';
+import { SESSION_CLI_LABELS, SESSION_CLIS, type SessionCli, type SessionFolderInfo, type SessionFolders } from '../../../../shared/contract/sessions';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useSessionFolders } from './sessions-store';
 
-const CLI_LABEL: Record<SessionCli, string> = { 'claude-code': 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' };
+const CLI_LABEL = SESSION_CLI_LABELS;
 const DEFAULT_HINT: Record<SessionCli, string> = {
   'claude-code': '~/.claude/projects, or $CLAUDE_CONFIG_DIR/projects',
   codex: '~/.codex/sessions, or $CODEX_HOME/sessions',
