@@ -12,6 +12,9 @@ export default defineConfig({
   main: {
     define,
     build: {
+      // zod is bundled (tree-shaken) rather than required: required whole, it loads all
+      // of its ~40 locale files, about a third of the `loupe` command's start-up.
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         // index: the Electron main process; cli: the `loupe` command and browser host;
         // tokens-worker: the worker thread that counts tokens (found beside them at run time).
