@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Bump when the generated layout changes, so a stale cache is not reused. */
-const VERSION = 'v1';
+const VERSION = 'v2';
 export const TARGET_DIR = 'target';
 export const TARGET_FILES = 200;
 /** 200 × 40 KiB ≈ 7.8 MiB: the folder fills most of the 8 MiB inspection budget. */
