@@ -120,4 +120,13 @@ test("the repository's library is offered, labelled with its commit, and importe
   await expect(panel.locator('[data-repo-preset="review-bot"]')).toContainText('already here');
   await page.locator('[data-testid="preset-list"] [data-preset="review-bot"]').click();
   await expect(page.locator('.revision[data-revision="1"]')).toContainText(`imported from the repository ${repo.split('/').pop()} at ${commit.slice(0, 7)}`);
+  // It runs a command: applying it asks first, and Cancel leaves the settings as they were.
+  await page.getByRole('button', { name: 'Apply review-bot@1' }).click();
+  const confirm = page.getByTestId('confirm-apply');
+  await expect(confirm).toContainText('runs node tools/review.js on this machine');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('effective-settings')).toHaveAttribute('data-applied', '');
+  await page.getByRole('button', { name: 'Apply review-bot@1' }).click();
+  await page.getByTestId('confirm-apply').getByRole('button', { name: 'Apply anyway' }).click();
+  await expect(page.getByTestId('effective-settings')).toHaveAttribute('data-applied', 'review-bot@1');
 });

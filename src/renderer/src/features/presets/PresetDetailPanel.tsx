@@ -30,7 +30,7 @@ export function PresetDetailPanel() {
         {detail.model ? ` · ${detail.model}` : ''} · {budgetText(detail.budget)}. Revisions never change; applying one makes every setting come from it, and a
         revision without a budget clears the ceiling in force.
       </p>
-      <RevisionList name={detail.name} history={history} applied={applied} busy={busy} onApply={(r) => void apply(detail.name, r)} />
+      <RevisionList name={detail.name} history={history} revisions={detail.revisions} applied={applied} busy={busy} onApply={(r) => void apply(detail.name, r)} />
     </section>
   );
 }
