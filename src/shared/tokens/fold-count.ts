@@ -22,6 +22,22 @@ export type FoldCountInfo =
    */
   | ({ kind: 'scaled'; exactUnavailable?: string } & FoldFactor);
 
+/**
+ * Tokens an agent CLI adds to every request by itself (its system prompt and
+ * tool definitions), which Loupe never sends nor sees, measured where a real
+ * session shows it. A family default leaves room for it until the model's own
+ * runs fit an overhead; agents not listed are not measured (0).
+ */
+export const DEFAULT_AGENT_OVERHEAD: Readonly<Record<string, { tokens: number; basis: string }>> = {
+  claude: {
+    tokens: 26_000,
+    basis:
+      'Claude Code’s first request in a real session (fixtures/sessions/claude/spotter, claude-opus-4-6) was counted at 26,450 ' +
+      'tokens by Claude for a first message Loupe estimates at 46: its own system prompt and tools. With ×1.5 and 26,000 ' +
+      'left for them, no request of that session kept whole by a fold is over window − reserve (fold-measure.spec.ts).',
+  },
+};
+
 /** Why the demo agent's folds use the plain estimate. */
 export const DEMO_FOLD_BASIS = 'The demo agent counts its input as bytes ÷ 4 itself, so the estimate is its own count.';
 
@@ -36,12 +52,19 @@ export function foldCountFor(model: string | null, agent: string, calibration: M
   const id = model?.trim() ?? '';
   const tokenizer = id ? tokenizerForModel(id) : null;
   if (tokenizer?.kind === 'exact') return { kind: 'exact', encoding: tokenizer.encoding };
-  return { kind: 'scaled', ...foldFactorFor(id, calibration) };
+  return { kind: 'scaled', ...withAgentOverhead(foldFactorFor(id, calibration), agent) };
 }
 
 /** The scaled count to use instead of an exact one that could not run here, saying why. */
-export function withoutExact(model: string, calibration: ModelCalibration | null, reason: string): FoldCountInfo {
-  return { kind: 'scaled', ...foldFactorFor(model, calibration), exactUnavailable: reason };
+export function withoutExact(model: string, agent: string, calibration: ModelCalibration | null, reason: string): FoldCountInfo {
+  return { kind: 'scaled', ...withAgentOverhead(foldFactorFor(model, calibration), agent), exactUnavailable: reason };
+}
+
+/** A family default with the room its agent is measured to take (a calibrated factor has its own fitted overhead). */
+function withAgentOverhead(factor: FoldFactor, agent: string): FoldFactor {
+  const overhead = DEFAULT_AGENT_OVERHEAD[agent];
+  if (factor.source !== 'family-default' || !overhead) return factor;
+  return { ...factor, overheadTokens: overhead.tokens, basis: `${factor.basis} ${overhead.basis}` };
 }
 
 /** The budget a fold in `count` checks against: the scaled count leaves room for the overhead the agent adds. */

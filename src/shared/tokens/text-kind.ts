@@ -34,8 +34,8 @@ export function classifyTextKind(path: string, sample = ''): TextKind {
   return visible > 0 && count(head, SYMBOLS) / visible > 0.08 ? 'code' : 'prose';
 }
 
-/** Pieces a long text is classified in: each piece by its own first 4 KiB, so a mixed text gets a mixed answer. */
-const MIX_PIECE_CHARS = 16 * 1024;
+/** Pieces a long text is classified in (classifyTextKind reads 4 KiB), so a mixed text gets a mixed answer. */
+const MIX_PIECE_CHARS = 4096;
 
 /**
  * UTF-8 bytes per kind of text in `text` (at `path`, or '' for a prompt

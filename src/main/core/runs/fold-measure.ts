@@ -57,7 +57,7 @@ export async function foldInBestCount(deps: FoldMeasureDeps, req: FoldRequest): 
     } catch (err) {
       if (req.signal?.aborted || (err instanceof LoupeError && err.code === 'cancelled')) throw err;
       const reason = err instanceof Error ? err.message : String(err);
-      const fallback = withoutExact(req.model ?? '', calibrate(calibrationRows(deps.db, req.model ?? ''))[0] ?? null, reason);
+      const fallback = withoutExact(req.model ?? '', req.agent, calibrate(calibrationRows(deps.db, req.model ?? ''))[0] ?? null, reason);
       return { result: scaledTrim(req.rows, req.budget, options, fallback), count: fallback };
     }
   }
