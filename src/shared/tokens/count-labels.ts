@@ -5,7 +5,7 @@
  * encoding, a scaled fold count with where its factor came from. Pure.
  */
 import { formatInt, plural } from '../format';
-import type { FoldCountInfo } from './fold-count';
+import { checkedBudget, type FoldCountInfo } from './fold-count';
 import { ESTIMATE_ERROR, expectedErrorRange, type TextKind, type TextMix } from './estimate-error';
 
 const KIND_WORDS: Record<TextKind, string> = { prose: 'prose', code: 'code', cjk: 'CJK text', json: 'JSON' };
@@ -73,4 +73,12 @@ export function foldCountText(count: FoldCountInfo): string {
       : `${count.family === 'other' ? 'conservative' : count.family === 'gpt' ? 'GPT' : count.family === 'claude' ? 'Claude' : 'Gemini'} default, no runs calibrated yet`;
   const overhead = count.overheadTokens > 0 ? `, ${formatInt(count.overheadTokens)} tokens left for the agent’s own prompt` : '';
   return `estimate × ${count.factor} (${from}${overhead})`;
+}
+
+/** "12,345 of the 170,000-token budget", or with room left for the agent: "12,345 of the 144,000 tokens the 170,000-token budget leaves". */
+export function foldUseText(countedTokens: number, foldBudget: number, count: FoldCountInfo): string {
+  const room = checkedBudget(foldBudget, count);
+  return room === foldBudget
+    ? `${formatInt(countedTokens)} of the ${formatInt(foldBudget)}-token budget`
+    : `${formatInt(countedTokens)} of the ${formatInt(room)} tokens the ${formatInt(foldBudget)}-token budget leaves`;
 }
