@@ -15,6 +15,7 @@ import { repoMethods } from './contract/repo';
 import { runMethods } from './contract/runs';
 import { sessionMethods } from './contract/sessions';
 import { settingsMethods } from './contract/settings';
+import { tokenMethods } from './contract/tokens';
 import { xrayMethods } from './contract/xray';
 import type { ErrorShape } from './errors';
 import type { EventSink, StreamMessage } from './streams';
@@ -30,6 +31,7 @@ export const contract = {
   ...settingsMethods,
   ...presetMethods,
   ...xrayMethods,
+  ...tokenMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

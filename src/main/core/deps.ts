@@ -3,6 +3,7 @@ import type { GitRunner } from './git/git-cli';
 import type { GitReaderPool } from './git/reader-pool';
 import type { Spawn } from './process/launcher';
 import type { Db } from './store/store';
+import type { TokenCounter } from './tokens/token-counter';
 import type { StreamHub } from './streams/hub';
 
 /**
@@ -24,6 +25,11 @@ export interface CoreDeps {
   repos: GitReaderPool;
   /** Starts every child process (git, agent CLIs): own process group, ended on cancel and shutdown. */
   spawn: Spawn;
+  /**
+   * Exact token counts in worker threads, with one cache of counts: shared by
+   * inspect, X-Ray and runs; started on first use, ended with the runtime.
+   */
+  tokens: TokenCounter;
   /** Event streams (`run:<id>`, `thread:<id>`, `task:<callId>`). */
   streams: StreamHub;
   /** The environment agents start with (and are found through: PATH, LOUPE_AGENT_PATH). */

@@ -14,6 +14,7 @@ import { findResourcesDir } from './resources-dir';
 import { createServices } from './services';
 import { openStore, type Db } from './store/store';
 import { StreamHub, type HubLimits } from './streams/hub';
+import { lazyTokenCounter } from './tokens/shared-counter';
 import { databaseFile, defaultUserDataDir } from './user-data';
 import { LOUPE_VERSION } from './version';
 
@@ -97,6 +98,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     git,
     repos: new GitReaderPool(git),
     spawn: launcher.spawn,
+    tokens: lazyTokenCounter(),
     streams,
     env: options.env ?? process.env,
     now: options.now ?? (() => new Date()),
@@ -105,6 +107,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     onClose: (dispose) => void disposers.push(dispose),
   };
   deps.onClose(() => deps.repos.closeAll());
+  deps.onClose(() => deps.tokens.close());
 
   const services: Services = createServices(deps, {
     cancel: (callId) => cancel(callId),

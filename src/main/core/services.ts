@@ -6,6 +6,7 @@ import type { CoreDeps } from './deps';
 import { contextServices } from './inspect/context-services';
 import { presetServices } from './presets/preset-services';
 import { repoServices } from './repo/repo-services';
+import { calibrationServices } from './runs/calibration-services';
 import { runServices } from './runs/run-services';
 import { sessionServices } from './sessions/session-services';
 import { settingsServices } from './settings/settings-services';
@@ -39,5 +40,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...presetServices(deps),
     ...sessions.services,
     ...xray.services,
+    ...calibrationServices(deps),
   };
 }

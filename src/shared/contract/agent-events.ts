@@ -14,6 +14,15 @@ export interface ReportedUsage {
   cacheCreationTokens?: number;
   /** The context the provider counted for the last request (input + cache read + cache creation for Claude). */
   contextTokens?: number;
+  /**
+   * The provider's count of the prompt Loupe sent, as the step's first request
+   * carried it (with the CLI's own system prompt and tools): the first
+   * request's context where the CLI reports each request (Claude Code), else
+   * the input of a step that made a single request. Absent when neither is
+   * known (a CLI that sums its requests, in a step that used tools). What
+   * calibration compares Loupe's estimate with.
+   */
+  promptTokens?: number;
   costUsd?: number;
 }
 

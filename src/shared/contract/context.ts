@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TOKEN_ENCODINGS, type ExactCount } from '../tokens/encodings';
+import { TOKEN_ENCODINGS, type ExactCount, type TokenEncoding } from '../tokens/encodings';
+import type { TextKind } from '../tokens/estimate-error';
 import { pathString, refString } from './common';
 import { method } from './define';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
@@ -35,6 +36,8 @@ export interface InspectedFile {
   exactTokens?: ExactCount;
   /** sha256 (hex) of the exact bytes previewed. */
   sha256: string;
+  /** What kind of text it is (prose, code, CJK, JSON; by its path and first 4 KiB): how far off its estimate is likely to be. */
+  textKind: TextKind;
   /**
    * How the working copy differs from the base commit at this path, whichever
    * source was read: 'modified', 'untracked' (not in git at all), 'added'
@@ -114,6 +117,33 @@ export const inspectRequest = z
   })
   .strict();
 
+/** Exact counts of inspected files, by content (context.countTokens). */
+export interface TokenCountResult {
+  encoding: TokenEncoding;
+  /** Per requested sha256, in order: its exact count, or null when Loupe no longer holds that content (inspect again). */
+  counts: (number | null)[];
+  /** Sum of the counts that are known. */
+  total: number;
+  /** How many were null. */
+  missing: number;
+}
+
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 in lowercase hex');
+
+export const countTokensRequest = z
+  .object({
+    encoding: z.enum(TOKEN_ENCODINGS, { error: `must be one of ${TOKEN_ENCODINGS.join(', ')}` }),
+    /** The inspected files' content hashes (InspectedFile.sha256), as a recent inspection returned them. */
+    sha256: z.array(sha256Hex).max(INSPECT_LIMITS.maxEntries),
+  })
+  .strict();
+
 export const contextMethods = {
   'context.inspect': method<InspectResult>()(inspectRequest),
+  /**
+   * Exact counts, in the token workers, of files a recent inspection read
+   * (named by content hash; main keeps their text for a while): progress in
+   * bytes on `task:<callId>`, cancellable, cached by content.
+   */
+  'context.countTokens': method<TokenCountResult>()(countTokensRequest),
 };

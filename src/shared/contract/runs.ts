@@ -3,6 +3,9 @@ import type { AgentEvent, ReportedUsage } from './agent-events';
 import type { OmissionReason } from './context';
 import { pathString, refString } from './common';
 import { method } from './define';
+import type { ExactCount } from '../tokens/encodings';
+import type { TextMix } from '../tokens/estimate-error';
+import type { FoldCountInfo } from '../tokens/fold-count';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
 import { AGENT_IDS, BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, RUN_LIMITS, type AgentId } from './run-limits';
 
@@ -157,6 +160,15 @@ export interface StepHistory {
   kept: number;
   foldBudget: number;
   window: number;
+  /**
+   * The count the fold checked its budget in (absent in steps recorded before
+   * Loupe 0.1 counted folds this way: those used the estimate): exact with the
+   * model's encoding, or the estimate scaled by a factor (with where it came
+   * from and how many runs stand behind it).
+   */
+  count?: FoldCountInfo;
+  /** The kept history and the ask in that count (the overhead a scaled count leaves room for not included). */
+  countedTokens?: number;
   /** Segment ids (never content): left out by an eviction or the fold, and sent as the user's summary. */
   segments?: { omitted: string[]; summarized: string[] };
 }
@@ -191,6 +203,12 @@ export interface StepEvidence {
   endedAt: string | null;
   /** What the provider reported afterwards, where the CLI prints it. */
   reported: ReportedUsage | null;
+  /**
+   * The exact count of the prompt written to stdin, for a model whose tokenizer
+   * is public (counted in the token workers after launch, recorded when the
+   * step ended); null for other models, blocked steps, or where no count could run.
+   */
+  exactTokens: ExactCount | null;
   presetRef: PresetRef | null;
   /** History rows folded into a fresh prompt, and the model budget they were folded to. */
   history: StepHistory | null;
@@ -273,6 +291,12 @@ export interface RunPreview {
   referenceBytes: number;
   referenceTokens: number;
   model: { id: string; window: number; budget: number; source: string; known: boolean } | null;
+  /** UTF-8 bytes per kind of text in the prompt (prose, code, CJK, JSON): the mix the estimate's expected error is for. */
+  textMix: TextMix;
+  /** The prompt's exact count for a model whose tokenizer is public (null otherwise, or where no count can run). */
+  exactTokens: ExactCount | null;
+  /** The history a fresh session would carry, as folded (null when none is folded: no thread, or a resumed session). */
+  history: StepHistory | null;
 }
 
 export interface EvidenceExport {

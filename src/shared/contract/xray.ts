@@ -4,6 +4,8 @@ import { method } from './define';
 import type { AgentId, PresetRef, ReportedUsage, RunDetail, RunPreview, StepKind } from './runs';
 import { RUN_LIMITS, runSettingsSchema } from './runs';
 import type { TranscriptKind } from './transcript';
+import type { TextMix } from '../tokens/estimate-error';
+import type { FoldCountInfo } from '../tokens/fold-count';
 
 /** The longest preview X-Ray shows of a segment, a system section or an instruction file (secrets redacted first). */
 export const PREVIEW_CHARS = 200;
@@ -147,6 +149,18 @@ export interface Manifest {
   reports?: ExternalReport[];
   /** How conversation counts were made: exact with the model's public tokenizer, or estimates, and why. */
   tokenizer?: { kind: 'exact' | 'estimate'; encoding?: string; note: string };
+  /**
+   * UTF-8 bytes per kind of text (prose, code, CJK, JSON) in the system
+   * sections and in the conversation the next turn carries: the estimator's
+   * expected error beside an estimated total is the measured one for this mix.
+   */
+  textMix?: { system: TextMix; conversation: TextMix };
+  /**
+   * How a fresh session's history is folded: the count the budget is checked
+   * in (exact with its encoding, or the estimate × a factor with where it came
+   * from and how many runs stand behind it) and the kept history in that count.
+   */
+  fold?: { count: FoldCountInfo; budget: number; countedTokens: number } | null;
 }
 
 /** A step's measured prompt, for "the last prompt sent" beside the meter. */

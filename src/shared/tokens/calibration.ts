@@ -46,6 +46,9 @@ export interface ModelCalibration {
 /** Fewer runs than this and a model's own ratios are shown but not used to fold. */
 export const MIN_CALIBRATION_RUNS = 5;
 
+/** Calibration reads at most this many of a model's most recent fresh steps: the user's recent runs, not all time. */
+export const CALIBRATION_RECENT_RUNS = 200;
+
 /** Linear-interpolated quantile (q in 0..1) of an ascending list. */
 function quantile(sorted: readonly number[], q: number): number {
   const at = (sorted.length - 1) * q;

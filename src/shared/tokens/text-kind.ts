@@ -4,7 +4,7 @@
  * the first 4 KiB: CJK wins whatever the extension when it is a fifth of the
  * visible characters, as it changes the error most.
  */
-import type { TextKind } from './estimate-error';
+import type { TextKind, TextMix } from './estimate-error';
 
 const JSON_EXT = /\.(json|jsonc|json5|jsonl|ndjson|geojson|ipynb|webmanifest|har)$/i;
 const PROSE_EXT = /\.(md|mdx|markdown|txt|text|rst|adoc|asciidoc|org|tex|rtf|html?)$/i;
@@ -32,4 +32,33 @@ export function classifyTextKind(path: string, sample = ''): TextKind {
   const trimmed = head.trimStart();
   if (/^[[{]/.test(trimmed) && /^[[{]\s*["{[\]}\d-]/.test(trimmed)) return 'json';
   return visible > 0 && count(head, SYMBOLS) / visible > 0.08 ? 'code' : 'prose';
+}
+
+/** Pieces a long text is classified in (classifyTextKind reads 4 KiB), so a mixed text gets a mixed answer. */
+const MIX_PIECE_CHARS = 4096;
+
+/**
+ * UTF-8 bytes per kind of text in `text` (at `path`, or '' for a prompt
+ * section): classified piece by piece, for expectedErrorRange. Bytes are
+ * counted as UTF-8 so the mix weighs what the estimate (bytes / 4) weighs.
+ */
+export function textMixOf(path: string, text: string): TextMix {
+  const mix: TextMix = {};
+  const encoder = new TextEncoder();
+  for (let at = 0, end = 0; at < text.length; at = end) {
+    end = Math.min(text.length, at + MIX_PIECE_CHARS);
+    // Never split a surrogate pair: its halves would count 3 bytes each instead of 4 together.
+    if (end < text.length && /[\udc00-\udfff]/.test(text[end]!)) end++;
+    const piece = text.slice(at, end);
+    const kind = classifyTextKind(path, piece);
+    mix[kind] = (mix[kind] ?? 0) + encoder.encode(piece).length;
+  }
+  return mix;
+}
+
+/** The sum of several mixes. */
+export function addMixes(...mixes: readonly TextMix[]): TextMix {
+  const out: TextMix = {};
+  for (const m of mixes) for (const [k, b] of Object.entries(m) as [TextKind, number][]) out[k] = (out[k] ?? 0) + b;
+  return out;
 }

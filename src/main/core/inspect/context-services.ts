@@ -1,24 +1,19 @@
 import type { Services } from '../../../shared/api';
 import type { CoreDeps } from '../deps';
-import { createTokenCounter, type TokenCounter } from '../tokens/token-counter';
+import { countKeptTexts } from './count-kept';
 import { inspectContext } from './inspect';
+import { TextStore } from './text-store';
 
-type ContextServices = Pick<Services, 'context.inspect'>;
+type ContextServices = Pick<Services, 'context.inspect' | 'context.countTokens'>;
 
 /**
- * The inspector's service: progress goes to the call's own `task:<callId>` stream.
- * Exact counts (request.tokens) run in worker threads started on the first
- * inspection that asks for them, closed with the runtime.
+ * The inspector's services: progress goes to the call's own `task:<callId>`
+ * stream. Exact counts (request.tokens, or context.countTokens afterwards) run
+ * in the runtime's token workers; the texts of recent inspections are kept by
+ * content hash so a count asked for later reads nothing again.
  */
 export function contextServices(deps: CoreDeps): ContextServices {
-  let counter: TokenCounter | null = null;
-  const tokenCounter = () => {
-    if (!counter) {
-      counter = createTokenCounter();
-      deps.onClose(() => counter?.close());
-    }
-    return counter;
-  };
+  const texts = new TextStore();
   return {
     'context.inspect': (request, ctx) =>
       deps.repos.use(
@@ -27,9 +22,11 @@ export function contextServices(deps: CoreDeps): ContextServices {
           inspectContext(reader, request, {
             signal: ctx.signal,
             onProgress: (done, total, label) => ctx.progress(done, total, label),
-            ...(request.tokens ? { tokenCounter: tokenCounter() } : {}),
+            keepText: (sha256, text, bytes) => texts.put(sha256, text, bytes),
+            ...(request.tokens ? { tokenCounter: deps.tokens } : {}),
           }),
         ctx.signal,
       ),
+    'context.countTokens': (request, ctx) => countKeptTexts(deps.tokens, texts, request, ctx),
   };
 }

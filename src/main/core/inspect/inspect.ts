@@ -32,6 +32,8 @@ export interface InspectOptions {
   tokenCounter?: TokenCounter;
   /** Aborting stops the inspection between files, and the exact count at once; it then rejects. */
   signal?: AbortSignal;
+  /** Receives each previewed file's whole text, by content hash (for exact counts asked for later). */
+  keepText?: (sha256: string, text: string, bytes: number) => void;
 }
 
 /** Inspections with fewer entries than this report no progress. */
@@ -75,6 +77,7 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
     f.file.modified = f.file.change !== null;
   }
   await redactPreviews(files);
+  for (const f of files) options.keepText?.(f.file.sha256, f.text, f.file.bytes);
   const exactTotal = request.tokens ? await countExactly(files, request.tokens, options) : undefined;
 
   const omissions = [...attached.omissions, ...entries.flatMap((e) => ('omission' in e ? [e.omission] : []))];

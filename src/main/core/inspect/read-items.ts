@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { INSPECT_LIMITS, type InspectedFile, type Omission, type OmissionReason } from '../../../shared/contract/context';
+import { classifyTextKind } from '../../../shared/tokens/text-kind';
 import type { GitReader } from '../git/git-reader';
 import { classifyContent } from './classify';
 import type { WorkItem } from './expand-selection';
@@ -101,6 +102,7 @@ function previewEntry(item: FileItem, bytes: Buffer, text: string): ReadEntry {
       bytes: bytes.length,
       approxTokens: Math.ceil(bytes.length / 4),
       sha256: createHash('sha256').update(bytes).digest('hex'),
+      textKind: classifyTextKind(item.path, text),
       change: null, // change and modified are set once git status has answered
       modified: false,
       redactions: 0,

@@ -32,6 +32,10 @@ const COLUMNS: [string, (s: StepEvidence & { repo: string }) => unknown][] = [
   ['reported_output_tokens', (s) => s.reported?.outputTokens],
   ['reported_cache_read_tokens', (s) => s.reported?.cacheReadTokens],
   ['reported_cache_creation_tokens', (s) => s.reported?.cacheCreationTokens],
+  ['reported_prompt_tokens', (s) => s.reported?.promptTokens],
+  ['exact_tokens', (s) => s.exactTokens?.count],
+  ['exact_encoding', (s) => s.exactTokens?.encoding],
+  ['fold_count', (s) => (s.history?.count ? (s.history.count.kind === 'scaled' ? `scaled x${s.history.count.factor} (${s.history.count.source}, ${s.history.count.runs} runs)` : s.history.count.kind === 'exact' ? `exact ${s.history.count.encoding}` : 'estimate') : '')],
   ['preset', (s) => (s.presetRef ? `${s.presetRef.name}@${s.presetRef.revision}` : '')],
   ['message', (s) => s.message],
 ];
@@ -57,7 +61,7 @@ export function exportEvidence(steps: readonly (StepEvidence & { repo: string })
       version: 1,
       exportedAt: now.toISOString(),
       scope,
-      note: 'Sizes, hashes and flags of what Loupe sent; no prompt bodies. Tokens are approximate (bytes / 4) unless marked reported.',
+      note: 'Sizes, hashes and flags of what Loupe sent; no prompt bodies. Tokens are approximate (bytes / 4) unless marked reported or exact (with their encoding).',
       steps,
     };
     return { filename: `loupe-evidence-${what}-${stamp}.json`, mime: 'application/json', content: `${JSON.stringify(doc, null, 2)}\n` };

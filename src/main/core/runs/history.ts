@@ -1,10 +1,16 @@
 import type { TranscriptEntry } from '../../../shared/contract/transcript';
-import { isToolError, trimToBudget, type FoldRow } from '../../../shared/fold';
+import { isToolError, type FoldRow } from '../../../shared/fold';
+import type { FoldCountInfo } from '../../../shared/tokens/fold-count';
 import { applyDirectives } from '../../../shared/xray/directives';
+import { foldInBestCount, type FoldMeasureDeps } from './fold-measure';
 
 export interface HistoryOptions {
-  /** The model's fold budget (window minus reserve), in approximate tokens. */
+  /** The model's fold budget (window minus reserve), in tokens. */
   budget: number;
+  /** The model and agent the history is for: the budget is checked in the model's best available count. */
+  model: string | null;
+  agent: string;
+  signal?: AbortSignal;
   /** The ask this turn sends: it counts against the budget and is always sent. */
   ask: string;
   pinnedIds?: Iterable<string>;
@@ -21,6 +27,10 @@ export interface AssembledHistory {
   keptSegments: string[];
   /** Of those, the ones sent as the user's summary. */
   summarizedSegments: string[];
+  /** The count the budget was checked in. */
+  count: FoldCountInfo;
+  /** The kept rows and the ask in that count. */
+  countedTokens: number;
 }
 
 /**
@@ -79,13 +89,20 @@ export function renderRows(rows: readonly FoldRow[]): string {
  * The thread's history for a fresh session: X-Ray directives applied first
  * (evicted out with their tool pairs, summaries in place, neighbours an
  * eviction left merged, pinned flagged), then the transcript folded to the
- * model's budget (oldest first out, pinned kept, tool calls re-paired with
- * their results), as text.
+ * model's budget in its best available count (oldest first out, pinned kept,
+ * tool calls re-paired with their results), as text.
  */
-export function assembleHistory(entries: readonly TranscriptEntry[], options: HistoryOptions): AssembledHistory {
+export async function assembleHistory(deps: FoldMeasureDeps, entries: readonly TranscriptEntry[], options: HistoryOptions): Promise<AssembledHistory> {
   const rows = toFoldRows(entries);
   const directed = applyDirectives(rows, { pinned: options.pinnedIds, evicted: options.evictedIds, summaries: options.summaries });
-  const trimmed = trimToBudget(directed.rows, options.budget, { currentUserContent: options.ask });
+  const { result: trimmed, count } = await foldInBestCount(deps, {
+    model: options.model,
+    agent: options.agent,
+    rows: directed.rows,
+    budget: options.budget,
+    options: { currentUserContent: options.ask },
+    signal: options.signal,
+  });
   const keptSegments = [...new Set(trimmed.keptIndices.flatMap((i) => directed.segments[i] ?? []))];
   const summaries = options.summaries instanceof Map ? options.summaries : new Map(Object.entries(options.summaries ?? {}));
   return {
@@ -94,5 +111,7 @@ export function assembleHistory(entries: readonly TranscriptEntry[], options: Hi
     kept: trimmed.rows.length,
     keptSegments,
     summarizedSegments: keptSegments.filter((id) => summaries.has(id)),
+    count,
+    countedTokens: trimmed.countedTokens,
   };
 }

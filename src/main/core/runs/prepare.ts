@@ -3,6 +3,7 @@ import type { ContextBudget, PromptSection, RunInput, StepHistory, StepKind } fr
 import type { TranscriptEntry } from '../../../shared/contract/transcript';
 import { checkBudget, type BudgetCheck } from '../../../shared/runs/budget';
 import type { AgentAdapter, Invocation, InvocationInput } from './agents/adapter';
+import type { FoldMeasureDeps } from './fold-measure';
 import { assembleHistory } from './history';
 import { assemblePrompt, schemaSection } from './prompt';
 import type { Staging } from './stage';
@@ -33,6 +34,9 @@ export interface PrepareInput {
   directives: StepDirectives;
   runId: string;
   extra: Pick<InvocationInput, 'demo' | 'mcp'>;
+  /** The database (calibration) and the token counter (exact folds). */
+  deps: FoldMeasureDeps;
+  signal?: AbortSignal;
 }
 
 /** A thread's X-Ray directives as a step applies them. */
@@ -65,18 +69,21 @@ export function cliModelName(model: string | undefined): string | null {
 
 /**
  * Everything one step sends, assembled and measured exactly: the prompt
- * sections (with the thread history folded to the model's budget when the CLI
- * does not resume its own session), the command line, the bytes and hash of
- * stdin, the schema bytes, and the budget verdict. Called right before launch,
- * and again for every retry and fallback.
+ * sections (with the thread history folded to the model's budget, in its best
+ * available count, when the CLI does not resume its own session), the command
+ * line, the bytes and hash of stdin, the schema bytes, and the budget verdict.
+ * Called right before launch, and again for every retry and fallback.
  */
-export function prepareStep(p: PrepareInput, budget: ContextBudget | undefined): PreparedStep {
+export async function prepareStep(p: PrepareInput, budget: ContextBudget | undefined): Promise<PreparedStep> {
   const resuming = p.resumeSessionId !== null;
   let history: PreparedStep['history'] = null;
   let historyText: string | undefined;
   if (!resuming && p.transcript.length > 0) {
-    const h = assembleHistory(p.transcript, {
+    const h = await assembleHistory(p.deps, p.transcript, {
       budget: p.model.budget,
+      model: p.input.settings.model ?? null,
+      agent: p.adapter.id,
+      signal: p.signal,
       ask: p.input.ask,
       pinnedIds: p.directives.pinned,
       evictedIds: p.directives.evicted,
@@ -86,7 +93,15 @@ export function prepareStep(p: PrepareInput, budget: ContextBudget | undefined):
     const kept = new Set(h.keptSegments);
     // Ids only: which segments this session starts without (X-Ray reads it to tell what a resumed session holds).
     const omitted = [...new Set(p.transcript.filter((e) => e.item.kind !== 'thinking' && !kept.has(e.segmentId)).map((e) => e.segmentId))];
-    history = { rows: h.rows, kept: h.kept, foldBudget: p.model.budget, window: p.model.window, segments: { omitted, summarized: h.summarizedSegments } };
+    history = {
+      rows: h.rows,
+      kept: h.kept,
+      foldBudget: p.model.budget,
+      window: p.model.window,
+      count: h.count,
+      countedTokens: h.countedTokens,
+      segments: { omitted, summarized: h.summarizedSegments },
+    };
   }
   const prompt = assemblePrompt({
     runtime: { repo: p.runtime.repo, branch: p.runtime.branch, baseRef: p.input.baseRef ?? 'HEAD', baseCommit: p.staging.baseCommit },

@@ -11,6 +11,7 @@ import { prepareStep, type ModelWindow, type StepDirectives } from './prepare';
 import { RunRecorder } from './recorder';
 import { withPreviews } from './section-previews';
 import { removeStaged, stageContext, type Staging } from './stage';
+import { countPromptExactly } from './prompt-count';
 import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './store/evidence';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
@@ -251,7 +252,7 @@ export class RunManager {
     const { db } = this.deps;
     const transcript = readTranscript(db, s.threadId).filter((e) => e.runId !== s.runId);
     const extra = this.env.extra(s.runId, s.threadId, s.input);
-    const prepared = prepareStep(
+    const prepared = await prepareStep(
       {
         adapter: s.adapter,
         executable: s.info.path ?? s.adapter.id,
@@ -265,6 +266,8 @@ export class RunManager {
         directives: this.env.directives(s.threadId),
         runId: s.runId,
         extra,
+        deps: this.deps,
+        signal: s.signal,
       },
       s.input.settings.loop.contextBudget,
     );
@@ -325,7 +328,7 @@ export class RunManager {
     const env: NodeJS.ProcessEnv = { ...this.deps.env, ...prepared.invocation.env, ...extra.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
     for (const key of HIDDEN_ENV) delete env[key];
     await writeInvocationFiles(s.staging.dir, prepared.invocation.files ?? []);
-    const result: StepResult = await runStep(this.deps.spawn, {
+    const running = runStep(this.deps.spawn, {
       adapter: s.adapter,
       invocation: prepared.invocation,
       cwd: s.input.repo,
@@ -337,6 +340,9 @@ export class RunManager {
         s.recorder.publish({ type: 'agent', stepId: start.id, event });
       },
     });
+    // runStep spawned synchronously: the exact count starts after the launch, in the token workers.
+    const exact = countPromptExactly(this.deps.tokens, s.input.settings.model, prepared.invocation.stdin, prepared.sha256);
+    const result: StepResult = await running;
     const ok = !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
     const outcome = result.cancelled ? 'cancelled' : ok ? 'launched' : 'failed';
     const message = result.cancelled
@@ -355,6 +361,7 @@ export class RunManager {
       signal: result.exit.signal,
       endedAt: this.deps.now().toISOString(),
       reported: result.usage,
+      exactTokens: await exact,
       message,
     });
     appendTranscript(db, s.threadId, s.runId, collector.items);

@@ -8,6 +8,8 @@ import type { CoreDeps } from '../deps';
 import { agentAdapters } from './agents/registry';
 import { exportEvidence } from './export';
 import { cliModelName, prepareStep, type ModelWindow, type StepDirectives } from './prepare';
+import { promptMix } from './prompt-mix';
+import { countPromptExactly } from './prompt-count';
 import { RunManager, type RunEnvironment } from './run-manager';
 import { stageContext } from './stage';
 import { listEvidence } from './store/evidence';
@@ -83,7 +85,7 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
           const dir = join(deps.userDataDir, 'runs', `r${'0'.repeat(32)}`, `context-${Date.now().toString(36)}`);
           const staging = await stageContext(reader, dir, { baseRef: input.baseRef ?? 'HEAD', paths: input.paths, attachments: input.attachments, write: false }, ctx.signal);
           const resumeId = thread && !fresh && adapter.resumable ? thread.cliSessionId : null;
-          const prepared = prepareStep(
+          const prepared = await prepareStep(
             {
               adapter,
               executable: adapter.id,
@@ -97,6 +99,8 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
               directives: env.directives(thread?.id ?? ''),
               runId: `r${'0'.repeat(32)}`,
               extra: { ...demoExtras(deps, 'preview'), mcp: null },
+              deps,
+              signal: ctx.signal,
             },
             input.settings.loop.contextBudget,
           );
@@ -114,6 +118,9 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
             referenceBytes,
             referenceTokens: approxTokens(referenceBytes),
             model: { id: cliModelName(model.id) ? model.id : model.id, window: model.window, budget: model.budget, source: model.source, known: model.known },
+            textMix: promptMix(prepared.invocation.stdin, prepared.sections),
+            exactTokens: await countPromptExactly(deps.tokens, input.settings.model, prepared.invocation.stdin, prepared.sha256, ctx.signal),
+            history: prepared.history,
           };
         },
         ctx.signal,

@@ -34,6 +34,18 @@ export interface StepResult {
 }
 
 /**
+ * The usage with `promptTokens`: the first request's context when the CLI
+ * reported one per request; else, for a step that made one request (no tool
+ * calls), its input count (OpenAI and Gemini count cached input inside it).
+ */
+export function withPromptTokens(usage: ReportedUsage | null, firstContext: number | undefined, toolCalls: number): ReportedUsage | null {
+  if (!usage) return null;
+  const single = toolCalls === 0 && usage.inputTokens !== undefined && usage.inputTokens > 0 ? usage.inputTokens : undefined;
+  const promptTokens = firstContext ?? single;
+  return promptTokens === undefined ? usage : { ...usage, promptTokens };
+}
+
+/**
  * Launches one step's agent through the launcher, writes the prompt to its
  * stdin, turns its output into events as it arrives, and ends it on cancel or
  * after the no-progress timeout. Resolves once the process and its output have ended.
@@ -48,6 +60,9 @@ export async function runStep(spawn: Spawn, launch: StepLaunch): Promise<StepRes
     progressed: false,
     lastError: null,
   };
+  // For the provider's count of the prompt itself (ReportedUsage.promptTokens).
+  let firstContext: number | undefined;
+  let toolCalls = 0;
   const local = new AbortController();
   const onAbort = () => local.abort();
   launch.signal.addEventListener('abort', onAbort, { once: true });
@@ -64,10 +79,14 @@ export async function runStep(spawn: Spawn, launch: StepLaunch): Promise<StepRes
     for (const e of events) {
       if (isProgress(e)) armIdle();
       if (e.type === 'session') state.sessionId = e.sessionId;
-      else if (e.type === 'usage') state.usage = { ...state.usage, ...e.usage };
+      else if (e.type === 'usage') {
+        state.usage = { ...state.usage, ...e.usage };
+        if (firstContext === undefined && e.usage.contextTokens !== undefined && e.usage.contextTokens > 0) firstContext = e.usage.contextTokens;
+      }
       else if (e.type === 'result') state.result = { ok: e.ok, message: e.message, text: e.text };
       else if (e.type === 'error') state.lastError = e.message;
       else if (e.type === 'text' || e.type === 'tool-call') state.progressed = true;
+      if (e.type === 'tool-call' && !e.parentCallId) toolCalls++;
       launch.onEvent(e);
     }
   };
@@ -91,7 +110,7 @@ export async function runStep(spawn: Spawn, launch: StepLaunch): Promise<StepRes
     }
     await Promise.all([out, err]);
     emit(parser.end(exit));
-    return { ...state, exit, cancelled: launch.signal.aborted, spawnError };
+    return { ...state, usage: withPromptTokens(state.usage, firstContext, toolCalls), exit, cancelled: launch.signal.aborted, spawnError };
   } catch (e) {
     return {
       ...state,

@@ -19,6 +19,12 @@ describe('store', () => {
     db.close();
   });
 
+  it('bundles migrations with distinct, consecutive numbers', () => {
+    // A duplicate number would let a database already at that number skip a file.
+    const versions = bundledMigrations().map((m) => m.version);
+    expect(versions).toEqual(versions.map((_, i) => i + 1));
+  });
+
   it('applies only the migrations newer than user_version, in order', () => {
     const db = new Database(join(tempDir(), 'm.db'));
     const steps = [

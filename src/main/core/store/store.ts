@@ -29,7 +29,14 @@ export function bundledMigrations(): Migration[] {
       if (!match) throw new Error(`Migration file name must be NNN-name.sql: ${base}`);
       return { version: Number(match[1]), name: match[2] ?? base, sql };
     })
-    .sort((a, b) => a.version - b.version);
+    .sort((a, b) => a.version - b.version)
+    .map((m, i, all) => {
+      // Two files with one number would let a database already at that number skip one of them.
+      if (i > 0 && all[i - 1]!.version === m.version) {
+        throw new Error(`Two migrations share number ${m.version}: ${all[i - 1]!.name} and ${m.name}`);
+      }
+      return m;
+    });
 }
 
 /**

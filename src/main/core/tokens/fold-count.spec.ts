@@ -1,11 +1,11 @@
 // The fold must not overfeed: on recorded evidence, a history folded to
 // window - reserve in the model's best available count stays within it by the
 // provider's own count, where a fold by the plain estimate (bytes / 4) does not.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { foldBudgetTokens, trimToBudget, type FoldRow } from '../../../shared/fold';
 import { calibrate, foldFactorFor, type CalibrationRow } from '../../../shared/tokens/calibration';
 import { tokenizerForModel } from '../../../shared/tokens/model-tokenizer';
+import { claudeSession } from '../testing/claude-session';
 import { loadCorpus, piecesOf } from '../testing/token-corpus';
 import { loadCounter } from './count-text';
 
@@ -81,32 +81,6 @@ describe('folding in the best available count', () => {
     expect(safer.rows.length).toBeGreaterThan(3);
   });
 });
-
-/**
- * A real Claude Code session (fixtures/sessions/claude/spotter, 3 MB, claude-opus-4-6): at each
- * request, the history so far as fold rows and the context size Claude reported
- * (input + cache creation + cache read). After a compaction the history restarts from its summary.
- */
-function claudeSession(): { rows: FoldRow[]; reported: number }[] {
-  const file = 'fixtures/sessions/claude/spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl';
-  const points: { rows: FoldRow[]; reported: number }[] = [];
-  const seen = new Set<string>();
-  let rows: FoldRow[] = [];
-  for (const text of readFileSync(file, 'utf8').split('\n')) {
-    if (!text) continue;
-    const line = JSON.parse(text);
-    if (line.type === 'system' && line.subtype === 'compact_boundary') rows = [];
-    if ((line.type !== 'user' && line.type !== 'assistant') || line.isSidechain) continue;
-    if (line.type === 'assistant' && !seen.has(line.message.id)) {
-      seen.add(line.message.id);
-      const u = line.message.usage;
-      if (rows.length > 0) points.push({ rows: [...rows], reported: u.input_tokens + u.cache_creation_input_tokens + u.cache_read_input_tokens });
-    }
-    const content = JSON.stringify(line.message.content);
-    rows.push(line.type === 'user' ? { role: 'user', content } : { role: 'assistant', text: content });
-  }
-  return points;
-}
 
 describe('on a real Claude Code session', () => {
   it('a fold calibrated on half the requests never lets the other half past window - reserve by Claude own count', () => {

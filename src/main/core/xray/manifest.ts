@@ -12,6 +12,8 @@ import { processAlive } from '../runs/store/runs';
 import { getThread } from '../runs/store/threads';
 import { buildSegments, type BuiltSegments, type Delivery } from './segments';
 import { withExactCounts } from './exact';
+import { foldInBestCount } from '../runs/fold-measure';
+import { conversationMix, systemMix } from './text-mix';
 import { listDirectives, listReports, transcriptOf } from './store';
 import { instructionFiles, promptSections, toolsSection } from './system';
 
@@ -115,7 +117,14 @@ export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, 
   const activeRunId = activeRun(deps, threadId);
   const model = await tools.resolve(thread.model);
   const delivery = deliveryOf(thread, steps, model.budget);
-  const estimated = await buildSegments({ entries, directives: listDirectives(deps.db, threadId), activeRunId, delivery });
+  const estimated = await buildSegments({
+    entries,
+    directives: listDirectives(deps.db, threadId),
+    activeRunId,
+    delivery,
+    // The runner's own fold: in the model's best available count, so the list shows what the next fresh turn carries.
+    fold: (rows, budget) => foldInBestCount(deps, { model: thread.model, agent: thread.agent, rows, budget, options: { currentUserContent: '' } }),
+  });
   const { built, tokenizer } = await countExactly(estimated, entries, delivery, model.id, tools);
   const count = (tokens: number): TokenCount => (tokenizer.kind === 'exact' ? { tokens, kind: 'exact', encoding: tokenizer.encoding } : estimate(tokens));
 
@@ -151,5 +160,7 @@ export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, 
     activeRunId,
     reports: listReports(deps.db, threadId),
     tokenizer,
+    textMix: { system: systemMix(system), conversation: conversationMix(built.segments, entries) },
+    fold: built.freshFold ? { ...built.freshFold, budget: model.budget } : null,
   };
 }

@@ -6,6 +6,7 @@ import { withPreviews } from '../runs/section-previews';
 import { readEffective } from '../settings/effective';
 import { announcedTools, type ManifestTools } from './manifest';
 import { instructionFiles, promptSections, toolsSection } from './system';
+import { systemMix } from './text-mix';
 
 /** The latest run of `agent` in `repo` (or anywhere) whose CLI announced its tools. */
 function lastAnnouncedTools(deps: CoreDeps, agent: string, repo: string | undefined): string[] | null {
@@ -70,5 +71,6 @@ export async function buildPreviewManifest(deps: CoreDeps, tools: ManifestTools,
     fresh: zero,
     lastStep: null,
     activeRunId: null,
+    textMix: { system: systemMix(system), conversation: {} },
   };
 }

@@ -1,6 +1,7 @@
 import type { TranscriptEntry, TranscriptItem } from '../../../shared/contract/transcript';
 import type { Directive, OutOfContextReason, Segment, SegmentKind, SegmentStatus } from '../../../shared/contract/xray';
-import { trimToBudget, utf8ByteLength } from '../../../shared/fold';
+import { trimToBudget, utf8ByteLength, type FoldRow, type TrimResult } from '../../../shared/fold';
+import type { FoldCountInfo } from '../../../shared/tokens/fold-count';
 import { approxTokens } from '../../../shared/contract/runs';
 import { applyDirectives, PROTECTED_KINDS, summaryText } from '../../../shared/xray/directives';
 import { renderRows, toFoldRows } from '../runs/history';
@@ -21,7 +22,16 @@ export interface SegmentInput {
   /** The run in progress (its user, tool and thinking segments are protected), or null. */
   activeRunId: string | null;
   delivery: Delivery;
+  /**
+   * How a fresh session's history is folded: the runner's fold in the model's
+   * best available count (runs/fold-measure.ts), so X-Ray shows what the next
+   * turn really carries. The plain estimate when absent.
+   */
+  fold?: (rows: readonly FoldRow[], budget: number) => Promise<{ result: TrimResult; count: FoldCountInfo | null }>;
 }
+
+/** The plain-estimate fold, for callers that give none. */
+const estimateFold: NonNullable<SegmentInput['fold']> = async (rows, budget) => ({ result: trimToBudget(rows, budget, { currentUserContent: '' }), count: null });
 
 export interface BuiltSegments {
   segments: Segment[];
@@ -33,6 +43,8 @@ export interface BuiltSegments {
   fresh: number;
   /** Estimated tokens the directives take off a fresh-session prompt. */
   reclaimable: number;
+  /** The count the fresh-session fold checked its budget in, and the kept history in it (null: the plain estimate). */
+  freshFold: { count: FoldCountInfo; countedTokens: number } | null;
 }
 
 /** The kind X-Ray shows: a tool call that read a file is a file read. */
@@ -95,15 +107,25 @@ async function previews(entries: readonly TranscriptEntry[]): Promise<string[]> 
 }
 
 /** Which segments a fresh session would carry (as themselves or as their summary), after directives and the fold. */
-function freshKept(entries: readonly TranscriptEntry[], directives: readonly Directive[], budget: number): { kept: Set<string>; text: string; bytes: number } {
+async function freshKept(
+  entries: readonly TranscriptEntry[],
+  directives: readonly Directive[],
+  budget: number,
+  fold: NonNullable<SegmentInput['fold']>,
+): Promise<{ kept: Set<string>; text: string; bytes: number; fold: BuiltSegments['freshFold'] }> {
   const directed = applyDirectives(toFoldRows(entries), {
     pinned: directives.filter((d) => d.kind === 'pin').map((d) => d.segmentId),
     evicted: directives.filter((d) => d.kind === 'evict').map((d) => d.segmentId),
     summaries: new Map(directives.filter((d) => d.kind === 'summarize').map((d) => [d.segmentId, d.summary ?? ''])),
   });
-  const trimmed = trimToBudget(directed.rows, budget, { currentUserContent: '' });
+  const { result: trimmed, count } = await fold(directed.rows, budget);
   const text = renderRows(trimmed.rows);
-  return { kept: new Set(trimmed.keptIndices.flatMap((i) => directed.segments[i] ?? [])), text, bytes: utf8ByteLength(text) };
+  return {
+    kept: new Set(trimmed.keptIndices.flatMap((i) => directed.segments[i] ?? [])),
+    text,
+    bytes: utf8ByteLength(text),
+    fold: count ? { count, countedTokens: trimmed.countedTokens } : null,
+  };
 }
 
 const STATUS: Record<Directive['kind'], SegmentStatus> = { pin: 'pinned', evict: 'evicted', summarize: 'summarized' };
@@ -118,7 +140,7 @@ export async function buildSegments(input: SegmentInput): Promise<BuiltSegments>
   const { entries, delivery } = input;
   const byId = new Map(input.directives.map((d) => [d.segmentId, d]));
   const shown = await previews(entries);
-  const fresh = freshKept(entries, input.directives, delivery.budget);
+  const fresh = await freshKept(entries, input.directives, delivery.budget, input.fold ?? estimateFold);
   const startIndex = delivery.kind === 'resume' ? entries.findIndex((e) => e.runId === delivery.startRunId) : -1;
   let conversation = 0;
   let reclaimable = 0;
@@ -155,5 +177,12 @@ export async function buildSegments(input: SegmentInput): Promise<BuiltSegments>
   });
   // A fresh session carries the history exactly as rendered (merges and separators included).
   const freshTokens = approxTokens(fresh.bytes);
-  return { segments, freshText: fresh.text, conversation: delivery.kind === 'fresh' ? freshTokens : conversation, fresh: freshTokens, reclaimable };
+  return {
+    segments,
+    freshText: fresh.text,
+    conversation: delivery.kind === 'fresh' ? freshTokens : conversation,
+    fresh: freshTokens,
+    reclaimable,
+    freshFold: fresh.fold,
+  };
 }

@@ -9,7 +9,6 @@ import type { StepDirectives } from '../runs/prepare';
 import { getRunInput } from '../runs/store/runs';
 import { getThread } from '../runs/store/threads';
 import type { SessionXray } from '../sessions/session-xray';
-import { createTokenCounter, type TokenCounter } from '../tokens/token-counter';
 import { activeRun, buildThreadManifest, type ManifestTools, type ResolveWindow } from './manifest';
 import { buildPreviewManifest } from './preview';
 import { storeReport } from './report';
@@ -58,18 +57,8 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
     const m = await options.resolveModel(id?.trim() || 'default', noCall);
     return { id: id?.trim() || null, window: m.window, reserve: m.reserve, budget: m.budget, source: m.known && id ? m.source : 'default' };
   };
-  let counter: TokenCounter | null = null;
-  // Worker threads for exact counts, started on the first manifest of a model with a public tokenizer.
-  const tools: ManifestTools = {
-    resolve,
-    counter() {
-      if (!counter) {
-        counter = createTokenCounter();
-        deps.onClose(() => counter?.close());
-      }
-      return counter;
-    },
-  };
+  // Exact counts go through the runtime's one token counter (its workers start on first use).
+  const tools: ManifestTools = { resolve, counter: () => deps.tokens };
   const pending = new Set<Promise<unknown>>();
   deps.onClose(() => Promise.allSettled([...pending]).then(() => undefined));
 

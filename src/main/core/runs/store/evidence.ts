@@ -1,8 +1,9 @@
 import type { ReportedUsage, StepEvidence, StepOutcome } from '../../../../shared/contract/runs';
+import type { ExactCount } from '../../../../shared/tokens/encodings';
 import type { Db } from '../../store/store';
 
 /** What is known when a step's launch is decided (launched or blocked). */
-export type StepStart = Omit<StepEvidence, 'exitCode' | 'signal' | 'endedAt' | 'reported'> & { repo: string };
+export type StepStart = Omit<StepEvidence, 'exitCode' | 'signal' | 'endedAt' | 'reported' | 'exactTokens'> & { repo: string };
 
 /** What is known when a step ends. */
 export interface StepEnd {
@@ -12,6 +13,8 @@ export interface StepEnd {
   signal: string | null;
   endedAt: string;
   reported: ReportedUsage | null;
+  /** The exact count of the prompt sent, where the model's tokenizer is public. */
+  exactTokens: ExactCount | null;
   message: string | null;
 }
 
@@ -53,8 +56,8 @@ export function insertStepStart(db: Db, s: StepStart): void {
 /** Appends how a launched step ended. */
 export function insertStepEnd(db: Db, e: StepEnd): void {
   db.prepare(
-    'INSERT INTO evidence_step_ends (step_id, outcome, exit_code, signal, ended_at, reported_json, message) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(e.stepId, e.outcome, e.exitCode, e.signal, e.endedAt, e.reported ? JSON.stringify(e.reported) : null, e.message);
+    'INSERT INTO evidence_step_ends (step_id, outcome, exit_code, signal, ended_at, reported_json, exact_json, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(e.stepId, e.outcome, e.exitCode, e.signal, e.endedAt, e.reported ? JSON.stringify(e.reported) : null, e.exactTokens ? JSON.stringify(e.exactTokens) : null, e.message);
 }
 
 interface StepRow {
@@ -87,6 +90,7 @@ interface StepRow {
   signal: string | null;
   ended_at: string | null;
   reported_json: string | null;
+  exact_json: string | null;
   end_message: string | null;
 }
 
@@ -119,13 +123,14 @@ function toEvidence(r: StepRow): StepEvidence & { repo: string } {
     startedAt: r.started_at,
     endedAt: r.ended_at,
     reported: parse(r.reported_json),
+    exactTokens: parse(r.exact_json),
     presetRef: parse(r.preset_json),
     history: parse(r.history_json),
     message: r.end_message ?? r.message,
   };
 }
 
-const SELECT = `SELECT s.*, e.outcome AS end_outcome, e.exit_code, e.signal, e.ended_at, e.reported_json, e.message AS end_message
+const SELECT = `SELECT s.*, e.outcome AS end_outcome, e.exit_code, e.signal, e.ended_at, e.reported_json, e.exact_json, e.message AS end_message
   FROM evidence_steps s LEFT JOIN evidence_step_ends e ON e.step_id = s.id`;
 
 /** Evidence of one run, a thread or a repository, oldest first. */

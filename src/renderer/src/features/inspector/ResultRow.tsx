@@ -18,8 +18,12 @@ export function SourceBadge({ source }: { source: InspectedFile['source'] }) {
   );
 }
 
+/** A file's exact count cell: its count, counting (undefined), or not held (null); absent when the model has no public tokenizer. */
+export type ExactCell = { encoding: string; count: number | null | undefined };
+
 interface ResultRowProps {
   file: InspectedFile;
+  exact?: ExactCell;
   index: number;
   active: boolean;
   focused: boolean;
@@ -27,7 +31,7 @@ interface ResultRowProps {
 }
 
 /** One inspected file; selecting it opens its preview beneath. Memoized: with 200 rows only the changed ones re-render. */
-export const ResultRow = memo(function ResultRow({ file, index, active, focused, onSelect }: ResultRowProps) {
+export const ResultRow = memo(function ResultRow({ file, exact, index, active, focused, onSelect }: ResultRowProps) {
   return (
     <tr
       className={active ? 'is-active' : undefined}
@@ -55,9 +59,14 @@ export const ResultRow = memo(function ResultRow({ file, index, active, focused,
       <td className="num" title={`${formatInt(file.bytes)} bytes`}>
         {formatBytes(file.bytes)}
       </td>
-      <td className="num" title={`About ${formatInt(file.approxTokens)} tokens (bytes ÷ 4)`}>
+      <td className="num" title={`About ${formatInt(file.approxTokens)} tokens (estimate: bytes ÷ 4; ${file.textKind})`}>
         {formatTokensShort(file.approxTokens)}
       </td>
+      {exact && (
+        <td className="num" data-testid="exact-cell" title={exact.count === undefined ? `Counting with ${exact.encoding}…` : exact.count === null ? 'Loupe no longer holds this text: inspect again' : `${formatInt(exact.count)} tokens, exact (${exact.encoding})`}>
+          {exact.count === undefined ? <span className="muted">…</span> : exact.count === null ? <span className="muted">—</span> : formatInt(exact.count)}
+        </td>
+      )}
       <td className="num">
         {file.redactions > 0 ? (
           <span className="redacted" title={`${plural(file.redactions, 'secret')} hidden in the preview`}>

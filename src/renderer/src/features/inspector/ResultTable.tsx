@@ -2,9 +2,12 @@ import { Fragment, useCallback, useRef, useState, type KeyboardEvent } from 'rea
 import type { InspectedFile } from '../../../../shared/contract/context';
 import { PreviewPane } from './PreviewPane';
 import { ResultRow } from './ResultRow';
+import type { ExactCounts } from './token-count-store';
 
 interface ResultTableProps {
   files: InspectedFile[];
+  /** Exact counts for the model in force; no exact column unless it has a public tokenizer. */
+  exact: ExactCounts;
   activePath: string | null;
   /** Opens a row's preview; null closes it. */
   onSelect(path: string | null): void;
@@ -12,12 +15,15 @@ interface ResultTableProps {
 
 const COLUMNS = 7;
 
+/** The encoding of the exact column, when there is one (the model's tokenizer is public). */
+const exactEncoding = (exact: ExactCounts): string | null => ('encoding' in exact ? exact.encoding : null);
+
 /**
  * Inspected files. A row opens its preview beneath it (click, Enter or Space;
  * again to close). Arrow keys move through rows, Home/End jump. A plain table
  * inside the pane's one scroll area: 200 memoized rows stay smooth.
  */
-export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
+export function ResultTable({ files, exact, activePath, onSelect }: ResultTableProps) {
   const [focusIndex, setFocusIndex] = useState(0);
   const body = useRef<HTMLTableSectionElement>(null);
   const focus = Math.min(focusIndex, Math.max(0, files.length - 1));
@@ -55,6 +61,7 @@ export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
     run();
   };
 
+  const encoding = exactEncoding(exact);
   if (files.length === 0) {
     return <p className="muted insp-empty-files">No file content would be sent.</p>;
   }
@@ -72,11 +79,17 @@ export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
             <th scope="col" className="num">
               Size
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num" title="Estimate: UTF-8 bytes ÷ 4">
               Tokens
               <br />
-              (approx.)
+              (estimate)
             </th>
+            {encoding && (
+              <th scope="col" className="num" data-testid="exact-header" title={`Counted with ${encoding}, the model’s own tokenizer`}>
+                Exact
+                <br />({encoding})
+              </th>
+            )}
             <th scope="col" className="num" title="Secrets hidden in the preview">
               Secrets
               <br />
@@ -87,10 +100,17 @@ export function ResultTable({ files, activePath, onSelect }: ResultTableProps) {
         <tbody ref={body} onKeyDown={onKeyDown}>
           {files.map((f, i) => (
             <Fragment key={`${i}:${f.path}`}>
-              <ResultRow file={f} index={i} active={f.path === activePath} focused={i === focus} onSelect={toggle} />
+              <ResultRow
+                file={f}
+                exact={encoding ? { encoding, count: exact.state === 'done' ? (exact.bySha[f.sha256] ?? null) : exact.state === 'counting' ? undefined : null } : undefined}
+                index={i}
+                active={f.path === activePath}
+                focused={i === focus}
+                onSelect={toggle}
+              />
               {f.path === activePath && (
                 <tr className="preview-row">
-                  <td colSpan={COLUMNS}>
+                  <td colSpan={COLUMNS + (encoding ? 1 : 0)}>
                     <PreviewPane file={f} />
                   </td>
                 </tr>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { plural, shortHash } from '../../../../shared/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -7,6 +7,8 @@ import { OmissionGroups } from './OmissionGroups';
 import { ResultActions } from './ResultActions';
 import { ResultTable } from './ResultTable';
 import { requestKey, useInspector } from './store';
+import { useRunForm } from './run/run-store';
+import { useTokenCounts } from './token-count-store';
 import { TotalsBar } from './TotalsBar';
 
 /** The last inspection: totals, callouts, files with preview, attachments, omissions. */
@@ -22,6 +24,10 @@ export function ResultsPanel() {
     })),
   );
   const { setActivePath, dismissError, selectChangedUnder } = useInspector.getState();
+  // Exact counts for the model in force: a new inspection or another model cancels the count in flight.
+  const model = useRunForm((s) => s.effective?.settings.model ?? null);
+  const exact = useTokenCounts((s) => s.counts);
+  useEffect(() => useTokenCounts.getState().sync(result, model), [result, model]);
   const folders = useMemo(() => selected.filter((x) => x.kind === 'dir').map((x) => x.path), [selected]);
 
   return (
@@ -76,7 +82,7 @@ export function ResultsPanel() {
               )}
             </div>
           )}
-          <ResultTable files={result.files} activePath={activePath} onSelect={setActivePath} />
+          <ResultTable files={result.files} exact={exact} activePath={activePath} onSelect={setActivePath} />
           <AttachmentResults attachments={result.attachments} />
           <OmissionGroups omissions={result.omissions} limits={result.limits} />
         </div>

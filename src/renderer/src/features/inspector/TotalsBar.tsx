@@ -1,6 +1,7 @@
 import type { InspectResult } from '../../../../shared/contract/context';
 import { formatBytes, formatInt, formatTokens, percentOf, plural } from '../../../../shared/format';
 import { Meter } from '../../ui/Meter';
+import { TokenTotals } from './TokenTotals';
 
 /** Share of the inspected-text budget from which the meter turns to a warning. */
 const WARN_SHARE = 80;
@@ -22,12 +23,9 @@ export function TotalsBar({ result }: { result: InspectResult }) {
           <span className="total-value">
             {formatBytes(totals.inspectedBytes)} <span className="muted">of {formatBytes(limits.maxInspectedBytes)}</span>
           </span>
-          <span className="spacer" />
-          <span className="total-value" data-testid="total-tokens">
-            {formatTokens(totals.inspectedTokens)}
-          </span>
         </div>
         <Meter value={totals.inspectedBytes} max={limits.maxInspectedBytes} level={level} label="Inspected text against the limit" />
+        <TokenTotals result={result} />
       </div>
       <div className="total" data-testid="total-files">
         <span className="total-label">Entries</span>

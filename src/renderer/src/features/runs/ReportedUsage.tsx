@@ -14,7 +14,8 @@ export function ReportedUsage({ step }: { step: StepEvidence }) {
       </p>
     );
   }
-  const counted = r.contextTokens ?? (r.inputTokens !== undefined ? r.inputTokens + (r.cacheReadTokens ?? 0) + (r.cacheCreationTokens ?? 0) : undefined);
+  // The prompt as the first request carried it is what Loupe sent (plus the CLI's own prompt); later requests add tool results.
+  const counted = r.promptTokens ?? r.contextTokens ?? (r.inputTokens !== undefined ? r.inputTokens + (r.cacheReadTokens ?? 0) + (r.cacheCreationTokens ?? 0) : undefined);
   const diff = counted === undefined ? null : counted - step.approxTokens;
   const who = step.adapter === 'demo' ? 'The demo agent' : 'The provider';
   const cells: [string, number | undefined][] = [
@@ -22,7 +23,8 @@ export function ReportedUsage({ step }: { step: StepEvidence }) {
     ['output', r.outputTokens],
     ['cache read', r.cacheReadTokens],
     ['cache write', r.cacheCreationTokens],
-    ['context', r.contextTokens],
+    ['context (last request)', r.contextTokens],
+    ['prompt (first request)', r.promptTokens],
   ];
   return (
     <div className="reported" data-testid="reported">

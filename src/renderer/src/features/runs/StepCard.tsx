@@ -1,7 +1,8 @@
 import type { AgentInfo, StepEvidence } from '../../../../shared/contract/runs';
-import { formatBytes, formatDuration, formatInt, plural, shortHash } from '../../../../shared/format';
+import { formatBytes, formatDuration, formatInt, shortHash } from '../../../../shared/format';
 import { HashButton } from '../../ui/HashButton';
 import { ReportedUsage } from './ReportedUsage';
+import { StepExact, StepHistoryFacts } from './StepTokens';
 import { budgetText } from '../../../../shared/presets/describe';
 import { agentLabel, CEILING_NAME, exitText, stepKindText, timeText } from './run-text';
 
@@ -19,8 +20,9 @@ export function StepCard({ step, agents }: { step: StepEvidence; agents: readonl
         <dt>Measured</dt>
         <dd data-testid="measured">
           prompt {formatInt(step.promptBytes)} B + schema {formatInt(step.schemaBytes)} B = <strong>{formatInt(step.totalBytes)} B</strong> (
-          {formatBytes(step.totalBytes)}) ≈ {formatInt(step.approxTokens)} tokens (approx.)
+          {formatBytes(step.totalBytes)}) ≈ {formatInt(step.approxTokens)} tokens (estimate: bytes ÷ 4)
         </dd>
+        <StepExact step={step} />
         <dt>sha256</dt>
         <dd>
           <HashButton sha256={step.sha256} full tabbable />
@@ -62,15 +64,7 @@ export function StepCard({ step, agents }: { step: StepEvidence; agents: readonl
             </dd>
           </>
         )}
-        {step.history && (
-          <>
-            <dt>History</dt>
-            <dd>
-              {formatInt(step.history.kept)} of {plural(step.history.rows, 'row')} kept, folded to the fold budget of{' '}
-              {formatInt(step.history.foldBudget)} tokens (window {formatInt(step.history.window)})
-            </dd>
-          </>
-        )}
+        {step.history && <StepHistoryFacts history={step.history} />}
       </dl>
       <ReportedUsage step={step} />
       <details className="step-more">

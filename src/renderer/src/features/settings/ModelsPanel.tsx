@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { CalibrationPanel } from './CalibrationPanel';
 import { ModelsTable } from './ModelsTable';
 import { RefreshSettings } from './RefreshSettings';
 import { filterModels, useModels } from './store';
@@ -33,8 +34,10 @@ export function ModelsPanel() {
       <h2 id="models-title">Models</h2>
       <p className="muted">
         Each turn’s history is trimmed to the model’s context window minus a reserve for the answer: reserve = max(16,384, 15% of
-        the window), budget = window − reserve. Token counts are approximate (bytes ÷ 4).
+        the window), budget = window − reserve. Budgets are checked in each model’s best available count: exact where its tokenizer is
+        public (OpenAI), otherwise the estimate (bytes ÷ 4) scaled by the calibration below.
       </p>
+      <CalibrationPanel />
       {error && <ErrorNotice error={error} onDismiss={() => useModels.getState().clearError()} />}
       <RefreshSettings />
       <div className="models-search row">

@@ -1,6 +1,7 @@
 import type { RunPreview } from '../../../../shared/contract/runs';
 import type { Manifest } from '../../../../shared/contract/xray';
 import { formatBytes, formatInt } from '../../../../shared/format';
+import { TokenFacts } from './TokenFacts';
 
 /**
  * The numbers beside the meter, each saying what it is: what directives take
@@ -31,6 +32,7 @@ export function MeterFacts({ manifest: m, measured }: { manifest: Manifest; meas
           <dd data-testid="tokenizer">{m.tokenizer.note}</dd>
         </>
       )}
+      <TokenFacts manifest={m} />
       {m.totals.reclaimable.tokens > 0 && (
         <>
           <dt>Directives</dt>

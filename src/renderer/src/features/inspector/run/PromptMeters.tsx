@@ -4,6 +4,7 @@ import { formatBytes, formatInt, percentOf } from '../../../../../shared/format'
 import { checkBudget } from '../../../../../shared/runs/budget';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { Meter } from '../../../ui/Meter';
+import { TokenEstimate, TokenExact } from '../../../ui/TokenEstimate';
 import { useRunForm } from './run-store';
 import { sourceText } from '../../../ui/setting-text';
 
@@ -44,7 +45,13 @@ export function PromptMeters({ budget }: { budget: ContextBudget | undefined }) 
     >
       <span className="pm-label">Prompt</span>
       <span className="pm-value" data-testid="pm-prompt">
-        {formatInt(check.totalBytes)} B ≈ {formatInt(check.approxTokens)} tokens (approx.)
+        {formatInt(check.totalBytes)} B · <TokenEstimate tokens={check.approxTokens} mix={preview.textMix} />
+        {preview.exactTokens && (
+          <>
+            {' '}
+            · <TokenExact count={preview.exactTokens.count} encoding={preview.exactTokens.encoding} testId="pm-exact" />
+          </>
+        )}
       </span>
       {ceilings.length === 0 && (
         <span className="hint pm-detail">

@@ -1,0 +1,160 @@
+// Honest token numbers (issue 14) in the browser host: exact counts beside the estimates in
+// the Inspector for an OpenAI model, counted in main's workers while the page stays
+// responsive; none for Claude, with the reason; a model change cancels the count in flight.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { InspectResult } from '../src/shared/contract/context';
+import { expect, makeRepo, openRepository, test } from './fixtures';
+import type { RunDetail } from '../src/shared/contract/runs';
+import { fakeClaudeDir } from './fake-claude';
+import { api, runTurn, waitRun } from './xray-helpers';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const corpus = (kind: string, name: string) => readFileSync(join(__dirname, '..', 'bench', 'corpus', kind, name), 'utf8');
+
+/** About 6 MiB of text to count: half TypeScript, half CJK (the slowest text to tokenize), in files under the 512 KiB limit. */
+function bigRepoFiles(): Record<string, string> {
+  const code = readFileSync(join(__dirname, '..', 'src', 'shared', 'fold', 'trim.ts'), 'utf8');
+  const cjkDir = join(__dirname, '..', 'bench', 'corpus', 'cjk');
+  const cjk = readdirSync(cjkDir).filter((n) => !n.startsWith('LICENSE')).map((n) => corpus('cjk', n)).join('\n');
+  const fill = (seed: string, unique: string, bytes: number) => {
+    let text = `// ${unique}\n`;
+    while (Buffer.byteLength(text) < bytes) text += seed;
+    return text.slice(0, bytes);
+  };
+  const files: Record<string, string> = { 'other/a.txt': 'a\n', 'other/b.txt': 'b\n', 'README.md': '# big\n' };
+  for (let i = 0; i < 12; i++) {
+    files[`big/code-${String(i).padStart(2, '0')}.ts`] = fill(code, `code ${i}`, 256 * 1024);
+    files[`big/zh-${String(i).padStart(2, '0')}.md`] = fill(cjk, `cjk ${i}`, 96 * 1024);
+  }
+  return files;
+}
+
+/** Clicks `target` in the page and measures, with performance.now(), until `row` is present (or absent): click to DOM update. */
+function clickToDom(page: Page, target: string, row: string, present: boolean): Promise<number> {
+  return page.evaluate(
+    ([target, row, present]) =>
+      new Promise<number>((resolve) => {
+        const done = () => (document.querySelector(row) !== null) === present;
+        const t0 = performance.now();
+        const obs = new MutationObserver(() => {
+          if (done()) {
+            obs.disconnect();
+            resolve(performance.now() - t0);
+          }
+        });
+        obs.observe(document.body, { childList: true, subtree: true, attributes: true });
+        (document.querySelector(target) as HTMLElement).click();
+        if (done()) {
+          obs.disconnect();
+          resolve(performance.now() - t0);
+        }
+      }),
+    [target, row, present] as const,
+  );
+}
+
+async function inspect(page: Page): Promise<InspectResult> {
+  const response = page.waitForResponse((r) => r.url().includes('/api/rpc/context.inspect'));
+  await page.getByTestId('inspect-button').click();
+  const body = (await (await response).json()) as { result: InspectResult };
+  await expect(page.getByTestId('result')).toBeVisible();
+  return body.result;
+}
+
+test('exact counts for an OpenAI model, off the UI thread: the page answers within 100 ms during a count of several MiB', async ({ page, host, request }) => {
+  await api(request, host, 'settings.update', { settings: { agent: 'demo', model: 'openai/gpt-4o' } });
+  const repo = makeRepo(bigRepoFiles());
+  await openRepository(page, repo);
+  const tree = page.getByTestId('file-tree');
+  await page.getByRole('button', { name: 'Expand other', exact: true }).click();
+  await expect(tree.locator('[data-path="other/a.txt"]')).toBeVisible();
+  await page.getByLabel('Select big', { exact: true }).check();
+  const result = await inspect(page);
+  expect(result.totals.inspectedBytes).toBeGreaterThan(4 * 1024 * 1024);
+
+  // The count runs in main's token workers; progress arrives on the call's task stream.
+  const totals = page.getByTestId('token-totals');
+  await expect(totals).toHaveAttribute('data-exact', 'counting');
+  await expect(page.getByTestId('exact-header')).toHaveText(/Exact\s*\(o200k_base\)/);
+  const collapse = '[aria-label="Collapse other"]';
+  const expand = '[aria-label="Expand other"]';
+  const child = '[data-testid="file-tree"] [data-path="other/a.txt"]';
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    times.push(await clickToDom(page, collapse, child, false));
+    times.push(await clickToDom(page, expand, child, true));
+    times.push(await clickToDom(page, '[aria-label="Select other/b.txt"]', '[data-testid="selection-chip"][title="other/b.txt"]', i % 2 === 0));
+  }
+  // Every interaction above happened while the count was still going.
+  await expect(totals).toHaveAttribute('data-exact', 'counting');
+  console.log(`click → DOM update during the count: ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
+  expect(Math.max(...times)).toBeLessThan(100);
+
+  await expect(totals).toHaveAttribute('data-exact', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('tokens-exact')).toContainText('exact (o200k_base)');
+  const exact = await api<{ counts: number[]; total: number }>(request, host, 'context.countTokens', { encoding: 'o200k_base', sha256: result.files.map((f) => f.sha256) });
+  await expect(page.getByTestId('tokens-exact')).toContainText(exact.total.toLocaleString('en-US'));
+  const first = page.locator('[data-testid="result-row"]').first();
+  await expect(first.getByTestId('exact-cell')).toHaveText(exact.counts[0]!.toLocaleString('en-US'));
+  // The estimate says it is one, with its likely range for this mix of text.
+  await expect(page.getByTestId('total-tokens')).toContainText(/estimate; likely [\d,]+–[\d,]+ for this mix of code and CJK text/);
+});
+
+test('Claude: no exact-looking number, the reason instead; switching the model cancels the count in flight', async ({ page, host, request }) => {
+  await api(request, host, 'settings.update', { settings: { agent: 'demo', model: 'openai/gpt-4o' } });
+  const repo = makeRepo(bigRepoFiles());
+  await openRepository(page, repo);
+  await page.getByLabel('Select big', { exact: true }).check();
+  await inspect(page);
+  await expect(page.getByTestId('token-totals')).toHaveAttribute('data-exact', 'counting');
+
+  await page.getByTestId('run-settings-toggle').click();
+  // The settings are saved after a pause; the count for GPT-4o is cancelled then (the page asks main to cancel it).
+  const cancel = page.waitForRequest((r) => r.url().includes('/api/rpc/call.cancel'));
+  await page.locator('#run-model').fill('anthropic/claude-sonnet-4');
+  const cancelled = (await (await cancel).response())!;
+  expect(await cancelled.json()).toMatchObject({ ok: true, result: { cancelled: true } });
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('token-totals')).toHaveAttribute('data-exact', 'estimate-only');
+  await expect(page.getByTestId('tokens-exact')).toContainText('Anthropic does not publish Claude');
+  await expect(page.getByTestId('exact-header')).toHaveCount(0);
+  await expect(page.getByTestId('exact-cell')).toHaveCount(0);
+});
+
+test.describe('calibration from runs', () => {
+  test.use({ hostEnv: { LOUPE_AGENT_PATH: fakeClaudeDir() } });
+
+  test('Settings → Models shows the estimate against the provider over recent runs; a fresh follow-up folds with it and the evidence says so', async ({ page, host, request }) => {
+    const model = 'anthropic/claude-sonnet-4';
+    const repo = makeRepo({ 'notes.md': 'Keep the cache warm.\n'.repeat(50), 'src/app.ts': 'export const app = 1;\n'.repeat(40) });
+    const settings = { agent: 'claude' as const, model };
+    let last: RunDetail | null = null;
+    for (let i = 0; i < 6; i++) {
+      last = await runTurn(request, host, { repo, ask: `Read the notes (${i}). ${'Say more about the cache. '.repeat(i * 150)}`, paths: ['notes.md'], settings });
+      expect(last.run.status).toBe('succeeded');
+      expect(last.steps[0]!.reported?.promptTokens).toBeGreaterThan(last.steps[0]!.approxTokens);
+    }
+    const started = await api<RunDetail>(request, host, 'runs.start', { repo, ask: 'And now the app', threadId: last!.run.threadId, fresh: true, settings });
+    const follow = await waitRun(request, host, started.run.id);
+    expect(follow.steps[0]!.history?.count).toMatchObject({ kind: 'scaled', source: 'calibrated', runs: 6, family: 'claude' });
+
+    await openRepository(page, repo);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Models' }).click();
+    const row = page.locator(`[data-testid="calibration-row"][data-model="${model}"]`);
+    // Seven fresh runs now (the follow-up too); the fit finds the mock provider's ×1.36-1.48 and its 18,000 tokens.
+    await expect(row).toContainText('7 runs');
+    await expect(row.getByTestId('calibration-fit')).toHaveText(/^×1\.[34]\d \+ 1[78],\d{3}$/);
+    await expect(row).toContainText('calibrated on 7 runs of this model');
+
+    await page.getByRole('button', { name: 'Runs', exact: true }).click();
+    await page.locator(`[data-run-id="${started.run.id}"]`).click();
+    await page.locator('[data-tab="evidence"]').click();
+    await expect(page.getByTestId('step-history')).toContainText('calibrated on 6 runs of this model');
+    await expect(page.getByTestId('step-exact')).toContainText('Anthropic does not publish');
+    await expect(page.getByTestId('reported')).toContainText('prompt (first request)');
+  });
+});

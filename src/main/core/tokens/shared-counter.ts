@@ -1,0 +1,29 @@
+/**
+ * The runtime's one token counter: every service (inspect, X-Ray, runs) counts
+ * through it, so there is one set of worker threads and one cache of counts
+ * per process. Nothing starts until the first count; close() ends the workers.
+ */
+import { createTokenCounter, type TokenCounter, type TokenCounterOptions } from './token-counter';
+
+/** A counter that creates its workers on first use (never, for a CLI command that counts nothing). */
+export function lazyTokenCounter(options: TokenCounterOptions = {}): TokenCounter {
+  let counter: TokenCounter | null = null;
+  let closed = false;
+  const get = () => {
+    if (!counter) {
+      counter = createTokenCounter(options);
+      // A close that came first still wins: the counter refuses work as cancelled.
+      if (closed) void counter.close();
+    }
+    return counter;
+  };
+  return {
+    count: (items, encoding, opts) => get().count(items, encoding, opts),
+    warm: (encoding) => get().warm(encoding),
+    stats: () => counter?.stats() ?? { cacheHits: 0, cacheMisses: 0, cacheEntries: 0, workers: 0 },
+    close: async () => {
+      closed = true;
+      await counter?.close();
+    },
+  };
+}
