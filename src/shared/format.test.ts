@@ -53,3 +53,11 @@ describe('formatDuration', () => {
     expect(formatDuration(-1)).toBe('—');
   });
 });
+
+describe('formatInt against Intl', () => {
+  it('prints what Intl.NumberFormat en-US prints, for whole and fractional numbers', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const values = [0, 1, 12, 999, 1000, 1234, 99_999, 100_000, 1_234_567, 2 ** 31, 2 ** 53 - 1, 1e20, 0.5, 1.5, 2.5, 999.5, -1, -1.5, -1234.4, -999_999.6, NaN, Infinity, -Infinity];
+    for (const v of values) expect(formatInt(v), String(v)).toBe(intl.format(v));
+  });
+});

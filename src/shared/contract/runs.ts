@@ -3,6 +3,7 @@ import type { AgentEvent, ReportedUsage } from './agent-events';
 import type { OmissionReason } from './context';
 import { pathString, refString } from './common';
 import { method } from './define';
+import { formatInt } from '../format';
 import type { ExactCount } from '../tokens/encodings';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
@@ -18,7 +19,7 @@ const ceiling = (max: number) =>
     .number({ error: 'must be a number' })
     .int('must be a whole number')
     .positive('must be a positive number')
-    .max(max, `must be at most ${max.toLocaleString('en-US')}`);
+    .max(max, `must be at most ${formatInt(max)}`);
 
 /** The invocation context budget: ceilings on the fully assembled prompt, checked right before launch. */
 export const contextBudgetSchema = z
