@@ -5,7 +5,7 @@
  * encoding, a scaled fold count with where its factor came from. Pure.
  */
 import { formatInt, plural } from '../format';
-import { checkedBudget, type FoldCountInfo } from './fold-count';
+import { checkedBudget, DEMO_FOLD_BASIS, type FoldCountInfo } from './fold-count';
 import { ESTIMATE_ERROR, expectedErrorRange, type TextKind, type TextMix } from './estimate-error';
 
 const KIND_WORDS: Record<TextKind, string> = { prose: 'prose', code: 'code', cjk: 'CJK text', json: 'JSON' };
@@ -66,7 +66,7 @@ export function exactText(count: number, encoding: string): string {
 /** How a fold checked its budget, in one line: "exact o200k_base tokens", "estimate × 1.5 (Claude default, no runs yet) − 26,000 for the agent". */
 export function foldCountText(count: FoldCountInfo): string {
   if (count.kind === 'exact') return `exact ${count.encoding} tokens`;
-  if (count.kind === 'estimate') return 'estimate (bytes ÷ 4)';
+  if (count.kind === 'estimate') return count.basis === DEMO_FOLD_BASIS ? 'estimate (bytes ÷ 4, the demo agent’s own count)' : 'estimate (bytes ÷ 4)';
   const from =
     count.source === 'calibrated'
       ? `calibrated on ${plural(count.runs, 'run')} of this model`
