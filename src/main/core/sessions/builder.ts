@@ -11,6 +11,7 @@ import type { TranscriptItem } from '../../../shared/contract/transcript';
 import type { ReportedUsage } from '../../../shared/contract/agent-events';
 import { canonical, contentKey } from '../runs/segment-id';
 import { TRANSCRIPT_OUTPUT_MAX } from '../runs/transcript-collector';
+import { forbiddenPathIn, hiddenResultText } from '../secrets/tool-paths';
 
 /** Longest preview an entry keeps (the contract's 200 characters). */
 export const PREVIEW_CHARS = 200;
@@ -156,7 +157,9 @@ export class SessionBuilder {
     d.bytes += byteLength(output);
     d.paired = true;
     d.isError = isError;
-    if (output) d.preview = previewOf(`${d.preview} → ${output.slice(0, PREVIEW_CHARS * 2)}`);
+    // A result read from a credential file is not previewed at all (redaction cannot tell a bare `password=…`).
+    const hidden = forbiddenPathIn(call.input);
+    if (output) d.preview = previewOf(`${d.preview} → ${hidden ? hiddenResultText(hidden) : output.slice(0, PREVIEW_CHARS * 2)}`);
     d.source = { file: d.source.file, lines: mergeLines(d.source, meta.source) };
     if (this.bodies.has(call.index)) this.bodies.set(call.index, item);
     return call.index;

@@ -6,7 +6,7 @@ import { approxTokens } from '../../../shared/contract/runs';
 import { applyDirectives, PROTECTED_KINDS, summaryText } from '../../../shared/xray/directives';
 import { renderRows, toFoldRows } from '../runs/history';
 import { clipPreview } from '../runs/section-previews';
-import { redactTexts } from '../secrets';
+import { forbiddenPathIn, hiddenResultText, redactTexts } from '../secrets';
 import { PREVIEW_SOURCE_CHARS } from '../runs/prompt';
 
 /** How a thread's next turn will reach the model, which decides what counts as in context. */
@@ -55,7 +55,9 @@ export function segmentKind(item: TranscriptItem): SegmentKind {
 /** What a segment's preview is made from: its text, a file read's contents, or a tool call with its result. */
 function previewSource(item: TranscriptItem): string {
   if (item.kind !== 'tool') return item.text;
-  const result = `${item.isError ? 'error: ' : ''}${item.output ?? '(no result)'}`;
+  // A result read from a credential file is not previewed at all (redaction cannot tell a bare `password=…`).
+  const hidden = forbiddenPathIn(item.input, item.filePath);
+  const result = hidden ? hiddenResultText(hidden) : `${item.isError ? 'error: ' : ''}${item.output ?? '(no result)'}`;
   if (item.filePath !== undefined) return result.slice(0, PREVIEW_SOURCE_CHARS);
   const input = JSON.stringify(item.input ?? {}) ?? '';
   return `${item.name} ${input.slice(0, 400)} → ${result}`.slice(0, PREVIEW_SOURCE_CHARS);
