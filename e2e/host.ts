@@ -1,7 +1,7 @@
 // Starts the real browser host (`node bin/loupe.js serve`) as a child process,
 // each with its own user-data folder, and reads the URL line it prints.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -18,9 +18,13 @@ const root = join(__dirname, '..');
 
 export async function startBrowserHost(env: NodeJS.ProcessEnv = {}): Promise<StartedHost> {
   const userDataDir = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-data-')));
+  // Never the real home folder: X-Ray lists the CLI sessions under it (~/.claude, ~/.codex, ~/.gemini).
+  const home = join(userDataDir, 'home');
+  mkdirSync(home);
+  const { CLAUDE_CONFIG_DIR: _c, CODEX_HOME: _x, GEMINI_CLI_HOME: _g, ...inherited } = process.env;
   const child = spawn(process.execPath, [join(root, 'bin', 'loupe.js'), 'serve', '--port', '0'], {
     cwd: root,
-    env: { ...process.env, LOUPE_USER_DATA: userDataDir, ...env },
+    env: { ...inherited, HOME: home, USERPROFILE: home, LOUPE_USER_DATA: userDataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

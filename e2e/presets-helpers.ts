@@ -12,7 +12,7 @@ export async function rpc<M extends MethodName>(page: Page, host: StartedHost, n
   return body.result as ResponseOf<M>;
 }
 
-/** Starts a run with the settings in force (and the preset behind them), as the run form does, and waits for its end. */
+/** Starts a run with the settings in force, as the run form does (no presetRef: Loupe names the preset behind them), and waits for its end. */
 export async function runWithEffective(page: Page, host: StartedHost, repo: string): Promise<ResponseOf<'runs.get'>> {
   const eff = await rpc(page, host, 'settings.effective', {});
   const started = await rpc(page, host, 'runs.start', {
@@ -20,7 +20,6 @@ export async function runWithEffective(page: Page, host: StartedHost, repo: stri
     ask: 'Summarize the notes',
     paths: ['notes.md'],
     settings: eff.settings,
-    ...(eff.appliedPreset ? { presetRef: eff.appliedPreset } : {}),
   });
   if (started.run.status !== 'running') return started;
   await expect.poll(async () => (await rpc(page, host, 'runs.get', { runId: started.run.id })).run.status, { timeout: 30_000 }).not.toBe('running');

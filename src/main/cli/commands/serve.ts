@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { createRuntime } from '../../core/runtime';
+import { cliRuntime } from '../with-runtime';
 import { startHost } from '../../host/server';
 import { TOKEN_PATTERN } from '../../host/security';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo, type CommandRun } from '../command';
@@ -47,7 +47,8 @@ export const run: CommandRun = async (args, io) => {
     throw new UsageError(`--port must be an integer from 0 to 65535, got "${values.port}".`);
   }
   const token = await chooseToken(values, io);
-  const runtime = createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA });
+  // Serving lasts until Ctrl-C, so not withRuntime; the same runtime, over the command's environment.
+  const runtime = cliRuntime(io);
   let host;
   try {
     host = await startHost({ runtime, rendererDir: io.rendererDir, port, token });

@@ -71,7 +71,8 @@ describe('applying a revision', () => {
 
     const start = async () => {
       const eff = await rt.call('settings.effective', {});
-      const started = await rt.call('runs.start', { repo, ask: 'Summarize src', paths: ['src'], settings: eff.settings, ...(eff.appliedPreset ? { presetRef: eff.appliedPreset } : {}) });
+      // As the run form does: the settings in force, and no presetRef (Loupe names the revision behind them).
+      const started = await rt.call('runs.start', { repo, ask: 'Summarize src', paths: ['src'], settings: eff.settings });
       return started.run.status === 'running' ? waitForRun(rt, started.run.id) : started;
     };
 
@@ -89,6 +90,10 @@ describe('applying a revision', () => {
     const ran = await start();
     expect(ran.run.status).toBe('succeeded');
     expect(ran.steps[0]).toMatchObject({ outcome: 'launched', budget: null, exceeded: [], presetRef: { name: 'team', revision: 1 } });
+
+    // Settings of the caller's own making name no preset, even with one applied.
+    const own = await rt.call('runs.start', { repo, ask: 'Summarize src', paths: ['src'], settings: customAgent({ notes: 'mine' }) });
+    expect((await waitForRun(rt, own.run.id)).steps[0]!.presetRef).toBeNull();
 
     // And back: the newer revision blocks again.
     await rt.call('presets.apply', { name: 'team', revision: 2 });

@@ -16,6 +16,9 @@ interface Stream {
   followers: Set<Subscriber>;
 }
 
+/** Dropped keys whose last number is remembered (numbers only: about 100 bytes each). */
+const RETIRED_MAX = 50_000;
+
 export interface HubLimits {
   ringEvents: number;
   ringBytes: number;
@@ -43,6 +46,8 @@ export interface Subscriber {
  */
 export class StreamHub {
   private readonly streams = new Map<string, Stream>();
+  /** Last numbers of keys dropped past the cap, so a key that comes back numbers on. */
+  private readonly retired = new Map<string, number>();
   private readonly limits: HubLimits;
 
   constructor(limits: Partial<HubLimits> = {}) {
@@ -113,16 +118,26 @@ export class StreamHub {
     if (stream) {
       this.streams.delete(key);
     } else {
-      stream = { lastSeq: 0, ring: [], ringBytes: 0, followers: new Set() };
+      // A key dropped past the cap numbers on from where it was: a quiet run's next event is not seq 1 again.
+      const lastSeq = this.retired.get(key) ?? 0;
+      this.retired.delete(key);
+      stream = { lastSeq, ring: [], ringBytes: 0, followers: new Set() };
     }
     this.streams.set(key, stream);
     if (this.streams.size > this.limits.maxKeys) {
       for (const [k, s] of this.streams) {
         if (this.streams.size <= this.limits.maxKeys) break;
-        if (s.followers.size === 0 && k !== key) this.streams.delete(k);
+        if (s.followers.size === 0 && k !== key) this.retire(k, s.lastSeq);
       }
     }
     return stream;
+  }
+
+  /** Drops a key's events but remembers its last number (a bounded map of numbers only). */
+  private retire(key: string, lastSeq: number): void {
+    this.streams.delete(key);
+    this.retired.set(key, lastSeq);
+    if (this.retired.size > RETIRED_MAX) this.retired.delete(this.retired.keys().next().value!);
   }
 }
 

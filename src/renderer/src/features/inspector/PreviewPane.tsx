@@ -22,7 +22,7 @@ export function PreviewPane({ file }: { file: InspectedFile }) {
         <span className="mono preview-path">{file.path}</span> ·{' '}
         {file.redactions > 0 ? `${plural(file.redactions, 'recognized secret')} hidden. ` : ''}
         Redaction hides recognized secrets in this preview only; it is no guarantee that nothing secret remains.
-        {bounded ? ` The preview shows the start of the file (about 200 lines or 8 KiB of ${formatBytes(file.bytes)}).` : ''}
+        {bounded ? ` The preview shows the start of the file (about ${PREVIEW_LIMITS.maxLines} lines or ${formatBytes(PREVIEW_LIMITS.maxBytes)} of ${formatBytes(file.bytes)}).` : ''}
       </p>
       <pre className="preview-body" tabIndex={0} aria-label="File preview">
         {file.preview ? (cut ? lines.slice(0, FIRST_LINES).join('\n') : file.preview) : <span className="muted">(empty file)</span>}

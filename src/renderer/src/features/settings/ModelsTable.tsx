@@ -1,12 +1,13 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ModelInfo, WindowSource } from '../../../../shared/contract/models';
+import { DEFAULT_WINDOW_TOKENS } from '../../../../shared/fold/budget';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
 const SOURCE_TEXT: Record<WindowSource, { label: string; title: string }> = {
   snapshot: { label: 'snapshot', title: 'Published window, from the snapshot bundled with Loupe (models.dev data).' },
   refresh: { label: 'refreshed', title: 'Published window, from a refresh you turned on.' },
-  default: { label: 'default', title: 'No valid window is published for this model: Loupe uses the 200,000 default.' },
+  default: { label: 'default', title: `No valid window is published for this model: Loupe uses the ${n(DEFAULT_WINDOW_TOKENS)} default.` },
 };
 
 const Row = memo(function Row({ model }: { model: ModelInfo }) {
