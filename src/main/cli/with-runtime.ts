@@ -1,4 +1,5 @@
 import { createRuntime, type Runtime } from '../core/runtime';
+import { SQLITE_BINDING_ENV } from '../core/runs/xray-tools';
 import type { CliIo } from './command';
 
 /**
@@ -7,7 +8,8 @@ import type { CliIo } from './command';
  * give their own and never the real home, and agents a host starts inherit it.
  */
 export function cliRuntime(io: CliIo): Runtime {
-  return createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA, env: io.env });
+  const nativeBinding = io.env[SQLITE_BINDING_ENV] || undefined;
+  return createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA, env: io.env, nativeBinding });
 }
 
 /**

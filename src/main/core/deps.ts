@@ -17,6 +17,8 @@ export interface CoreDeps {
   userDataDir: string;
   /** The app's resources folder (the demo agent lives there). */
   resourcesDir: string;
+  /** The better-sqlite3 build this process loaded (Electron's ABI in the app); children that open the database need it too. */
+  nativeBinding?: string;
   host: HostKind;
   version: string;
   /** Every git command goes through this runner. */

@@ -93,6 +93,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     },
     userDataDir,
     resourcesDir: options.resourcesDir ?? findResourcesDir(),
+    nativeBinding: options.nativeBinding,
     host: options.host,
     version: LOUPE_VERSION,
     git,

@@ -15,6 +15,7 @@ export const SETTINGS_OPTIONS = {
   policy: { type: 'string' },
   timeout: { type: 'string' },
   'keep-staged': { type: 'boolean', default: false },
+  'xray-tools': { type: 'boolean', default: false },
 } as const;
 
 export interface SettingsFlags {
@@ -27,6 +28,7 @@ export interface SettingsFlags {
   policy?: string;
   timeout?: string;
   'keep-staged'?: boolean;
+  'xray-tools'?: boolean;
 }
 
 /** A whole positive number for a ceiling flag, or a usage error naming the flag. */
@@ -76,6 +78,7 @@ export function settingsFromFlags(flags: SettingsFlags, base: RunSettingsInput |
     ...(flags.model ? { model: flags.model } : {}),
     ...(flags.notes ? { notes: flags.notes } : {}),
     ...(flags['keep-staged'] ? { keepStaged: true } : {}),
+    ...(flags['xray-tools'] ? { xrayTools: true } : {}),
     loop: {
       ...restLoop,
       ...(budget ? { contextBudget: budget } : {}),

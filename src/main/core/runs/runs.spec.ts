@@ -287,7 +287,9 @@ describe('real agent CLIs, offline (replayed from their captured output)', () =>
     const argsFile = join(dir, 'args.jsonl');
     fakeCli(dir, 'claude', { version: '2.1.197 (Claude Code)', replay: { cli: 'claude', name: 'print-stream-json' }, argsFile });
     fakeCli(dir, 'gemini', { version: '0.61.0', replay: { cli: 'gemini', name: 'prompt-stream-json' } });
-    const runtime = makeRuntime({ env: { ...process.env, LOUPE_AGENT_PATH: dir } });
+    // The better-sqlite3 build this process loaded (in the app, Electron's): the MCP child must load the same.
+    const nativeBinding = join(__dirname, '../../../../node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+    const runtime = makeRuntime({ env: { ...process.env, LOUPE_AGENT_PATH: dir }, nativeBinding });
     const repo = makeRepo({ 'a.txt': 'a\n' });
     const started = await runtime.call('runs.start', { repo, ask: 'hi', settings: { agent: 'claude', xrayTools: true } });
     await waitForRun(runtime, started.run.id);
@@ -297,6 +299,9 @@ describe('real agent CLIs, offline (replayed from their captured output)', () =>
     expect(server.args.slice(1)).toEqual(['mcp', '--thread', started.run.threadId]);
     expect(existsSync(server.args[0]!)).toBe(true);
     expect(server.env.LOUPE_USER_DATA).toBe(runtime.deps.userDataDir);
+    expect(server.env.LOUPE_SQLITE_BINDING).toBe(nativeBinding);
+    // Print mode denies a tool it would have to ask about: the X-Ray tools are allowed by name.
+    expect(args[args.indexOf('--allowedTools') + 1]).toBe('mcp__loupe_xray');
     const gemini = await runtime.call('runs.start', { repo, ask: 'hi', settings: { agent: 'gemini', xrayTools: true } });
     const done = await waitForRun(runtime, gemini.run.id);
     expect(done.events.some((e) => e.event.type === 'agent' && e.event.event.type === 'raw' && /X-Ray tools are not offered to Gemini/.test(e.event.event.text))).toBe(true);

@@ -3,6 +3,9 @@ import type { RunInput } from '../../../shared/contract/runs';
 import type { CoreDeps } from '../deps';
 import type { AgentAdapter, InvocationInput } from './agents/adapter';
 
+/** Names the better-sqlite3 build a `loupe` child must load (the CLI's runtime honours it). */
+export const SQLITE_BINDING_ENV = 'LOUPE_SQLITE_BINDING';
+
 /** The MCP server name agents see for Loupe's X-Ray tools. */
 export const XRAY_MCP_NAME = 'loupe_xray';
 
@@ -28,7 +31,12 @@ export function xrayTools(
       name: XRAY_MCP_NAME,
       command: process.execPath,
       args: [cli, 'mcp', '--thread', threadId],
-      env: { LOUPE_USER_DATA: deps.userDataDir, ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}) },
+      env: {
+        LOUPE_USER_DATA: deps.userDataDir,
+        // In the app, Electron's binary acts as Node and must load the Electron-ABI build of better-sqlite3 the app loaded.
+        ...(process.versions.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {}),
+        ...(deps.nativeBinding ? { [SQLITE_BINDING_ENV]: deps.nativeBinding } : {}),
+      },
     },
   };
 }

@@ -17,20 +17,24 @@ export function claudeMcpConfig(mcp: NonNullable<InvocationInput['mcp']>): strin
 }
 
 /**
- * `claude -p --output-format stream-json --verbose [--add-dir CTX] [--model M]
- * [-r SESSION] [--json-schema S] [--mcp-config JSON --strict-mcp-config] ...extra`,
- * prompt on stdin. `--add-dir` lets its Read tool open the staged copies
- * outside the repository without a permission prompt (which print mode denies).
- * Variadic options (`--add-dir`) come before single-valued ones so that
- * nothing after them is swallowed as another directory.
+ * `claude -p --output-format stream-json --verbose [--allowedTools mcp__NAME]
+ * [--add-dir CTX] [--model M] [-r SESSION] [--json-schema S] [--mcp-config JSON]
+ * ...extra`, prompt on stdin. `--add-dir` lets its Read tool open the staged
+ * copies outside the repository, and `--allowedTools mcp__NAME` lets it call
+ * the X-Ray tools, without a permission prompt (which print mode denies).
+ * Variadic options (`--allowedTools`, `--add-dir`) come before single-valued
+ * ones so that nothing after them is swallowed as another value. The user's
+ * own MCP servers stay (no `--strict-mcp-config`): turning the X-Ray tools on
+ * must not take their other tools away.
  */
 export function claudeArgs(input: InvocationInput, schemaInline: boolean): string[] {
   const args = ['-p', '--output-format', 'stream-json', '--verbose'];
+  if (input.mcp) args.push('--allowedTools', `mcp__${input.mcp.name}`);
   if (input.contextDir) args.push('--add-dir', input.contextDir);
   if (input.model) args.push('--model', input.model);
   if (input.resumeSessionId) args.push('-r', input.resumeSessionId);
   if (input.schema !== null && schemaInline) args.push('--json-schema', input.schema);
-  if (input.mcp) args.push('--mcp-config', claudeMcpConfig(input.mcp), '--strict-mcp-config');
+  if (input.mcp) args.push('--mcp-config', claudeMcpConfig(input.mcp));
   return [...args, ...input.extraArgs];
 }
 

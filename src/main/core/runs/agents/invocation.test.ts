@@ -90,8 +90,8 @@ describe('claude invocation', () => {
     const inv = claudeAdapter.invocation(full, '/bin/claude');
     const mcpJson = JSON.stringify({ mcpServers: { loupe: { type: 'stdio', command: MCP.command, args: MCP.args } } });
     expect(inv.args).toEqual([
-      '-p', '--output-format', 'stream-json', '--verbose', '--add-dir', '/data/runs/r1/context',
-      '--model', 'm-1', '-r', 'sess-1', '--json-schema', SCHEMA, '--mcp-config', mcpJson, '--strict-mcp-config', '--extra',
+      '-p', '--output-format', 'stream-json', '--verbose', '--allowedTools', 'mcp__loupe', '--add-dir', '/data/runs/r1/context',
+      '--model', 'm-1', '-r', 'sess-1', '--json-schema', SCHEMA, '--mcp-config', mcpJson, '--extra',
     ]);
     expect(inv.schemaBytes).toBe(Buffer.byteLength(SCHEMA, 'utf8'));
     expect(inv.schemaBytes).toBe(SCHEMA.length + 1); // "ï" is two bytes

@@ -1,0 +1,134 @@
+// `loupe run` and `loupe runs` as a user types them, in-process over a real runtime:
+// repositories by the git CLI, SQLite in temp folders, node one-liners as custom agents.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { nodeCommand } from '../../core/presets/testing';
+import { makeRepo, removeTempDirs, tempDir } from '../../core/testing/fixtures';
+import type { CliIo } from '../command';
+import { runCli } from '../index';
+import { runCliForTest as cli } from '../testing';
+
+afterAll(removeTempDirs);
+
+const answer = nodeCommand(`process.stdin.resume();process.stdin.on('end',()=>console.log('done'))`);
+const fail = nodeCommand(`process.stdin.resume();process.stdin.on('end',()=>{console.error('no credits left');process.exit(7)})`);
+const STALL_MARK = `loupe-stall-${process.pid}`;
+const stall = nodeCommand(`process.stdin.resume();setInterval(()=>{},1000)/*${STALL_MARK}*/`);
+
+describe('loupe run', () => {
+  it('exit 0 on success, 4 when the agent fails (its own words shown), 2 on invalid input', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    const ok = await cli(['run', '--repo', repo, '--ask', 'Read it', '--command', answer, 'a.txt'], env);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('done');
+    expect(ok.stdout).toMatch(/Run r[0-9a-f]{32} \(thread t[0-9a-f]+\): succeeded\./);
+
+    const failed = await cli(['run', '--repo', repo, '--ask', 'Read it', '--command', fail, '--json', 'a.txt'], env);
+    expect(failed.code).toBe(4);
+    const doc = JSON.parse(failed.stdout);
+    expect(doc.status).toBe('failed');
+    expect(doc.steps[0]).toMatchObject({ outcome: 'failed', exitCode: 7 });
+    expect(doc.steps[0].message).toContain('no credits left');
+
+    expect((await cli(['run', '--repo', repo, 'a.txt'], env)).code).toBe(2);
+    expect((await cli(['run', '--repo', repo, '--ask', 'x', '--policy', 'sometimes', '--max-prompt-bytes', '9'], env)).stderr).toContain('--policy must be warn or block');
+    expect((await cli(['run', '--repo', repo, '--ask', 'x', '--fresh'], env)).stderr).toContain('--fresh continues a thread');
+    expect((await cli(['run', '--repo', repo, '--ask', 'x', '--schema', join(repo, 'missing.json')], env)).code).toBe(2);
+    expect((await cli(['run', '--repo', join(repo, 'nope'), '--ask', 'x'], env)).code).toBe(2);
+  });
+
+  it('--thread continues a thread, --fresh starts a fresh session in it, --schema goes with the prompt', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    const first = JSON.parse((await cli(['run', '--repo', repo, '--ask', 'One', '--command', answer, '--json'], env)).stdout);
+    const schema = join(tempDir(), 'schema.json');
+    writeFileSync(schema, JSON.stringify({ type: 'object', properties: { summary: { type: 'string' } } }));
+    const second = await cli(['run', '--repo', repo, '--ask', 'Two', '--command', answer, '--thread', first.threadId, '--fresh', '--schema', schema, '--json'], env);
+    expect(second.code).toBe(0);
+    const doc = JSON.parse(second.stdout);
+    expect(doc.threadId).toBe(first.threadId);
+    expect(doc.steps[0].kind).toBe('fresh');
+    // A custom command takes the schema inside its prompt: a section of its own, counted in the prompt's bytes.
+    expect(doc.steps[0].sections.map((s: { name: string }) => s.name)).toContain('schema');
+    expect((await cli(['run', '--repo', repo, '--ask', 'x', '--command', answer, '--thread', 'tnothere'], env)).stderr).toContain('tnothere');
+  });
+
+  it('Ctrl-C cancels the running agent: exit 4, the run cancelled, no process left', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    let interrupt: (() => void) | null = null;
+    let stdout = '';
+    const io: CliIo = {
+      stdout: (t) => void (stdout += t),
+      stderr: () => {},
+      readStdin: async () => '',
+      env,
+      rendererDir: '/nonexistent',
+      onInterrupt: (handler) => ((interrupt = handler), () => (interrupt = null)),
+    };
+    const ran = runCli(['run', '--repo', repo, '--ask', 'Wait', '--command', stall, '--json'], io);
+    // Once the agent is up, the user presses Ctrl-C.
+    for (let i = 0; i < 200 && stallRunning().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(stallRunning().length).toBe(1);
+    interrupt!();
+    expect(await ran).toBe(4);
+    expect(JSON.parse(stdout).status).toBe('cancelled');
+    expect(stallRunning()).toEqual([]);
+  });
+});
+
+/** Live processes whose command line carries the stalling agent's mark (Linux /proc; elsewhere none are seen). */
+function stallRunning(): string[] {
+  if (!existsSync('/proc')) return [];
+  return readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid) && pid !== String(process.pid))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(STALL_MARK) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z ');
+      } catch {
+        return false;
+      }
+    });
+}
+
+describe('loupe runs', () => {
+  it('list, show and export (JSON to stdout, CSV to a file) a run and its thread', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    const done = JSON.parse((await cli(['run', '--repo', repo, '--ask', 'Summarize a', '--command', answer, '--json', 'a.txt'], env)).stdout);
+
+    const list = await cli(['runs', 'list', '--repo', repo], env);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(done.runId);
+    expect(list.stdout).toContain('Summarize a');
+    expect(JSON.parse((await cli(['runs', 'list', '--json', '--limit', '1'], env)).stdout)).toHaveLength(1);
+
+    const show = await cli(['runs', 'show', done.runId], env);
+    expect(show.stdout).toContain(`Run ${done.runId}: succeeded`);
+    expect(show.stdout).toContain('sha256');
+
+    const json = JSON.parse((await cli(['runs', 'export', done.runId], env)).stdout);
+    expect(json).toMatchObject({ kind: 'loupe-evidence', scope: { runId: done.runId } });
+    expect(json.steps[0]).toMatchObject({ runId: done.runId, outcome: 'launched' });
+    const out = join(tempDir(), 'evidence.csv');
+    const csv = await cli(['runs', 'export', done.threadId, '--format', 'csv', '--out', out], env);
+    expect(csv.stderr).toBe(`Wrote ${out}\n`);
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    expect(lines[0]).toContain('sha256');
+    expect(lines).toHaveLength(2);
+
+    expect((await cli(['runs', 'show', 'rnothere'], env)).code).not.toBe(0);
+    expect((await cli(['runs', 'export', done.runId, '--format', 'xml'], env)).code).toBe(2);
+    expect((await cli(['runs', 'frob'], env)).code).toBe(2);
+  });
+
+  it('opens the database with the better-sqlite3 build LOUPE_SQLITE_BINDING names (how the app starts `loupe mcp` under Electron)', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const real = join(__dirname, '../../../../node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+    expect((await cli(['runs', 'list'], { ...env, LOUPE_SQLITE_BINDING: real })).code).toBe(0);
+    const wrong = await cli(['runs', 'list'], { ...env, LOUPE_SQLITE_BINDING: join(tempDir(), 'none.node') });
+    expect(wrong.code).not.toBe(0);
+  });
+});
