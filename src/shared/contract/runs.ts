@@ -276,6 +276,8 @@ export interface AgentInfo {
   /** Why it can't be used, in plain words (not installed, not logged in…). */
   problem: string | null;
   resumable: boolean;
+  /** It can take Loupe's X-Ray tools as an MCP server (settings.xrayTools). */
+  takesMcp: boolean;
 }
 
 /** The Inspector's view of a would-be run: the prompt against the ceilings, references against the fold budget. */

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import { runCliForTest } from '../../cli/testing';
-import { makeRepo, removeTempDirs, tempDir } from '../testing/fixtures';
+import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { createXrayMcpServer, XRAY_TOOL_NAMES } from './xray-mcp';
 
 afterAll(removeTempDirs);
@@ -81,6 +81,36 @@ describe('loupe mcp over stdio (SDK client)', () => {
     }
   }, 60_000);
 
+  it('the agent cannot pin its own turn in progress: a tool error with code protected-segment (the user still can)', async () => {
+    const userData = tempDir();
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const runtime = makeRuntime({ userDataDir: userData });
+    // A custom agent that waits: its turn stays in progress while the MCP client (another process) acts on it.
+    const started = await runtime.call('runs.start', { repo, ask: 'Work slowly', settings: { agent: 'custom', command: `${process.execPath} -e "process.stdin.resume();setInterval(()=>{},1000)"` } });
+    const threadId = started.run.threadId;
+    const ask = (await runtime.call('xray.manifest', { threadId })).segments.find((seg) => seg.kind === 'user')!;
+    expect(ask.status).toBe('protected');
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [join(outDir, 'cli.cjs'), 'mcp', '--thread', threadId],
+      env: { LOUPE_USER_DATA: userData, HOME: tempDir(), PATH: process.env.PATH ?? '' },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'loupe-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const refused = await client.callTool({ name: 'context_pin', arguments: { segmentId: ask.id } });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toMatch(/^protected-segment: Segment \S+ is part of the turn in progress \(its ask\): it cannot be pinned by the agent/);
+      expect((await client.callTool({ name: 'context_evict', arguments: { segmentId: ask.id } })).isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+    expect((await runtime.call('xray.pin', { threadId, segmentId: ask.id })).segments.find((seg) => seg.id === ask.id)!.status).toBe('pinned');
+    await runtime.call('runs.cancel', { runId: started.run.id });
+    await runtime.close();
+  }, 60_000);
+
   it('refuses to start without a thread id (exit 2, nothing on stdout)', async () => {
     const r = await runCliForTest(['mcp'], { LOUPE_USER_DATA: tempDir() });
     expect(r.code).toBe(2);
@@ -113,7 +143,7 @@ describe('the X-Ray tools (in process, stand-in xray methods)', () => {
     const call = async (method: string, request: unknown) => {
       sent.push([method, request]);
       const r = request as { segmentId?: string };
-      if (r.segmentId === 'user-bbb') throw new LoupeError('forbidden', 'The current ask is protected: it cannot be pinned, evicted or summarized.');
+      if (r.segmentId === 'user-bbb') throw new LoupeError('protected-segment', 'The current ask is protected: it cannot be pinned, evicted or summarized.');
       if (method === 'xray.report') return { stored: true };
       return manifest(method === 'xray.pin' ? 'pinned' : 'active');
     };
@@ -134,7 +164,7 @@ describe('the X-Ray tools (in process, stand-in xray methods)', () => {
     expect(pinned.segments[0]!.status).toBe('pinned');
     const refused = await client.callTool({ name: 'context_pin', arguments: { segmentId: 'user-bbb' } });
     expect(refused.isError).toBe(true);
-    expect(text(refused)).toBe('forbidden: The current ask is protected: it cannot be pinned, evicted or summarized.');
+    expect(text(refused)).toBe('protected-segment: The current ask is protected: it cannot be pinned, evicted or summarized.');
     await client.callTool({ name: 'context_report', arguments: { segments: [{ id: 's', kind: 'file', tokens: 5 }] } });
     expect(sent).toEqual([
       ['xray.manifest', { threadId: 't1' }],

@@ -41,7 +41,7 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
   const detect = (id: AgentId, refresh = false): Promise<AgentInfo> => {
     const hit = detected.get(id);
     if (hit && !refresh && Date.now() - hit.at < DETECT_TTL_MS) return hit.info;
-    const info = agentAdapters[id].detect({ spawn: deps.spawn, env: deps.env });
+    const info = agentAdapters[id].detect({ spawn: deps.spawn, env: deps.env }).then((found) => ({ ...found, takesMcp: agentAdapters[id].capabilities.mcp }));
     detected.set(id, { at: Date.now(), info });
     return info;
   };

@@ -91,8 +91,11 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): { services: 
     if (!getThread(deps.db, threadId)) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
     const entry = findSegment(deps.db, threadId, segmentId);
     if (!entry) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
-    if (kind !== 'pin') {
-      assertNotProtected({ id: segmentId, kind: segmentKind(entry.item), source: entry.runId }, activeRun(deps, threadId), kind === 'evict' ? 'evicted' : 'summarized');
+    // The user may pin the turn in progress (keeping it changes nothing it holds); the agent, working inside
+    // that turn, may not direct any of it: its pin is refused like an eviction.
+    if (kind !== 'pin' || author === 'agent') {
+      const action = kind === 'evict' ? 'evicted' : kind === 'summarize' ? 'summarized' : 'pinned by the agent';
+      assertNotProtected({ id: segmentId, kind: segmentKind(entry.item), source: entry.runId }, activeRun(deps, threadId), action);
     }
     putDirective(deps.db, threadId, { segmentId, kind, ...(summary !== undefined ? { summary } : {}), author, createdAt: deps.now().toISOString() });
     return refresh(threadId, 'directive');

@@ -1,5 +1,8 @@
 import type { AgentEvent } from '../../../../shared/contract/agent-events';
 import type { AgentId, AgentInfo } from '../../../../shared/contract/runs';
+
+/** What detection finds; `takesMcp` is the adapter's own capability, added by whoever lists agents. */
+export type DetectedAgent = Omit<AgentInfo, 'takesMcp'>;
 import type { ChildExit, Spawn } from '../../process/launcher';
 
 /** What the runner knows when it builds a command line. */
@@ -81,7 +84,7 @@ export interface AgentAdapter {
   resumable: boolean;
   capabilities: AgentCapabilities;
   /** Finds the CLI (PATH lookup, `--version`); a missing CLI is `installed: false` with a plain `problem`. */
-  detect(ctx: DetectContext): Promise<AgentInfo>;
+  detect(ctx: DetectContext): Promise<DetectedAgent>;
   /**
    * A quick check before launching (e.g. `codex login status`): null when fine,
    * otherwise the CLI's own message, and the step fails without launching the agent.

@@ -1,6 +1,6 @@
 // Detection of an installed agent CLI: PATH lookup in JS, then `<cli> --version`.
-import type { AgentId, AgentInfo } from '../../../../shared/contract/runs';
-import type { DetectContext } from './adapter';
+import type { AgentId } from '../../../../shared/contract/runs';
+import type { DetectContext, DetectedAgent } from './adapter';
 import { findExecutable } from './path-lookup';
 import { parseVersion, probe, VERSION_TIMEOUT_MS } from './version-probe';
 
@@ -21,7 +21,7 @@ export interface CliSpec {
  * missing CLI is `installed: false` with a sentence saying how to install it;
  * one that is found but does not answer `--version` is installed with a problem.
  */
-export async function detectCli(spec: CliSpec, ctx: DetectContext): Promise<AgentInfo> {
+export async function detectCli(spec: CliSpec, ctx: DetectContext): Promise<DetectedAgent> {
   const base = { id: spec.id, label: spec.label, resumable: spec.resumable };
   const path = findExecutable(spec.bin, ctx.env);
   if (!path) {

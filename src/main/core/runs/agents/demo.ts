@@ -2,9 +2,8 @@
 // stream without a model, run by the Node inside Loupe.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AgentInfo } from '../../../../shared/contract/runs';
 import { LoupeError } from '../../../../shared/errors';
-import type { AgentAdapter, InvocationInput, Invocation } from './adapter';
+import type { AgentAdapter, DetectedAgent, InvocationInput, Invocation } from './adapter';
 import { claudeArgs, flagOrStdinSchema } from './claude';
 import { createClaudeParser } from './claude-parser';
 import { parseVersion, probe } from './version-probe';
@@ -47,7 +46,7 @@ export function createDemoAdapter(defaults: () => { nodePath: string; script: st
     label: 'Demo agent (no model)',
     resumable: true,
     capabilities: { schema: 'flag', mcp: true },
-    async detect(ctx): Promise<AgentInfo> {
+    async detect(ctx): Promise<DetectedAgent> {
       const { nodePath, script } = defaults();
       const base = { id: 'demo' as const, label: 'Demo agent (no model)', resumable: true };
       if (!script) return { ...base, installed: false, version: null, path: null, problem: `The demo agent's script (${DEMO_SCRIPT_RELATIVE}) is missing from this installation.` };

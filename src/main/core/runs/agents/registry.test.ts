@@ -32,7 +32,7 @@ describe.skipIf(process.platform === 'win32')('detectAgents', () => {
     const agents = await detectAgents({ spawn: launcher.spawn, env: { PATH: other, LOUPE_AGENT_PATH: bin } });
     expect(agents.map((a) => a.id)).toEqual(['claude', 'codex', 'gemini', 'custom', 'demo']);
     const [claude, codex, gemini, custom, demo] = agents;
-    expect(claude).toEqual({ id: 'claude', label: 'Claude Code', installed: true, version: '2.1.197', path: join(bin, 'claude'), problem: null, resumable: true });
+    expect(claude).toEqual({ id: 'claude', label: 'Claude Code', installed: true, version: '2.1.197', path: join(bin, 'claude'), problem: null, resumable: true, takesMcp: true });
     expect(codex).toMatchObject({ installed: true, version: '0.171.0', path: join(bin, 'codex'), problem: null });
     expect(gemini).toEqual({
       id: 'gemini',
@@ -42,8 +42,10 @@ describe.skipIf(process.platform === 'win32')('detectAgents', () => {
       path: null,
       problem: 'Gemini CLI (gemini) is not on your PATH. Install it with npm i -g @google/gemini-cli.',
       resumable: true,
+      takesMcp: false,
     });
-    expect(custom).toMatchObject({ installed: true, resumable: false });
+    expect(custom).toMatchObject({ installed: true, resumable: false, takesMcp: false });
+    expect(codex).toMatchObject({ takesMcp: true });
     expect(demo).toMatchObject({ installed: true, version: '1.0.0' });
     expect(launcher.stats().live).toBe(0);
   });

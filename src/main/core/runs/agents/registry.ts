@@ -27,11 +27,12 @@ export async function detectAgents(ctx: DetectContext, adapters: Record<AgentId,
   return Promise.all(
     AGENT_IDS.map(async (id) => {
       const adapter = adapters[id];
+      const takesMcp = adapter.capabilities.mcp;
       try {
-        return await adapter.detect(ctx);
+        return { ...(await adapter.detect(ctx)), takesMcp };
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
-        return { id, label: adapter.label, installed: false, version: null, path: null, problem: `Could not check ${adapter.label}: ${why}`, resumable: adapter.resumable };
+        return { id, label: adapter.label, installed: false, version: null, path: null, problem: `Could not check ${adapter.label}: ${why}`, resumable: adapter.resumable, takesMcp };
       }
     }),
   );

@@ -14,11 +14,13 @@ import { useRunForm } from './run-store';
  * setting in force with where it came from.
  */
 export function RunSettingsDrawer() {
-  const { notes, notesError, keepStaged, saving, saveError, loadError } = useRunForm(
+  const { notes, notesError, keepStaged, xrayTools, takesMcp, saving, saveError, loadError } = useRunForm(
     useShallow((s) => ({
       notes: s.draft?.notes ?? '',
       notesError: s.errors.notes,
       keepStaged: s.draft?.keepStaged ?? false,
+      xrayTools: s.draft?.xrayTools ?? false,
+      takesMcp: s.agents?.find((a) => a.id === s.draft?.agent)?.takesMcp ?? true,
       saving: s.saving,
       saveError: s.saveError,
       loadError: s.loadError,
@@ -71,6 +73,15 @@ export function RunSettingsDrawer() {
               <input type="checkbox" checked={keepStaged} onChange={(e) => setDraft({ keepStaged: e.target.checked })} />
               Keep the staged folder after the run (it is removed otherwise)
             </label>
+            <label className="check">
+              <input type="checkbox" checked={xrayTools} data-testid="run-xray-tools" onChange={(e) => setDraft({ xrayTools: e.target.checked })} />
+              Offer the agent Loupe’s X-Ray tools (MCP: read this thread’s context, pin, evict, restore)
+            </label>
+            {xrayTools && !takesMcp && (
+              <p className="hint" data-testid="run-xray-tools-note">
+                This agent cannot take an MCP server from Loupe (Claude Code and Codex can): it runs without the tools, and the run says so.
+              </p>
+            )}
           </div>
           <EffectiveSettingsList />
         </div>

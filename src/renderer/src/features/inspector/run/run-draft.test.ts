@@ -16,10 +16,16 @@ describe('run form draft', () => {
       agentArgs: ['--x'],
       loop: { contextBudget: { maxPromptBytes: 100, policy: 'block' }, idleTimeoutSeconds: null },
       keepStaged: true,
+      xrayTools: true,
     };
     const back = settingsFromDraft(draftFromSettings(s), s);
     expect(back.errors).toEqual({});
     expect(settingsKey(back.settings)).toBe(settingsKey(s));
+  });
+
+  it('the X-Ray tools box turns settings.xrayTools on and off', () => {
+    expect(settingsFromDraft(draft({ xrayTools: true }), base).settings!.xrayTools).toBe(true);
+    expect(settingsFromDraft(draft({ xrayTools: false }), { ...base, xrayTools: true }).settings!.xrayTools).toBeUndefined();
   });
 
   it('keeps a bad value as typed and says what is wrong with it, field by field', () => {

@@ -20,6 +20,7 @@ export interface RunDraft {
   idleTimeout: string;
   idleOff: boolean;
   keepStaged: boolean;
+  xrayTools: boolean;
 }
 
 export type DraftField = 'command' | 'model' | 'notes' | 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout';
@@ -40,6 +41,7 @@ export function draftFromSettings(s: RunSettings): RunDraft {
     idleTimeout: typeof idle === 'number' ? String(idle) : '',
     idleOff: idle === null,
     keepStaged: s.keepStaged === true,
+    xrayTools: s.xrayTools === true,
   };
 }
 
@@ -47,7 +49,7 @@ const tooLong = (text: string, max: number) => (text.length > max ? `is longer t
 
 /**
  * The settings the form describes, or the fields that are wrong and why.
- * `base` carries what the form does not edit (extra CLI arguments, X-Ray tools).
+ * `base` carries what the form does not edit (extra CLI arguments).
  */
 export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: RunSettings | null; errors: DraftErrors } {
   const errors: DraftErrors = {};
@@ -87,7 +89,7 @@ export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: R
     ...(base.agentArgs?.length ? { agentArgs: base.agentArgs } : {}),
     loop,
     ...(d.keepStaged ? { keepStaged: true } : {}),
-    ...(base.xrayTools !== undefined ? { xrayTools: base.xrayTools } : {}),
+    ...(d.xrayTools ? { xrayTools: true } : base.xrayTools === false ? { xrayTools: false } : {}),
   };
   return { settings, errors };
 }
