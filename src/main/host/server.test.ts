@@ -4,7 +4,7 @@ import { connect as netConnect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../core/testing/fixtures';
-import { startHost } from './server';
+import { HOST_LIMITS, startHost, type HostLimits } from './server';
 
 afterAll(removeTempDirs);
 
@@ -28,13 +28,13 @@ function send(port: number, method: string, path: string, headers: Record<string
   });
 }
 
-async function withHost<T>(fn: (h: Awaited<ReturnType<typeof startHost>>) => Promise<T>): Promise<T> {
+async function withHost<T>(fn: (h: Awaited<ReturnType<typeof startHost>>) => Promise<T>, limits?: Partial<HostLimits>): Promise<T> {
   const rendererDir = tempDir();
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Loupe</title>');
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
   const runtime = makeRuntime();
-  const host = await startHost({ runtime, rendererDir, token: 'test-token-0123456789' });
+  const host = await startHost({ runtime, rendererDir, token: 'test-token-0123456789', limits });
   try {
     return await fn(host);
   } finally {
@@ -208,6 +208,32 @@ describe('browser host hardening', () => {
       expect(h.server.maxConnections).toBeGreaterThan(0);
       expect(h.server.maxConnections).toBeLessThanOrEqual(256);
     });
+    // Node checks those timeouts only every connectionsCheckingInterval: at its 30 s default they would run to 40 s and more.
+    expect(HOST_LIMITS.checkIntervalMs).toBeLessThanOrEqual(1_000);
+  });
+
+  it('cuts off a client that trickles its headers or its body once the timeout passes (checked often, not every 30 s)', async () => {
+    const limits = { headersTimeoutMs: 600, requestTimeoutMs: 900, checkIntervalMs: 100 };
+    await withHost(async (h) => {
+      const closedAfter = (head: string) =>
+        new Promise<{ ms: number; answer: string }>((resolve) => {
+          const started = Date.now();
+          let answer = '';
+          const socket = netConnect(h.port, '127.0.0.1', () => socket.write(head));
+          socket.on('data', (c) => (answer += c.toString()));
+          socket.on('error', () => {});
+          socket.on('close', () => resolve({ ms: Date.now() - started, answer }));
+        });
+      const slowHeaders = await closedAfter(`GET / HTTP/1.1\r\nhost: 127.0.0.1:${h.port}\r\nx-slow: `);
+      expect(slowHeaders.answer).toMatch(/^HTTP\/1\.1 408/);
+      // Well under Node's default check (30 s): the configured interval does the cutting.
+      expect(slowHeaders.ms).toBeLessThan(5_000);
+      const slowBody = await closedAfter(
+        `POST /api/rpc/app.info HTTP/1.1\r\nhost: 127.0.0.1:${h.port}\r\nx-loupe-token: ${h.token}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`,
+      );
+      expect(slowBody.ms).toBeLessThan(5_000);
+      expect(slowBody.ms).toBeGreaterThanOrEqual(limits.requestTimeoutMs - 100);
+    }, limits);
   });
 
   it('runs a call under the caller id it names, and cancels it when the caller disconnects', async () => {

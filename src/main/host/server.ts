@@ -16,6 +16,8 @@ export interface HostOptions {
   rendererDir: string;
   port?: number;
   token?: string;
+  /** Tests use short ones. */
+  limits?: Partial<HostLimits>;
 }
 
 export interface RunningHost {
@@ -33,7 +35,11 @@ export const HOST_LIMITS = {
   requestTimeoutMs: 15_000,
   keepAliveTimeoutMs: 5_000,
   maxConnections: 128,
+  /** How often Node checks the two timeouts above (its default, 30 s, would let them run to 40 s and more). */
+  checkIntervalMs: 1_000,
 } as const;
+
+export type HostLimits = { -readonly [K in keyof typeof HOST_LIMITS]: number };
 
 /** A short JSON answer written on the raw socket, for errors the HTTP parser found. */
 function rawError(socket: Duplex, status: number, reason: string, message: string): void {
@@ -64,7 +70,8 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
   const streams = new Set<{ end(): void }>();
   let port = options.port ?? 0;
 
-  const server = createServer((req, res) => {
+  const limits: HostLimits = { ...HOST_LIMITS, ...options.limits };
+  const server = createServer({ connectionsCheckingInterval: limits.checkIntervalMs }, (req, res) => {
     handle(req, res).catch((err) => {
       // An oversized body may still be arriving: answer, then close the connection rather than read on.
       if (err instanceof BodyTooLarge) res.once('finish', () => req.socket?.destroy());
@@ -72,10 +79,10 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
       else res.end();
     });
   });
-  server.headersTimeout = HOST_LIMITS.headersTimeoutMs;
-  server.requestTimeout = HOST_LIMITS.requestTimeoutMs;
-  server.keepAliveTimeout = HOST_LIMITS.keepAliveTimeoutMs;
-  server.maxConnections = HOST_LIMITS.maxConnections;
+  server.headersTimeout = limits.headersTimeoutMs;
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
     if (err.code === 'HPE_HEADER_OVERFLOW') return rawError(socket, 431, 'Request Header Fields Too Large', 'The request headers are too large.');
