@@ -138,6 +138,7 @@ void app.whenReady().then(() => {
       host: 'electron',
       userDataDir: app.getPath('userData'),
       nativeBinding: electronNativeBinding(),
+      warmTokens: true,
       pickFolder: async () => {
         const options = { title: 'Open Repository', properties: ['openDirectory' as const] };
         const result = mainWindow

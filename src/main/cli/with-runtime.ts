@@ -1,4 +1,4 @@
-import { createRuntime, type Runtime } from '../core/runtime';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../core/runtime';
 import { SQLITE_BINDING_ENV } from '../core/runs/xray-tools';
 import type { CliIo } from './command';
 
@@ -7,9 +7,9 @@ import type { CliIo } from './command';
  * over the command's environment (CLAUDE_CONFIG_DIR, CODEX_HOME, HOME…), so tests
  * give their own and never the real home, and agents a host starts inherit it.
  */
-export function cliRuntime(io: CliIo): Runtime {
+export function cliRuntime(io: CliIo, extra: Pick<RuntimeOptions, 'warmTokens'> = {}): Runtime {
   const nativeBinding = io.env[SQLITE_BINDING_ENV] || undefined;
-  return createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA, env: io.env, nativeBinding });
+  return createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA, env: io.env, nativeBinding, ...extra });
 }
 
 /**

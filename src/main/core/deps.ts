@@ -19,6 +19,8 @@ export interface CoreDeps {
   resourcesDir: string;
   /** The better-sqlite3 build this process loaded (Electron's ABI in the app); children that open the database need it too. */
   nativeBinding?: string;
+  /** Start the token workers ahead of a count when the model in force has a public tokenizer (RuntimeOptions.warmTokens). */
+  warmTokens: boolean;
   host: HostKind;
   version: string;
   /** Every git command goes through this runner. */

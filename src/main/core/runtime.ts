@@ -66,6 +66,12 @@ export interface RuntimeOptions {
   resourcesDir?: string;
   /** Ring and key bounds of the event streams (tests use small ones). */
   streamLimits?: Partial<HubLimits>;
+  /**
+   * Start the token workers as soon as the settings in force name a model with
+   * a public tokenizer, so the first exact count does not pay their start (the
+   * app and the browser host; one-shot CLI commands never count ahead).
+   */
+  warmTokens?: boolean;
 }
 
 interface Running {
@@ -94,6 +100,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     userDataDir,
     resourcesDir: options.resourcesDir ?? findResourcesDir(),
     nativeBinding: options.nativeBinding,
+    warmTokens: options.warmTokens === true,
     host: options.host,
     version: LOUPE_VERSION,
     git,

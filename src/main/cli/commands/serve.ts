@@ -48,7 +48,7 @@ export const run: CommandRun = async (args, io) => {
   }
   const token = await chooseToken(values, io);
   // Serving lasts until Ctrl-C, so not withRuntime; the same runtime, over the command's environment.
-  const runtime = cliRuntime(io);
+  const runtime = cliRuntime(io, { warmTokens: true });
   let host;
   try {
     host = await startHost({ runtime, rendererDir: io.rendererDir, port, token });

@@ -1,5 +1,6 @@
 import type { Services } from '../../../shared/api';
 import type { CoreDeps } from '../deps';
+import { warmTokensFor } from '../settings/settings-services';
 import { countKeptTexts } from './count-kept';
 import { inspectContext } from './inspect';
 import { TextStore } from './text-store';
@@ -15,8 +16,10 @@ type ContextServices = Pick<Services, 'context.inspect' | 'context.countTokens'>
 export function contextServices(deps: CoreDeps): ContextServices {
   const texts = new TextStore();
   return {
-    'context.inspect': (request, ctx) =>
-      deps.repos.use(
+    'context.inspect': (request, ctx) => {
+      // The Inspector asks for exact counts right after an inspection: the workers start while it reads.
+      if (deps.warmTokens) warmTokensFor(deps);
+      return deps.repos.use(
         request.repo,
         (reader) =>
           inspectContext(reader, request, {
@@ -26,7 +29,8 @@ export function contextServices(deps: CoreDeps): ContextServices {
             ...(request.tokens ? { tokenCounter: deps.tokens } : {}),
           }),
         ctx.signal,
-      ),
+      );
+    },
     'context.countTokens': (request, ctx) => countKeptTexts(deps.tokens, texts, request, ctx),
   };
 }

@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRuntime, removeTempDirs } from '../testing/fixtures';
+import { buildTokensWorker } from '../testing/tokens-worker';
 import { applyPresetSettings } from './effective';
 
 afterAll(removeTempDirs);
@@ -28,5 +29,29 @@ describe('effective run settings', () => {
     const edited = await rt.call('settings.update', { settings: { agent: 'claude', model: 'anthropic/claude-sonnet-4-5', loop: {} } });
     expect(edited.appliedPreset).toEqual({ name: 'team', revision: 1 });
     await rt.close();
+  });
+});
+
+describe('token workers ahead of the first count', () => {
+  beforeAll(async () => {
+    process.env.LOUPE_TOKENS_WORKER = await buildTokensWorker();
+  }, 120_000);
+  afterAll(() => {
+    delete process.env.LOUPE_TOKENS_WORKER;
+  });
+
+  it('start when the settings in force name a model with a public tokenizer (app and host only)', async () => {
+    const app = makeRuntime({ warmTokens: true });
+    await app.call('settings.update', { settings: { agent: 'claude', model: 'anthropic/claude-sonnet-4', loop: {} } });
+    expect(app.deps.tokens.stats().workers).toBe(0);
+    await app.call('settings.update', { settings: { agent: 'codex', model: 'openai/gpt-4o', loop: {} } });
+    await expect.poll(() => app.deps.tokens.stats().workers, { timeout: 10_000 }).toBeGreaterThan(0);
+    await app.close();
+
+    // A one-shot CLI command reading the same settings starts nothing.
+    const cli = makeRuntime({ userDataDir: app.deps.userDataDir });
+    expect((await cli.call('settings.effective', {})).settings.model).toBe('openai/gpt-4o');
+    expect(cli.deps.tokens.stats().workers).toBe(0);
+    await cli.close();
   });
 });

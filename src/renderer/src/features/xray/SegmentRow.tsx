@@ -48,6 +48,10 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
       data-kind={s.kind}
       onMouseEnter={() => handlers.hover(s.id)}
       onMouseLeave={() => handlers.hover(null)}
+      // Selecting a row from the keyboard lights up its share of the bar, as hovering does.
+      tabIndex={0}
+      onFocus={(e) => e.target === e.currentTarget && handlers.hover(s.id)}
+      onBlur={(e) => e.target === e.currentTarget && handlers.hover(null)}
     >
       <div className="seg-size" title={s.tokens.kind === 'estimate' ? `${formatInt(s.bytes)} bytes ÷ 4, rounded up: an estimate` : undefined}>
         <span>
@@ -55,6 +59,11 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
           {formatInt(s.tokens.tokens)}
         </span>
         <span className="seg-kind-note">{countSuffix(s.tokens.kind, s.tokens.encoding)}</span>
+        {s.tokens.kind !== 'estimate' && (
+          <span className="seg-kind-note" data-testid="seg-estimate" title={`${formatInt(s.bytes)} bytes ÷ 4, rounded up`}>
+            ≈ {formatInt(Math.ceil(s.bytes / 4))} est.
+          </span>
+        )}
       </div>
       <div className="seg-main">
         <div className="seg-line">
