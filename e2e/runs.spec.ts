@@ -46,12 +46,13 @@ test.describe('a run from the Inspector', () => {
     await expect(page.getByTestId('run-maxApproximateTokens')).toHaveValue('2.5');
     await expect(page.getByTestId('run-button')).toBeDisabled();
     await page.getByTestId('run-maxApproximateTokens').fill('');
-    // The X-Ray tools box: saved like any setting; the demo agent cannot take an MCP server, and the form says so.
+    // The X-Ray tools box: saved like any setting (the demo agent takes an MCP server as Claude Code does: no note).
     await page.getByTestId('run-xray-tools').check();
-    await expect(page.getByTestId('run-xray-tools-note')).toContainText('cannot take an MCP server');
     await expect(page.locator('.in-force-row[data-field="xrayTools"]')).toHaveAttribute('data-source', 'app');
-    await page.getByTestId('run-xray-tools').uncheck();
+    await expect(page.locator('.in-force-row[data-field="xrayTools"]')).toContainText('offered');
     await expect(page.getByTestId('run-xray-tools-note')).toHaveCount(0);
+    await page.getByTestId('run-xray-tools').uncheck();
+    await expect(page.locator('.in-force-row[data-field="xrayTools"]')).toContainText('not offered');
     await page.getByTestId('run-settings-close').click();
 
     await page.getByTestId('run-ask').fill('List what each file exports');

@@ -58,14 +58,20 @@ test('open a CLI session, evict its largest tool result, continue with the demo 
   await expect(latest).toHaveAttribute('data-status', 'protected');
   await expect(latest.getByRole('button', { name: 'Evict' })).toHaveCount(0);
 
-  // The CLI writes on: the view says so and reads it again when asked.
+  // The CLI writes on: the view follows it, reading the file again by itself.
   appendToSession(file, repo, 'Still thinking about the timeout.');
+  await expect(page.locator('.seg-row', { hasText: 'Still thinking about the timeout.' })).toHaveCount(1, { timeout: 10_000 });
+  await expect(page.locator('.xray-delivery')).toHaveAttribute('data-freshness', 'current');
+  // While the user is about to act (pointing at Evict), it only says the file changed; once they are done it reads on.
+  const considered = page.locator('.seg-row', { hasText: 'Still thinking about the timeout.' });
+  await considered.getByRole('button', { name: 'Evict' }).hover();
+  appendToSession(file, repo, 'And one more thought.');
   await expect(page.getByTestId('session-stale')).toBeVisible({ timeout: 10_000 });
   await expect(page.locator('.xray-delivery')).toHaveAttribute('data-freshness', 'stale');
   if (shots) await page.screenshot({ path: join(shots, 'xray-session-stale-light.png') });
-  await page.getByRole('button', { name: 'Read it again' }).click();
+  await page.getByRole('heading', { name: 'Context X-Ray' }).hover();
+  await expect(page.locator('.seg-row', { hasText: 'And one more thought.' })).toHaveCount(1, { timeout: 10_000 });
   await expect(page.locator('.xray-delivery')).toHaveAttribute('data-freshness', 'current');
-  await expect(page.locator('.seg-row', { hasText: 'Still thinking about the timeout.' })).toHaveCount(1);
   const written = sha(file);
   // A reload comes back to the same session.
   await page.reload();

@@ -35,7 +35,12 @@ export function stopSessionPoll(): void {
   poll = null;
 }
 
-/** Marks the manifest stale (or current again) as the CLI writes the file; refresh reads it again. */
+/**
+ * Follows the open session's file as the CLI writes it: when it changed, the
+ * manifest is read again at once, unless the user is in the middle of
+ * something (an action under way, pointing at Evict, a reading under way); then it
+ * is marked stale, and read again on the next tick that finds them done.
+ */
 function followFile(file: string, get: Get, set: Set): void {
   stopSessionPoll();
   poll = setInterval(() => {
@@ -44,8 +49,12 @@ function followFile(file: string, get: Get, set: Set): void {
     if (get().sessionFile !== file || !m || !main) return;
     void bridge.call('sessions.freshness', { file, bytes: main.bytes, mtimeMs: main.mtimeMs }).then(
       (f) => {
-        const now = get().manifest;
-        if (get().sessionFile === file && now === m && now.freshness !== f.freshness) set({ manifest: { ...now, freshness: f.freshness } });
+        const s = get();
+        const now = s.manifest;
+        if (s.sessionFile !== file || now !== m) return;
+        const idle = !s.busy && !s.loading && s.considering === null;
+        if (f.freshness === 'stale' && idle) void s.refresh();
+        else if (now.freshness !== f.freshness) set({ manifest: { ...now, freshness: f.freshness } });
       },
       () => undefined,
     );
