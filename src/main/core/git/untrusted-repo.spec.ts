@@ -15,6 +15,7 @@ import type { Runtime } from '../runtime';
 import { git, makeRepo, makeRuntime, removeTempDirs, tempDir, testGit } from '../testing/fixtures';
 import { canFakeTerminal, makeArmedSet, plainEnv, plainGit, type ArmedSet } from '../testing/untrusted-repo';
 import { CatFileBatch } from './cat-file-batch';
+import { waitForRun } from '../runs/testing';
 
 afterAll(removeTempDirs);
 
@@ -107,6 +108,23 @@ describe('Loupe on armed repositories (git CLI)', () => {
         expect(byPath['doc.md']).toMatchObject({ modified: true, preview: '# DOC\n' });
         expect(byPath['new.txt']).toMatchObject({ modified: true, preview: 'new\n' });
         expect(byPath['src/c.txt']).toMatchObject({ source: 'base', modified: false, preview: 'charlie\n' });
+      }
+    }
+  });
+
+  it('runs: the preview, a run staging the files and its thread in X-Ray run no program the repository names', async () => {
+    for (const repo of [set.main, set.included, set.hooksPath]) {
+      for (const baseRef of ['HEAD', 'HEAD~1']) {
+        const request = { repo, baseRef, ask: 'Read these', paths: ['a.txt', 'b.txt', 'doc.md', 'new.txt', 'src'], settings: { agent: 'demo' as const, keepStaged: true } };
+        const preview = await call('runs.preview', request);
+        expect(preview.referenceBytes).toBeGreaterThan(0);
+        const started = await call('runs.start', request);
+        const done = await waitForRun(runtime, started.run.id);
+        expect(done.run.status).toBe('succeeded');
+        // The staged copies are the working copy as it is on disk: no clean filter ran over them.
+        expect(readFileSync(join(done.run.stagedDir!, 'repo', 'a.txt'), 'utf8')).toBe('ALPHA\n');
+        const manifest = await call('xray.manifest', { threadId: started.run.threadId });
+        expect(manifest.segments.length).toBeGreaterThan(0);
       }
     }
   });
