@@ -101,4 +101,30 @@ describe('bindIpc', () => {
     await rt.close();
     expect(rt.launcher.stats().live).toBe(0);
   });
+
+  it('a window that stops answering takes no more events: dropped with lagged, followed again from its positions once it answers', async () => {
+    const { ipc, handlers } = fakeIpcMain();
+    const rt = makeRuntime();
+    const { contents, sent, emitter } = fakeContents();
+    bindIpc(ipc, rt, () => true);
+    const event = { senderFrame: ownFrame, sender: contents };
+    const call = (name: string, input: unknown) => handlers.get(ipcChannel(name as never))!(event, input);
+    const streamed = () => sent.filter((s) => s.channel === ipcEventChannel('stream')).map((s) => s.payload as StreamMessage);
+    const publish = (n: number) => rt.streams.publish('task', 'hang', { type: 'progress', done: n, total: 10 } as never);
+
+    await call('events.subscribe', { streams: [{ key: 'task:hang', after: 0 }] });
+    publish(1);
+    expect(streamed().map((m) => m.type)).toEqual(['event']);
+    emitter.emit('unresponsive');
+    for (let i = 2; i <= 9; i++) publish(i);
+    // One `lagged` notice, nothing else piles up for the hung window.
+    expect(streamed().map((m) => m.type)).toEqual(['event', 'lagged']);
+    emitter.emit('responsive');
+    // The page follows again from the last event it had, and gets the rest once, in order.
+    await call('events.subscribe', { streams: [{ key: 'task:hang', after: 1 }] });
+    publish(10);
+    const seqs = streamed().flatMap((m) => (m.type === 'event' ? [m.event.seq] : []));
+    expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    await rt.close();
+  });
 });

@@ -11,18 +11,27 @@ export type IpcEnvelope = Envelope;
 /**
  * One event sink per page load of a window: a reload or navigation retires the
  * old one (its subscriptions are dropped) so a reloaded page follows afresh.
+ * A window that stops answering (Electron's `unresponsive`) takes no more
+ * events: messages to a renderer that does not read would pile up in main, so
+ * the hub drops its subscriptions with `lagged`, and the page, once it answers
+ * again, reads its state anew and follows from there (as an SSE client does).
  */
 function sinkRegistry() {
   const sinks = new WeakMap<WebContents, EventSink & { alive: boolean }>();
   return (contents: WebContents): EventSink => {
     let sink = sinks.get(contents);
     if (sink?.alive) return sink;
+    let hung = false;
     const fresh = {
       alive: true,
       deliver(message: Parameters<EventSink['deliver']>[0]) {
-        if (!fresh.alive || contents.isDestroyed()) return false;
+        if (!fresh.alive || hung || contents.isDestroyed()) return false;
         contents.send(ipcEventChannel('stream'), message);
         return true;
+      },
+      close(last?: { message: Parameters<EventSink['deliver']>[0] }) {
+        // The one `lagged` notice is queued for when the page answers again.
+        if (last && fresh.alive && !contents.isDestroyed()) contents.send(ipcEventChannel('stream'), last.message);
       },
     };
     const retire = () => {
@@ -30,6 +39,8 @@ function sinkRegistry() {
     };
     contents.once('destroyed', retire);
     contents.once('did-start-navigation', retire);
+    contents.on('unresponsive', () => (hung = true));
+    contents.on('responsive', () => (hung = false));
     sink = fresh;
     sinks.set(contents, sink);
     return sink;

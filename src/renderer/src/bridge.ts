@@ -83,7 +83,17 @@ function electronBridge(api: PreloadApi): Bridge {
       if (removed.length) void invoke('events.unsubscribe', { keys: removed });
     },
   });
-  api.on('stream', (message) => follower.receive(message as StreamMessage));
+  api.on('stream', (payload) => {
+    const message = payload as StreamMessage;
+    // Dropped while the window did not answer: follow everything again from our own positions (nothing is lost).
+    if (message.type === 'lagged') {
+      const positions = follower.snapshot();
+      const streams = [...subscribed].map((key) => ({ key, after: positions[key] ?? 0 }));
+      if (streams.length) void invoke('events.subscribe', { streams });
+      return;
+    }
+    follower.receive(message);
+  });
   return {
     host: 'electron',
     async call(name, request, options = {}) {
