@@ -57,6 +57,12 @@ test.describe('screenshots', () => {
     await page.getByLabel('Select README.md', { exact: true }).check();
     await page.getByTestId('run-settings-toggle').click();
     await page.getByTestId('run-maxPromptBytes').fill('1000');
+    await page.getByTestId('run-ask').fill('Explain how the context budget is checked before launch');
+    await expect(page.getByTestId('prompt-window')).toBeVisible();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(outDir!, scheme === 'light' ? 'screenshot-run-settings.png' : 'screenshot-run-settings-dark.png') });
+    }
     await page.getByTestId('run-settings-close').click();
     await page.getByTestId('run-ask').fill('Explain how the context budget is checked before launch');
     await expect(page.getByTestId('pm-verdict')).toHaveText('would BLOCK');

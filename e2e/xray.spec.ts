@@ -90,6 +90,14 @@ test('evict a large tool result, see the meter and the next prompt shrink; resto
   await expect(evicted).toHaveAttribute('data-status', 'pinned');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(evicted).toHaveAttribute('data-status', 'active');
+
+  // A fresh step's evidence shows its prompt in the window its history was folded for.
+  await page.getByRole('button', { name: 'Runs of this thread' }).click();
+  await page.locator('.run-row', { hasText: 'Again' }).first().click();
+  await page.getByRole('tab', { name: /Evidence/ }).click();
+  const stepMeter = page.locator('[data-testid="step-evidence"] .split-meter').first();
+  await expect(stepMeter).toBeVisible();
+  expect(Number(await stepMeter.getAttribute('data-used'))).toBeGreaterThan(Math.floor(grown / 4) - 10);
 });
 
 test('the System group shows provenance and tier and offers no control; filters narrow the list', async ({ page, host, request }) => {

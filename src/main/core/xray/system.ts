@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { approxTokens, type AgentId, type PresetRef, type PromptSection } from '../../../shared/contract/runs';
 import { INSTRUCTION_FILES, type GovernanceTier, type Provenance, type SystemSection } from '../../../shared/contract/xray';
 import { INSPECT_LIMITS } from '../../../shared/contract/limits';
+import { sectionTier } from '../../../shared/xray/prompt-meter';
 import { WorkingCopy } from '../inspect/working-copy';
 import { clipPreview } from '../runs/section-previews';
 import { PREVIEW_SOURCE_CHARS } from '../runs/prompt';
@@ -9,21 +10,28 @@ import { isCredentialPath, redactSecrets } from '../secrets';
 
 /** Who governs each of Loupe's prompt sections, and how X-Ray names it. */
 function describe(name: PromptSection['name'], preset: PresetRef | null): { title: string; provenance: Provenance; tier: GovernanceTier; preset?: PresetRef } | null {
+  // The tier is the meter's rule (sectionTier); the title and provenance are X-Ray's words for it.
+  const tier = sectionTier(name, preset !== null);
+  const named = describeSection(name, preset);
+  return tier && named ? { ...named, tier } : null;
+}
+
+function describeSection(name: PromptSection['name'], preset: PresetRef | null): { title: string; provenance: Provenance; preset?: PresetRef } | null {
   switch (name) {
     case 'loupe-notes':
-      return { title: 'Loupe’s notes for the agent', provenance: 'framework-core', tier: 'required' };
+      return { title: 'Loupe’s notes for the agent', provenance: 'framework-core' };
     case 'runtime':
-      return { title: 'Runtime context: repository, branch, base commit', provenance: 'runtime-context', tier: 'required' };
+      return { title: 'Runtime context: repository, branch, base commit', provenance: 'runtime-context' };
     case 'notes':
       return preset
-        ? { title: `Notes from preset “${preset.name}” (revision ${preset.revision})`, provenance: 'template', tier: 'inherited', preset }
-        : { title: 'Your notes for this task', provenance: 'personal', tier: 'user' };
+        ? { title: `Notes from preset “${preset.name}” (revision ${preset.revision})`, provenance: 'template', preset }
+        : { title: 'Your notes for this task', provenance: 'personal' };
     case 'memory':
-      return { title: 'Selected memory', provenance: 'memory', tier: 'user' };
+      return { title: 'Selected memory', provenance: 'memory' };
     case 'references':
-      return { title: 'Reference file locations (you chose them; the agent reads them itself)', provenance: 'runtime-context', tier: 'user' };
+      return { title: 'Reference file locations (you chose them; the agent reads them itself)', provenance: 'runtime-context' };
     case 'schema':
-      return { title: 'Output schema', provenance: 'personal', tier: 'user' };
+      return { title: 'Output schema', provenance: 'personal' };
     default:
       // History and the ask are conversation: X-Ray shows them as segments.
       return null;

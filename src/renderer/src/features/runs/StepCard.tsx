@@ -1,6 +1,8 @@
 import type { AgentInfo, StepEvidence } from '../../../../shared/contract/runs';
 import { formatBytes, formatDuration, formatInt, shortHash } from '../../../../shared/format';
 import { HashButton } from '../../ui/HashButton';
+import { SplitMeter } from '../../ui/SplitMeter';
+import { promptMeterInput } from '../../../../shared/xray/prompt-meter';
 import { ReportedUsage } from './ReportedUsage';
 import { StepExact, StepHistoryFacts } from './StepTokens';
 import { budgetText } from '../../../../shared/presets/describe';
@@ -66,6 +68,13 @@ export function StepCard({ step, agents }: { step: StepEvidence; agents: readonl
         )}
         {step.history && <StepHistoryFacts history={step.history} />}
       </dl>
+      {step.history && (
+        // A fresh session's prompt carries history: how it sat in the window the fold sized it for.
+        <SplitMeter
+          manifest={promptMeterInput(step.sections, { id: step.model, window: step.history.window, reserve: step.history.window - step.history.foldBudget, source: '' }, step.presetRef !== null)}
+          label="This step's prompt in the model's window: system, conversation, reserve and free space"
+        />
+      )}
       <ReportedUsage step={step} />
       <details className="step-more">
         <summary>

@@ -6,6 +6,7 @@ import { AgentField } from './AgentField';
 import { BudgetFields } from './BudgetFields';
 import { EffectiveSettingsList } from './EffectiveSettingsList';
 import { ModelField } from './ModelField';
+import { PromptWindowMeter } from './PromptWindowMeter';
 import { useRunForm } from './run-store';
 
 /**
@@ -52,6 +53,7 @@ export function RunSettingsDrawer() {
           <div className="run-form">
             <AgentField />
             <ModelField />
+            <PromptWindowMeter />
             <BudgetFields />
             <div className="run-field">
               <label htmlFor="run-notes" className="run-legend">
