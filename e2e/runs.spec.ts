@@ -53,6 +53,18 @@ test.describe('a run from the Inspector', () => {
     await expect(page.getByTestId('run-xray-tools-note')).toHaveCount(0);
     await page.getByTestId('run-xray-tools').uncheck();
     await expect(page.locator('.in-force-row[data-field="xrayTools"]')).toContainText('not offered');
+    // Memory: a kept item, ticked, is measured with the prompt; unticked, it is not.
+    const meters0 = page.getByTestId('prompt-meters');
+    await expect(meters0).toHaveAttribute('data-current', 'true');
+    const before = Number(await meters0.getAttribute('data-total-bytes'));
+    await page.getByLabel('New memory item').fill('We use pnpm, never npm.');
+    await page.getByRole('button', { name: 'Keep' }).click();
+    const item = page.locator('.memory-item', { hasText: 'We use pnpm, never npm.' });
+    await expect(item.getByRole('checkbox')).toBeChecked();
+    const withMemory = before + Buffer.byteLength('## Memory\n- We use pnpm, never npm.\n\n');
+    await expect(meters0).toHaveAttribute('data-total-bytes', String(withMemory));
+    await item.getByRole('checkbox').uncheck();
+    await expect(meters0).toHaveAttribute('data-total-bytes', String(before));
     await page.getByTestId('run-settings-close').click();
 
     await page.getByTestId('run-ask').fill('List what each file exports');

@@ -9,6 +9,7 @@ import { appMethods } from './contract/app';
 import { callMethods } from './contract/calls';
 import { contextMethods } from './contract/context';
 import type { MethodSpec } from './contract/define';
+import { memoryMethods } from './contract/memory';
 import { modelMethods } from './contract/models';
 import { presetMethods } from './contract/presets';
 import { repoMethods } from './contract/repo';
@@ -29,6 +30,7 @@ export const contract = {
   ...runMethods,
   ...sessionMethods,
   ...settingsMethods,
+  ...memoryMethods,
   ...presetMethods,
   ...xrayMethods,
   ...tokenMethods,

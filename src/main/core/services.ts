@@ -4,6 +4,7 @@ import { callServices, type CallControl } from './app/call-services';
 import { modelServices } from './catalog/model-services';
 import type { CoreDeps } from './deps';
 import { contextServices } from './inspect/context-services';
+import { memoryServices } from './memory/memory-services';
 import { presetServices } from './presets/preset-services';
 import { repoServices } from './repo/repo-services';
 import { calibrationServices } from './runs/calibration-services';
@@ -37,6 +38,7 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...models,
     ...runs,
     ...settingsServices(deps),
+    ...memoryServices(deps),
     ...presetServices(deps),
     ...sessions.services,
     ...xray.services,

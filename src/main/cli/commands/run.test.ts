@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeCommand } from '../../core/presets/testing';
-import { makeRepo, removeTempDirs, tempDir } from '../../core/testing/fixtures';
+import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../../core/testing/fixtures';
 import type { CliIo } from '../command';
 import { runCli } from '../index';
 import { runCliForTest as cli } from '../testing';
@@ -53,6 +53,26 @@ describe('loupe run', () => {
     // A custom command takes the schema inside its prompt: a section of its own, counted in the prompt's bytes.
     expect(doc.steps[0].sections.map((s: { name: string }) => s.name)).toContain('schema');
     expect((await cli(['run', '--repo', repo, '--ask', 'x', '--command', answer, '--thread', 'tnothere'], env)).stderr).toContain('tnothere');
+  });
+
+  it('--memory adds items for this run; --with-memory takes the ones ticked in the app', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    const rt = makeRuntime({ userDataDir: env.LOUPE_USER_DATA });
+    await rt.call('memory.add', { text: 'We use pnpm.' });
+    await rt.call('memory.add', { text: 'Not this one.', selected: false });
+    await rt.close();
+    const memoryBytes = async (args: string[]) => {
+      const doc = JSON.parse((await cli(['run', '--repo', repo, '--ask', 'x', '--command', answer, '--json', ...args], env)).stdout);
+      return (doc.steps[0].sections as { name: string; bytes: number }[]).find((s) => s.name === 'memory')?.bytes ?? 0;
+    };
+    expect(await memoryBytes([])).toBe(0);
+    const own = await memoryBytes(['--memory', 'Tabs, not spaces.']);
+    // A section's bytes are its text and the blank line that parts it from the next.
+    const section = (text: string) => Buffer.byteLength(`${text}\n\n`);
+    expect(own).toBe(section('## Memory\n- Tabs, not spaces.'));
+    expect(await memoryBytes(['--with-memory'])).toBe(section('## Memory\n- We use pnpm.'));
+    expect(await memoryBytes(['--with-memory', '--memory', 'Tabs, not spaces.'])).toBe(section('## Memory\n- We use pnpm.\n- Tabs, not spaces.'));
   });
 
   it('Ctrl-C cancels the running agent: exit 4, the run cancelled, no process left', async () => {

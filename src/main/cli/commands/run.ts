@@ -27,6 +27,8 @@ export const run: CommandRun = async (args, io) => {
       base: { type: 'string' },
       attach: { type: 'string', multiple: true },
       schema: { type: 'string' },
+      memory: { type: 'string', multiple: true },
+      'with-memory': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -47,6 +49,9 @@ export const run: CommandRun = async (args, io) => {
     const preset = presetRef ? await runtime.call('presets.get', { name: presetRef.name }, { signal }) : null;
     const revision = preset && presetRef ? pickRevision(preset, presetRef.revision) : null;
     const settings = settingsFromFlags(values, revision?.settings ?? null, 'claude');
+    // --with-memory: the items ticked in the app; --memory TEXT: more for this run only.
+    const saved = values['with-memory'] ? (await runtime.call('memory.list', {}, { signal })).filter((m) => m.selected).map((m) => m.text) : [];
+    const memory = [...saved, ...(values.memory ?? [])];
     const detail = await runtime.call(
       'runs.start',
       {
@@ -57,6 +62,7 @@ export const run: CommandRun = async (args, io) => {
         attachments,
         settings,
         ...(schema !== undefined ? { schema } : {}),
+        ...(memory.length ? { memory } : {}),
         ...(values.thread ? { threadId: values.thread } : {}),
         ...(values.fresh ? { fresh: true } : {}),
         ...(preset && revision ? { presetRef: { name: preset.name, revision: revision.revision } } : {}),

@@ -246,9 +246,11 @@ export const useRuns = create<RunsState>()(
         async followUp(ask, fresh) {
           const settings = get().settings;
           if (!settings) return false;
-          const d = await act('follow-up', (run) =>
-            bridge.call('runs.start', { repo: run.repo, ask, settings, threadId: run.threadId, ...(fresh ? { fresh: true } : {}) }),
-          );
+          const d = await act('follow-up', async (run) => {
+            // The selected memory goes with a follow-up as with a first turn.
+            const memory = (await bridge.call('memory.list', {})).filter((m) => m.selected).map((m) => m.text);
+            return bridge.call('runs.start', { repo: run.repo, ask, settings, threadId: run.threadId, ...(memory.length ? { memory } : {}), ...(fresh ? { fresh: true } : {}) });
+          });
           if (d) get().open(d);
           return d !== null;
         },

@@ -8,6 +8,7 @@ import { checkBudget } from '../../../../../shared/runs/budget';
 import { PromptMeters, VERDICT_TEXT } from './PromptMeters';
 import { settingsKey } from './run-draft';
 import { useRunForm, type RunContext } from './run-store';
+import { selectedMemoryTexts, useMemory } from './memory-store';
 import { valueText } from '../../../ui/setting-text';
 
 /** What the Inspector would send: its repository, base, selection and attachments. */
@@ -43,8 +44,11 @@ export function RunDock() {
   );
   const { setAsk, setDrawerOpen, start, dismissStartError } = useRunForm.getState();
   useEffect(() => void useRunForm.getState().load(), []);
+  useEffect(() => void useMemory.getState().load(), []);
   const key = settingsKey(settings);
-  useEffect(() => useRunForm.getState().schedulePreview(ctx), [ctx, ask, key]);
+  // The selected memory is part of the prompt: ticking an item measures it again.
+  const memoryKey = useMemory((s) => selectedMemoryTexts(s.items).join('\u0000'));
+  useEffect(() => useRunForm.getState().schedulePreview(ctx), [ctx, ask, key, memoryKey]);
 
   // While the form has a bad value, the settings in force are what a run would use.
   const shown = settings ?? effective;

@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { AgentField } from './AgentField';
 import { BudgetFields } from './BudgetFields';
 import { EffectiveSettingsList } from './EffectiveSettingsList';
+import { MemoryField } from './MemoryField';
 import { ModelField } from './ModelField';
 import { PromptWindowMeter } from './PromptWindowMeter';
 import { useRunForm } from './run-store';
@@ -71,6 +72,7 @@ export function RunSettingsDrawer() {
                 {notesError ? `Notes ${notesError}.` : `Up to ${RUN_LIMITS.maxNotesChars.toLocaleString('en-US')} characters; counted in the prompt.`}
               </p>
             </div>
+            <MemoryField />
             <label className="check">
               <input type="checkbox" checked={keepStaged} onChange={(e) => setDraft({ keepStaged: e.target.checked })} />
               Keep the staged folder after the run (it is removed otherwise)

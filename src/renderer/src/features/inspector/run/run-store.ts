@@ -17,6 +17,7 @@ import { toUiError, type UiError } from '../../../ui/ui-error';
 import { useRuns } from '../../runs/store';
 import { useShell } from '../../shell/store';
 import { draftFromSettings, settingsFromDraft, settingsKey, type DraftErrors, type RunDraft } from './run-draft';
+import { selectedMemoryTexts, useMemory } from './memory-store';
 
 /** What of the Inspector a run sends. */
 export interface RunContext {
@@ -81,7 +82,8 @@ let searchSeq = 0;
 
 /** The request a preview or a run sends for this form and context. */
 function runRequest(s: Pick<RunFormState, 'ask'>, settings: RunSettings, ctx: RunContext, ask = s.ask.trim() || ASK_PLACEHOLDER) {
-  return { repo: ctx.repo, ask, baseRef: ctx.baseRef, paths: ctx.paths, attachments: ctx.attachments, settings };
+  const memory = selectedMemoryTexts(useMemory.getState().items);
+  return { repo: ctx.repo, ask, baseRef: ctx.baseRef, paths: ctx.paths, attachments: ctx.attachments, settings, ...(memory.length ? { memory } : {}) };
 }
 
 export const useRunForm = create<RunFormState>()(
