@@ -87,6 +87,10 @@ test('the favicon is served', async ({ request, host }) => {
   expect(icon.status()).toBe(200);
   expect(icon.headers()['content-type']).toContain('image/svg+xml');
   expect(await icon.text()).toContain('<svg');
+  // Asked for by habit as /favicon.ico: the same icon, never a 404.
+  const ico = await request.get(`${host.origin}/favicon.ico`);
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toContain('image/svg+xml');
 });
 
 test('a page opened without its token says how to get access', async ({ browser, host }) => {

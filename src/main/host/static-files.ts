@@ -31,6 +31,8 @@ export async function serveStatic(root: string, pathname: string, res: ServerRes
   } catch {
     rel = '';
   }
+  // Browsers and tools ask for /favicon.ico by habit: the app's icon is an SVG.
+  if (rel === 'favicon.ico') rel = 'favicon.svg';
   let file = join(root, rel || 'index.html');
   if (!file.startsWith(root + sep) && file !== root) file = join(root, 'index.html');
   let info = await stat(file).catch(() => null);
