@@ -40,8 +40,12 @@ export type AgentEvent =
   /** A file the agent read (derived from its tool calls, or reported by the CLI). */
   | { type: 'file-read'; path: string }
   | { type: 'usage'; usage: ReportedUsage }
-  /** An error the CLI printed; shown as it arrives (it may retry, or end). */
-  | { type: 'error'; message: string }
+  /**
+   * An error the CLI printed; shown as it arrives (it may retry, or end).
+   * `final`: the CLI will not get further on its own (Codex waiting for a
+   * network it has already failed to reach); the runner ends the step then.
+   */
+  | { type: 'error'; message: string; final?: true }
   /** The CLI's final word on the turn. */
   | { type: 'result'; ok: boolean; text?: string; message?: string }
   /** Output the adapter does not parse (custom commands, stray lines); stderr included. */

@@ -268,16 +268,29 @@ describe('real agent CLIs, offline (replayed from their captured output)', () =>
     await runtime.close();
   });
 
-  it('ends an agent that makes no progress (codex retrying offline) after the no-progress timeout', async () => {
+  it('ends codex within seconds once it says it waits for the network, with its own words', async () => {
     const loggedIn = tempDir();
     fakeCli(loggedIn, 'codex', { version: 'codex-cli 0.171.0', replay: { cli: 'codex', name: 'exec-json-offline-150s' }, hang: true, loginStatus: { exitCode: 0, stderr: 'Logged in' } });
     const runtime = makeRuntime({ env: { ...process.env, LOUPE_AGENT_PATH: loggedIn } });
     const repo = makeRepo({ 'a.txt': 'a\n' });
-    const started = await runtime.call('runs.start', { repo, ask: 'say hi', settings: { agent: 'codex', loop: { idleTimeoutSeconds: 5 } } });
+    const started = await runtime.call('runs.start', { repo, ask: 'say hi', settings: { agent: 'codex' } });
+    // The default no-progress timeout is 120 s: ending well inside 15 s is codex's own final word doing it.
+    const done = await waitForRun(runtime, started.run.id, 15_000);
+    expect(done.run.status).toBe('failed');
+    expect(done.steps[0]!.message).toMatch(/^Codex cannot reach its servers: Reconnecting\.\.\. waiting for network/);
+    expect(done.events.some((e) => e.event.type === 'agent' && e.event.event.type === 'error' && /Reconnecting\.\.\. 2\/5/.test(e.event.event.message))).toBe(true);
+    expect(runtime.launcher.stats().live).toBe(0);
+    await runtime.close();
+  });
+
+  it('ends an agent that makes no progress after the no-progress timeout, and says so', async () => {
+    const runtime = makeRuntime();
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const command = `${process.execPath} -e "process.stdin.resume();setInterval(()=>{},1000)"`;
+    const started = await runtime.call('runs.start', { repo, ask: 'say hi', settings: { agent: 'custom', command, loop: { idleTimeoutSeconds: 5 } } });
     const done = await waitForRun(runtime, started.run.id, 20_000);
     expect(done.run.status).toBe('failed');
     expect(done.steps[0]!.message).toMatch(/No progress for 5 s/);
-    expect(done.events.some((e) => e.event.type === 'agent' && e.event.event.type === 'error' && /Reconnecting/.test(e.event.event.message))).toBe(true);
     expect(runtime.launcher.stats().live).toBe(0);
     await runtime.close();
   });

@@ -84,7 +84,11 @@ export async function runStep(spawn: Spawn, launch: StepLaunch): Promise<StepRes
         if (firstContext === undefined && e.usage.contextTokens !== undefined && e.usage.contextTokens > 0) firstContext = e.usage.contextTokens;
       }
       else if (e.type === 'result') state.result = { ok: e.ok, message: e.message, text: e.text };
-      else if (e.type === 'error') state.lastError = e.message;
+      else if (e.type === 'error') {
+        state.lastError = e.message;
+        // The CLI said it will get no further on its own: end it now rather than at the no-progress timeout.
+        if (e.final) local.abort();
+      }
       else if (e.type === 'text' || e.type === 'tool-call') state.progressed = true;
       if (e.type === 'tool-call' && !e.parentCallId) toolCalls++;
       launch.onEvent(e);

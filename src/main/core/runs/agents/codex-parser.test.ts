@@ -5,7 +5,7 @@ import { createCodexParser } from './codex-parser';
 import { loadCapture, parsed, replay } from './test-support';
 
 const run = (name: string) => replay(createCodexParser(), loadCapture('codex', name));
-const WAITING = 'Reconnecting... waiting for network (Connection failed: error sending request)';
+const WAITING = 'Codex cannot reach its servers: Reconnecting... waiting for network (Connection failed: error sending request)';
 
 describe('codex exec --json parser, offline captures', () => {
   it('offline: the thread id, every retry as an error (not progress), and the last retry as the message when ended', () => {
@@ -16,6 +16,10 @@ describe('codex exec --json parser, offline captures', () => {
     expect(errors[4]).toBe('Falling back from WebSockets to HTTPS transport. stream disconnected before completion: failed to lookup address information: Name does not resolve');
     expect(errors.slice(5).every((m) => m === WAITING)).toBe(true);
     expect(errors.length).toBeGreaterThan(6);
+    // Waiting for the network is final (codex never gets further on its own); the retries before it are not.
+    const finals = events.filter((e) => e.type === 'error' && e.final).map((e) => (e as { message: string }).message);
+    expect(finals.length).toBe(errors.length - 5);
+    expect(events.filter((e) => e.type === 'error' && !e.final)).toHaveLength(5);
     // Retries and codex's own log lines never restart the no-progress timeout.
     expect(events.slice(1, -1).filter(isProgress)).toEqual([]);
     expect(events.at(-1)).toEqual({ type: 'result', ok: false, message: WAITING });

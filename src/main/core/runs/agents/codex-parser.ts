@@ -5,6 +5,9 @@ import { num, obj, parseJsonObject, rawStderr, rawStdout, resultFromExit, Stderr
 
 type Json = Record<string, unknown>;
 
+/** Codex's word once its reconnects and the fallback transport have failed (fixtures/agents/codex/exec-json-offline-150s). */
+const WAITING_FOR_NETWORK = /^Reconnecting\.\.\. waiting for network\b/;
+
 /** Codex's stderr log lines ("2026-…Z ERROR codex_api::…") are diagnostics, not the reason a run failed. */
 const isCodexLogLine = (line: string): boolean => /^\d{4}-\d\d-\d\dT[\d:.]+Z\s+(ERROR|WARN|INFO|DEBUG|TRACE)\s/.test(line);
 
@@ -12,8 +15,9 @@ const isCodexLogLine = (line: string): boolean => /^\d{4}-\d\d-\d\dT[\d:.]+Z\s+(
  * A parser for one `codex exec` step. Tool items (commands, MCP calls, file
  * changes, web searches) become a tool call when they start and its result
  * when they complete. Top-level `error` events are retries shown as they
- * arrive ("Reconnecting... waiting for network"): offline, codex never exits,
- * so the last of them is the message when the runner ends it.
+ * arrive ("Reconnecting... 2/5"); offline, once it says "Reconnecting...
+ * waiting for network" it never exits on its own, so that one is final: the
+ * runner ends the step and it is the message.
  */
 export function createCodexParser(): AgentStreamParser {
   const started = new Set<string>();
@@ -115,9 +119,16 @@ export function createCodexParser(): AgentStreamParser {
           const message = str(obj(ev.error)?.message) ?? lastError ?? 'Codex reported a failed turn.';
           return [...usage(obj(ev.usage)), { type: 'result', ok: false, message }];
         }
-        case 'error':
+        case 'error': {
           lastError = str(ev.message) ?? 'error';
+          // After its reconnects and the HTTPS fallback failed, codex waits for the network without end:
+          // nothing more will come, so the step ends now with codex's own words (not after the idle timeout).
+          if (WAITING_FOR_NETWORK.test(lastError)) {
+            lastError = `Codex cannot reach its servers: ${lastError}`;
+            return [{ type: 'error', message: lastError, final: true }];
+          }
           return [{ type: 'error', message: lastError }];
+        }
         default:
           return [rawStdout(line)];
       }
