@@ -39,6 +39,8 @@ export interface LauncherStats {
   started: number;
   ended: number;
   live: number;
+  /** Started children by program (the command's base name: `git`, `node`, `claude`…). */
+  byProgram: Record<string, number>;
 }
 
 export interface Launcher {
@@ -78,6 +80,7 @@ export function createLauncher(): Launcher {
   const live = new Set<ChildHandle>();
   let started = 0;
   let ended = 0;
+  const byProgram: Record<string, number> = {};
   let closed = false;
 
   const spawn: Spawn = (command, args, options) => {
@@ -90,6 +93,8 @@ export function createLauncher(): Launcher {
       windowsHide: true,
     });
     started++;
+    const program = command.split(/[\\/]/).pop() ?? command;
+    byProgram[program] = (byProgram[program] ?? 0) + 1;
     const grace = options.killGraceMs ?? 2000;
     let exitedAlready = false;
     const exited = new Promise<ChildExit>((resolve, reject) => {
@@ -143,7 +148,7 @@ export function createLauncher(): Launcher {
 
   return {
     spawn,
-    stats: () => ({ started, ended, live: live.size }),
+    stats: () => ({ started, ended, live: live.size, byProgram: { ...byProgram } }),
     async closeAll() {
       closed = true;
       await Promise.all([...live].map((h) => h.kill()));

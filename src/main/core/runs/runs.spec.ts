@@ -4,7 +4,7 @@
 // cannot reach their servers here are replayed from their captured output.
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunSettingsInput } from '../../../shared/contract/runs';
 import { git, isProcessAlive, makeRepo, makeRuntime, removeTempDirs, tempDir, waitForExit } from '../testing/fixtures';
@@ -20,6 +20,7 @@ describe('the invocation context budget', () => {
     const marker = join(tempDir(), 'marker');
     const runtime = makeRuntime();
     const started = runtime.launcher.stats().started;
+    const agents = () => runtime.launcher.stats().byProgram[basename(process.execPath)] ?? 0;
     const settings = custom(nodeCmd(`require('fs').writeFileSync(${JSON.stringify(marker)},'x')`), {
       loop: { contextBudget: { maxPromptBytes: 100, policy: 'block' } },
     });
@@ -33,8 +34,10 @@ describe('the invocation context budget', () => {
     const retried = await runtime.call('runs.retry', { runId: detail.run.id });
     expect(retried.steps.map((s) => s.outcome)).toEqual(['blocked', 'blocked']);
     expect(retried.steps[1]!.totalBytes).toBe(step!.totalBytes);
-    // Git ran (staging reads the repository); no agent process ever did.
+    // Git ran (staging reads the repository); no agent process ever did, counted through the launcher.
     expect(runtime.launcher.stats().started - started).toBeGreaterThan(0);
+    expect(runtime.launcher.stats().byProgram.git).toBeGreaterThan(0);
+    expect(agents()).toBe(0);
     expect(existsSync(marker)).toBe(false);
     // Raised: the run's own settings (the custom command included) with a new ceiling; the detail says so.
     const raised = { ...retried.settings, loop: { contextBudget: { maxPromptBytes: step!.totalBytes, policy: 'block' as const } } };
@@ -43,6 +46,7 @@ describe('the invocation context budget', () => {
     expect(third.steps[2]!.outcome).toBe('launched');
     expect((await waitForRun(runtime, detail.run.id, 30_000, third.lastSeq)).run.status).toBe('succeeded');
     expect(existsSync(marker)).toBe(true);
+    expect(agents()).toBe(1);
     await runtime.close();
   });
 
