@@ -68,6 +68,19 @@ test('paths are readable at 1280x800 and Inspect stays in view', async ({ page }
   // The page itself never scrolls: each pane does.
   expect(await page.evaluate('document.scrollingElement.scrollHeight <= window.innerHeight')).toBe(true);
   await expect(page.getByTestId('inspect-button')).toBeInViewport();
+
+  // Folding the run bar's measures gives the results the room, says the sizes in one line, and lasts a reload.
+  const results = page.locator('.insp-results-inner');
+  const tall = async () => (await results.boundingBox())!.height;
+  const before = await tall();
+  await page.getByTestId('meters-fold').click();
+  await expect(page.getByTestId('prompt-meters')).toHaveCount(0);
+  await expect(page.getByTestId('meters-folded')).toContainText(/^Prompt [\d,]+ B ≈ [\d,]+ tokens · references/);
+  expect(await tall()).toBeGreaterThan(before + 60);
+  await page.reload();
+  await expect(page.getByTestId('meters-folded')).toBeVisible();
+  await page.getByTestId('meters-fold').click();
+  await expect(page.getByTestId('prompt-meters')).toBeVisible();
 });
 
 test('a file created after opening appears after a refresh, and on Inspect', async ({ page }) => {

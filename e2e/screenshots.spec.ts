@@ -44,6 +44,11 @@ test.describe('screenshots', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: join(outDir!, scheme === 'light' ? 'screenshot-inspector.png' : 'screenshot-inspector-dark.png') });
     }
+    // The run bar's measures folded: the results get the room.
+    await page.getByTestId('meters-fold').click();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: join(outDir!, 'screenshot-inspector-folded.png') });
+    await page.getByTestId('meters-fold').click();
   });
 
   test('Runs: a blocked run and a finished one, light and dark', async ({ page }) => {

@@ -100,3 +100,14 @@ function ReferencesRow({ preview }: { preview: RunPreview }) {
     </>
   );
 }
+
+/** The measures in one line, when folded: the prompt's size and the references', nothing hidden that a run would act on (the verdict stays in the bar above). */
+export function FoldedMeters() {
+  const preview = useRunForm((s) => s.preview);
+  if (!preview) return <span className="hint">Measuring…</span>;
+  return (
+    <span className="hint" data-testid="meters-folded">
+      Prompt {formatInt(preview.totalBytes)} B ≈ {formatInt(preview.approxTokens)} tokens · references {formatBytes(preview.referenceBytes)} ≈ {formatInt(preview.referenceTokens)} tokens
+    </span>
+  );
+}

@@ -5,7 +5,7 @@ import { plural } from '../../../../../shared/format';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { useInspector } from '../store';
 import { checkBudget } from '../../../../../shared/runs/budget';
-import { PromptMeters, VERDICT_TEXT } from './PromptMeters';
+import { FoldedMeters, PromptMeters, VERDICT_TEXT } from './PromptMeters';
 import { settingsKey } from './run-draft';
 import { useRunForm, type RunContext } from './run-store';
 import { selectedMemoryTexts, useMemory } from './memory-store';
@@ -29,7 +29,7 @@ function useRunContext(): RunContext | null {
  */
 export function RunDock() {
   const ctx = useRunContext();
-  const { ask, settings, effective, agents, starting, startError, invalid, drawerOpen, preview } = useRunForm(
+  const { ask, settings, effective, agents, starting, startError, invalid, drawerOpen, metersFolded, preview } = useRunForm(
     useShallow((s) => ({
       preview: s.preview,
       ask: s.ask,
@@ -40,9 +40,10 @@ export function RunDock() {
       startError: s.startError,
       invalid: Object.keys(s.errors).length > 0,
       drawerOpen: s.drawerOpen,
+      metersFolded: s.metersFolded,
     })),
   );
-  const { setAsk, setDrawerOpen, start, dismissStartError } = useRunForm.getState();
+  const { setAsk, setDrawerOpen, setMetersFolded, start, dismissStartError } = useRunForm.getState();
   useEffect(() => void useRunForm.getState().load(), []);
   useEffect(() => void useMemory.getState().load(), []);
   const key = settingsKey(settings);
@@ -66,6 +67,16 @@ export function RunDock() {
           {shown ? `${valueText('agent', shown, agents)} · ${valueText('loop.contextBudget', shown, agents)}` : 'Loading the run settings…'}
           {ctx ? ` · ${plural(ctx.paths.length, 'selection')}` : ''}
         </span>
+        <button
+          type="button"
+          className="ghost small"
+          aria-expanded={!metersFolded}
+          data-testid="meters-fold"
+          onClick={() => setMetersFolded(!metersFolded)}
+          title={metersFolded ? 'Show the prompt and reference measures' : 'Fold the measures to one line: more room for the results'}
+        >
+          {metersFolded ? 'Show measures' : 'Fold measures'}
+        </button>
         <button
           type="button"
           className={invalid ? 'small is-invalid' : 'small'}
@@ -106,7 +117,7 @@ export function RunDock() {
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey) && ctx && !blockedWhy) void start(ctx);
         }}
       />
-      <PromptMeters budget={budget} />
+      {metersFolded ? <FoldedMeters /> : <PromptMeters budget={budget} />}
       {invalid && shown && (
         <p className="hint" role="status">
           A run setting has a value to fix; the meters use the settings in force until then.

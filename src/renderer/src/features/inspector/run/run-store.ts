@@ -44,6 +44,8 @@ export interface RunFormState {
   modelSuggestions: ModelInfo[];
   ask: string;
   drawerOpen: boolean;
+  /** The prompt meters folded to one line, so the results above get the room (kept for the tab's session). */
+  metersFolded: boolean;
   preview: RunPreview | null;
   previewKey: string | null;
   previewing: boolean;
@@ -59,6 +61,7 @@ export interface RunFormState {
   /** Looks the typed words up in the catalog (models.list), for the model field's suggestions. */
   searchModels(query: string): void;
   setDrawerOpen(open: boolean): void;
+  setMetersFolded(folded: boolean): void;
   /** Measures the would-be prompt for `ctx` after a pause in typing; a newer call cancels the older. */
   schedulePreview(ctx: RunContext | null): void;
   /** Saves the form, starts the run and shows it in the Runs view. */
@@ -139,6 +142,7 @@ export const useRunForm = create<RunFormState>()(
         modelSuggestions: [],
         ask: '',
         drawerOpen: false,
+        metersFolded: false,
         preview: null,
         previewKey: null,
         previewing: false,
@@ -198,6 +202,7 @@ export const useRunForm = create<RunFormState>()(
           }, MODEL_DELAY_MS);
         },
         setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
+        setMetersFolded: (metersFolded) => set({ metersFolded }),
 
         schedulePreview(ctx) {
           if (previewTimer) clearTimeout(previewTimer);
@@ -252,10 +257,10 @@ export const useRunForm = create<RunFormState>()(
       };
     },
     {
-      ...sessionPersist<RunFormState, Pick<RunFormState, 'ask' | 'drawerOpen'>>('run-form', (s) => ({ ask: s.ask, drawerOpen: s.drawerOpen })),
+      ...sessionPersist<RunFormState, Pick<RunFormState, 'ask' | 'drawerOpen' | 'metersFolded'>>('run-form', (s) => ({ ask: s.ask, drawerOpen: s.drawerOpen, metersFolded: s.metersFolded })),
       merge: (stored, current) => {
         const s = (stored ?? {}) as Record<string, unknown>;
-        return { ...current, ask: typeof s.ask === 'string' ? s.ask : '', drawerOpen: s.drawerOpen === true };
+        return { ...current, ask: typeof s.ask === 'string' ? s.ask : '', drawerOpen: s.drawerOpen === true, metersFolded: s.metersFolded === true };
       },
     },
   ),
