@@ -4,6 +4,8 @@
 // session sends exactly that many bytes (the step's evidence); restoring it
 // makes them grow back. Turns start through the API (the run form belongs to
 // the Runs view); everything about X-Ray is done in the page.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { expect, makeRepo, openRepository, test } from './fixtures';
 import type { RunPreview } from '../src/shared/contract/runs';
 import { api, runTurn, waitRun } from './xray-helpers';
@@ -119,4 +121,20 @@ test('the System group shows provenance and tier and offers no control; filters 
   // The thread's runs are one click away.
   await page.getByRole('button', { name: 'Runs of this thread' }).click();
   await expect(page.locator('.nav-item.active')).toHaveText(/Runs/);
+});
+
+test('a turn run from a terminal (another process) shows up in the open thread by itself', async ({ page, host, request }) => {
+  const repo = makeRepo({ 'notes.md': notes });
+  const one = await runTurn(request, host, { repo, ask: 'Read the notes', paths: ['notes.md'], settings: { agent: 'demo' } });
+  await openRepository(page, repo);
+  await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
+  await expect(page.locator('.xray[data-ready="true"]')).toBeVisible();
+  await expect(page.locator('.seg-row', { hasText: 'Asked from the terminal' })).toHaveCount(0);
+  // `loupe run --thread` in a terminal: its own process, the same database; nothing it does is published to this page.
+  const cli = spawnSync(process.execPath, [join(__dirname, '..', 'bin', 'loupe.js'), 'run', '--repo', repo, '--agent', 'demo', '--thread', one.run.threadId, '--ask', 'Asked from the terminal'], {
+    env: { ...process.env, LOUPE_USER_DATA: host.userDataDir },
+    encoding: 'utf8',
+  });
+  expect(cli.status, cli.stderr).toBe(0);
+  await expect(page.locator('.seg-row', { hasText: 'Asked from the terminal' })).toHaveCount(1, { timeout: 15_000 });
 });

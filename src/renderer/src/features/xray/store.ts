@@ -76,6 +76,9 @@ let timer: ReturnType<typeof setTimeout> | null = null;
 // Answers can arrive out of order (a turn's refresh and a directive overlap): only the latest request's answer is shown.
 let manifestAsked = 0;
 let measureAsked = 0;
+/** How often the open thread is checked for turns run by another process. */
+const THREAD_POLL_MS = 3000;
+let threadPoll: ReturnType<typeof setInterval> | null = null;
 
 /**
  * X-Ray: the open repository's threads and CLI sessions, the chosen one's
@@ -149,6 +152,8 @@ export const useXray = create<XrayState>()(
         unfollowThread() {
           unfollow?.();
           unfollow = null;
+          if (threadPoll) clearInterval(threadPoll);
+          threadPoll = null;
         },
         async select(threadId) {
           get().unfollowThread();
@@ -163,6 +168,24 @@ export const useXray = create<XrayState>()(
             },
             onExpired: () => void get().refresh(),
           });
+          // A turn run by another process (`loupe run --thread` in a terminal) publishes nowhere this page hears:
+          // the thread list says when the thread last changed, and the manifest is read again then.
+          threadPoll = setInterval(() => {
+            const { repo } = get();
+            if (!repo || get().threadId !== threadId) return;
+            void bridge.call('threads.list', { repo }).then(
+              (threads) => {
+                const before = get().threads.find((t) => t.id === threadId);
+                const now = threads.find((t) => t.id === threadId);
+                if (get().threadId !== threadId || !now) return;
+                if (!before || before.updatedAt !== now.updatedAt || before.runCount !== now.runCount) {
+                  set({ threads });
+                  if (!get().busy && !get().loading) void get().refresh();
+                }
+              },
+              () => undefined,
+            );
+          }, THREAD_POLL_MS);
           await get().refresh();
         },
         async refresh() {
