@@ -149,6 +149,15 @@ test.describe('calibration from runs', () => {
     await expect(row).toContainText('7 runs');
     await expect(row.getByTestId('calibration-fit')).toHaveText(/^×1\.[34]\d \+ 1[78],\d{3}$/);
     await expect(row).toContainText('calibrated on 7 runs of this model');
+    const shots = process.env.LOUPE_SCREENSHOTS;
+    if (shots) {
+      await row.scrollIntoViewIfNeeded();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: join(shots, `calibration-${scheme}.png`) });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
 
     await page.getByRole('button', { name: 'Runs', exact: true }).click();
     await page.locator(`[data-run-id="${started.run.id}"]`).click();

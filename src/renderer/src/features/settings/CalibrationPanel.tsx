@@ -35,6 +35,7 @@ export function CalibrationPanel() {
         </p>
       )}
       {report && report.models.length > 0 && (
+        <div className="calibration-scroll">
         <table className="result-table compact calibration-table" data-testid="calibration-table">
           <thead>
             <tr>
@@ -53,6 +54,7 @@ export function CalibrationPanel() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {report && (
         <details className="calibration-defaults">
