@@ -5,34 +5,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../core/testing/fixtures';
 import { openStore } from '../core/store/store';
+import { buildCliBundle } from '../core/testing/cli-bundle';
 
 afterAll(removeTempDirs);
-const root = join(__dirname, '../../..');
-const outDir = join(root, 'out', 'test-crash');
 const TOKEN = 'crash-test-token-0123456789abcdef';
 
+let cliBundle = '';
 beforeAll(async () => {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    define: { __LOUPE_VERSION__: JSON.stringify('test') },
-    build: {
-      ssr: join(root, 'src/main/cli/main.ts'),
-      outDir,
-      emptyOutDir: true,
-      target: 'node20',
-      rollupOptions: { output: { entryFileNames: 'cli.cjs', format: 'cjs' } },
-    },
-  });
+  cliBundle = await buildCliBundle();
 }, 120_000);
 
 /** Starts the host on a free port and resolves with it once it prints its URL. */
 function startHost(userData: string, tokenFile: string): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, [join(outDir, 'cli.cjs'), 'serve', '--port', '0', '--token-file', tokenFile], {
+  const child = spawn(process.execPath, [cliBundle, 'serve', '--port', '0', '--token-file', tokenFile], {
     env: { PATH: process.env.PATH ?? '', HOME: userData, LOUPE_USER_DATA: userData },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -9,33 +9,34 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import { runCliForTest } from '../../cli/testing';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
+import { buildCliBundle } from '../testing/cli-bundle';
 import { createXrayMcpServer, XRAY_TOOL_NAMES } from './xray-mcp';
 
 afterAll(removeTempDirs);
-const root = join(__dirname, '../../../..');
-const outDir = join(root, 'out', 'test-mcp');
 const text = (r: unknown) => ((r as { content: { text: string }[] }).content[0]?.text ?? '');
 
+let cliBundle = '';
 beforeAll(async () => {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    define: { __LOUPE_VERSION__: JSON.stringify('test') },
-    build: {
-      ssr: join(root, 'src/main/cli/main.ts'),
-      outDir,
-      emptyOutDir: true,
-      target: 'node20',
-      rollupOptions: { output: { entryFileNames: 'cli.cjs', format: 'cjs' } },
-    },
-  });
+  cliBundle = await buildCliBundle();
 }, 120_000);
+
+/** The SDK's client on `loupe mcp --thread ID`, a real process over stdio. */
+async function connectMcp(userData: string, threadId: string): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cliBundle, 'mcp', '--thread', threadId],
+    env: { LOUPE_USER_DATA: userData, HOME: tempDir(), PATH: process.env.PATH ?? '' },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'loupe-test', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
 
 describe('loupe mcp over stdio (SDK client)', () => {
   it('lists the five tools; reads a real thread, pins, evicts and restores as the agent; an unknown segment is refused with its code', async () => {
@@ -44,14 +45,7 @@ describe('loupe mcp over stdio (SDK client)', () => {
     const ran = await runCliForTest(['run', '--repo', repo, '--ask', 'Read the notes', '--agent', 'demo', '--json', 'notes.md'], { ...process.env, LOUPE_USER_DATA: userData });
     expect(ran.code).toBe(0);
     const threadId = (JSON.parse(ran.stdout) as { threadId: string }).threadId;
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [join(outDir, 'cli.cjs'), 'mcp', '--thread', threadId],
-      env: { LOUPE_USER_DATA: userData, HOME: tempDir(), PATH: process.env.PATH ?? '' },
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'loupe-test', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await connectMcp(userData, threadId);
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'loupe-xray', version: 'test' });
       const { tools } = await client.listTools();
@@ -90,14 +84,7 @@ describe('loupe mcp over stdio (SDK client)', () => {
     const threadId = started.run.threadId;
     const ask = (await runtime.call('xray.manifest', { threadId })).segments.find((seg) => seg.kind === 'user')!;
     expect(ask.status).toBe('protected');
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [join(outDir, 'cli.cjs'), 'mcp', '--thread', threadId],
-      env: { LOUPE_USER_DATA: userData, HOME: tempDir(), PATH: process.env.PATH ?? '' },
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'loupe-test', version: '1.0.0' });
-    await client.connect(transport);
+    const client = await connectMcp(userData, threadId);
     try {
       const refused = await client.callTool({ name: 'context_pin', arguments: { segmentId: ask.id } });
       expect(refused.isError).toBe(true);
