@@ -6,7 +6,11 @@ import { dirname, join, resolve } from 'node:path';
  * LOUPE_RESOURCES when set, else the nearest `resources/` above this module
  * (out/main in a build, src/main/core in tests), else the current folder's.
  */
-export function findResourcesDir(from: string = __dirname, env: NodeJS.ProcessEnv = process.env): string {
+// The built app and CLI are CommonJS (__dirname is the code's folder); an ES module bundle (the
+// benchmarks) has none, and starts from the working folder instead.
+const codeDir = (): string => (typeof __dirname === 'string' ? __dirname : process.cwd());
+
+export function findResourcesDir(from: string = codeDir(), env: NodeJS.ProcessEnv = process.env): string {
   if (env.LOUPE_RESOURCES) return resolve(env.LOUPE_RESOURCES);
   let dir = from;
   for (let i = 0; i < 6; i++) {
