@@ -5,6 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { prng } from '../src/shared/prng';
 
 /** Bump when the generated layout changes, so a stale cache is not reused. */
 const VERSION = 'v2';
@@ -17,23 +18,11 @@ const MODULES = 20;
 const FILES_PER_MODULE = 50;
 const COMMITS = 5;
 
-/** A small deterministic PRNG (mulberry32), so every run builds the same repository. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = 'value count index item result state config handler request response buffer offset limit token stream parse render update select filter'.split(' ');
 
 /** Code-like text of about `bytes` bytes (exact length), varied so it does not compress to nothing. */
 export function sourceText(seed: number, bytes: number): string {
-  const next = rng(seed);
+  const next = prng(seed);
   const word = () => WORDS[Math.floor(next() * WORDS.length)]!;
   const lines: string[] = [];
   let size = 0;

@@ -1,6 +1,7 @@
 // Each test gets its own browser host (own user-data folder, port and token)
 // and a page already loaded and marked data-ready="true". No sleeps.
 import { test as base, expect, type Page } from '@playwright/test';
+import type { InspectResult } from '../src/shared/contract/context';
 import { startBrowserHost, type StartedHost } from './host';
 
 export { makeRepo, git, writeFiles } from './repos';
@@ -40,6 +41,15 @@ export async function chooseBaseRef(page: Page, ref: string): Promise<void> {
   await field.press('Enter');
   await expect(page.getByTestId('file-tree')).toHaveAttribute('aria-labelledby', 'insp-tree-label');
   await expect(page.locator('#insp-tree-label .mono')).toHaveText(ref);
+}
+
+/** Presses Inspect and returns the response the page received, to compare with what it shows. */
+export async function runInspect(page: Page): Promise<InspectResult> {
+  const response = page.waitForResponse((r) => r.url().includes('/api/rpc/context.inspect'));
+  await page.getByTestId('inspect-button').click();
+  const body = (await (await response).json()) as { result: InspectResult };
+  await expect(page.getByTestId('result')).toBeVisible();
+  return body.result;
 }
 
 export { expect };

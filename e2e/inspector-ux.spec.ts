@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { InspectResult } from '../src/shared/contract/context';
-import { chooseBaseRef, expect, git, makeRepo, openRepository, test, writeFiles } from './fixtures';
+import { chooseBaseRef, expect, git, makeRepo, openRepository, runInspect, test, writeFiles } from './fixtures';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -13,13 +13,6 @@ test.use({ viewport: { width: 1280, height: 800 } });
 const ALPHA = 'leak-detection-rules-alpha.ts';
 const BETA = 'leak-detection-rules-beta.ts';
 
-async function runInspect(page: Page): Promise<InspectResult> {
-  const response = page.waitForResponse((r) => r.url().includes('/api/rpc/context.inspect'));
-  await page.getByTestId('inspect-button').click();
-  const body = (await (await response).json()) as { result: InspectResult };
-  await expect(page.getByTestId('result')).toBeVisible();
-  return body.result;
-}
 
 const row = (page: Page, path: string) => page.locator(`[data-testid="result-row"][data-path="${path}"]`);
 

@@ -2,9 +2,7 @@
 // with the git CLI, the real services, the built renderer in Chromium.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import type { InspectResult } from '../src/shared/contract/context';
-import { chooseBaseRef, expect, git, makeRepo, openRepository, test, writeFiles } from './fixtures';
+import { chooseBaseRef, expect, git, makeRepo, openRepository, runInspect, test, writeFiles } from './fixtures';
 
 const APP_BASE = 'export const app = 1;\n';
 const APP_NOW = 'export const app = 2; // edited\n';
@@ -35,14 +33,6 @@ function fixtureRepo(): string {
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
 
-/** Runs Inspect and returns the response the page received, to compare with what it shows. */
-async function runInspect(page: Page): Promise<InspectResult> {
-  const response = page.waitForResponse((r) => r.url().includes('/api/rpc/context.inspect'));
-  await page.getByTestId('inspect-button').click();
-  const body = (await (await response).json()) as { result: InspectResult };
-  await expect(page.getByTestId('result')).toBeVisible();
-  return body.result;
-}
 
 test('inspects a folder, a modified file and a dropped attachment', async ({ page }) => {
   const repo = fixtureRepo();

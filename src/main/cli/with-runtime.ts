@@ -1,5 +1,5 @@
 import { createRuntime, type Runtime, type RuntimeOptions } from '../core/runtime';
-import { SQLITE_BINDING_ENV } from '../core/runs/xray-tools';
+import { SQLITE_BINDING_ENV } from '../core/store/store';
 import type { CliIo } from './command';
 
 /**

@@ -19,6 +19,11 @@ export interface MemoryItem {
   updatedAt: string;
 }
 
+/** The texts a run takes: the selected items, in order. */
+export function selectedMemoryTexts(items: readonly MemoryItem[] | null): string[] {
+  return (items ?? []).filter((m) => m.selected).map((m) => m.text);
+}
+
 const memoryText = z
   .string({ error: 'must be a string' })
   .trim()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prng } from '../prng';
 import { classifyTextKind, textMixOf } from './text-kind';
 
 // The regex classifier text-kind.ts replaced (one pass over char codes instead
@@ -17,14 +18,11 @@ function reference(path: string, sample: string): string {
   return visible > 0 && n(/[{}()[\];=<>&|*+\-/\\:$#@!%^~`]/g) / visible > 0.08 ? 'code' : 'prose';
 }
 
-function rng(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
-}
 const alphabet = ['a', 'e', ' ', '\n', '\t', '{', '}', ';', '=', '"', ':', '1', '漢', 'か', '한', '\u3000', '\u00a0', '😀', '\u0000', '\u007f', 'é', '(', ')'];
 
 describe('classifyTextKind', () => {
   it('agrees with the regex classifier on generated text of every mix', () => {
-    const next = rng(7);
+    const next = prng(7);
     for (let i = 0; i < 400; i++) {
       const weights = alphabet.map(() => next());
       const len = Math.floor(next() * 6000);

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { selectedMemoryTexts } from '../../../shared/contract/memory';
 import type { RunDetail, RunStreamEvent } from '../../../shared/contract/runs';
 import { pickRevision } from '../../../shared/presets/revisions';
 import type { StreamMessage } from '../../../shared/streams';
@@ -50,7 +51,7 @@ export const run: CommandRun = async (args, io) => {
     const revision = preset && presetRef ? pickRevision(preset, presetRef.revision) : null;
     const settings = settingsFromFlags(values, revision?.settings ?? null, 'claude');
     // --with-memory: the items ticked in the app; --memory TEXT: more for this run only.
-    const saved = values['with-memory'] ? (await runtime.call('memory.list', {}, { signal })).filter((m) => m.selected).map((m) => m.text) : [];
+    const saved = values['with-memory'] ? selectedMemoryTexts(await runtime.call('memory.list', {}, { signal })) : [];
     const memory = [...saved, ...(values.memory ?? [])];
     const detail = await runtime.call(
       'runs.start',

@@ -18,7 +18,7 @@ export function contextServices(deps: CoreDeps): ContextServices {
   return {
     'context.inspect': (request, ctx) => {
       // The Inspector asks for exact counts right after an inspection: the workers start while it reads.
-      if (deps.warmTokens) warmTokensFor(deps);
+      warmTokensFor(deps);
       return deps.repos.use(
         request.repo,
         (reader) =>

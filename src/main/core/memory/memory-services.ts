@@ -23,13 +23,6 @@ export function listMemory(db: Db): MemoryItem[] {
   return (db.prepare('SELECT * FROM memory_items ORDER BY created_at, rowid').all() as Row[]).map(toItem);
 }
 
-/** The texts of the selected items: what a run from the app sends as its Memory section. */
-export function selectedMemory(db: Db): string[] {
-  return listMemory(db)
-    .filter((m) => m.selected)
-    .map((m) => m.text);
-}
-
 function selectedCount(db: Db): number {
   return (db.prepare('SELECT count(*) AS n FROM memory_items WHERE selected = 1').get() as { n: number }).n;
 }

@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RUN_LIMITS } from '../../../shared/contract/run-limits';
 import { captureStdin, waitForRun } from '../runs/testing';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
-import { selectedMemory } from './memory-services';
+import { selectedMemoryTexts } from '../../../shared/contract/memory';
+import { listMemory } from './memory-services';
+
+const selectedMemory = (db: Parameters<typeof listMemory>[0]) => selectedMemoryTexts(listMemory(db));
 
 afterAll(removeTempDirs);
 

@@ -5,7 +5,7 @@ import { AGENT_IDS, approxTokens, type AgentId, type AgentInfo, type RunPreview 
 import { LoupeError } from '../../../shared/errors';
 import { checkBudget } from '../../../shared/runs/budget';
 import type { CoreDeps } from '../deps';
-import { agentAdapters } from './agents/registry';
+import { agentAdapters, detectAgent } from './agents/registry';
 import { exportEvidence } from './export';
 import { cliModelName, prepareStep, type ModelWindow, type StepDirectives } from './prepare';
 import { promptMix } from './prompt-mix';
@@ -41,7 +41,7 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
   const detect = (id: AgentId, refresh = false): Promise<AgentInfo> => {
     const hit = detected.get(id);
     if (hit && !refresh && Date.now() - hit.at < DETECT_TTL_MS) return hit.info;
-    const info = agentAdapters[id].detect({ spawn: deps.spawn, env: deps.env }).then((found) => ({ ...found, takesMcp: agentAdapters[id].capabilities.mcp }));
+    const info = detectAgent(agentAdapters[id], { spawn: deps.spawn, env: deps.env });
     detected.set(id, { at: Date.now(), info });
     return info;
   };

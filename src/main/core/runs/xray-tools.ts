@@ -1,10 +1,8 @@
 import { dirname, join } from 'node:path';
 import type { RunInput } from '../../../shared/contract/runs';
 import type { CoreDeps } from '../deps';
+import { SQLITE_BINDING_ENV } from '../store/store';
 import type { AgentAdapter, InvocationInput } from './agents/adapter';
-
-/** Names the better-sqlite3 build a `loupe` child must load (the CLI's runtime honours it). */
-export const SQLITE_BINDING_ENV = 'LOUPE_SQLITE_BINDING';
 
 /** The MCP server name agents see for Loupe's X-Ray tools. */
 export const XRAY_MCP_NAME = 'loupe_xray';

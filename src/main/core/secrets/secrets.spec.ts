@@ -2,19 +2,13 @@
 // never come back from context.inspect, through either git backend: credential
 // files are omitted unopened, and no 12-character piece of any planted secret
 // appears anywhere in the response.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectResult } from '../../../shared/contract/context';
 import { makeRepo, makeRuntime, removeTempDirs, writeFiles } from '../testing/fixtures';
+import { pem, pick, secretPieces } from '../testing/leak-fixture';
 
 afterAll(removeTempDirs);
 
-const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const pick = (n: number) => Array.from(randomBytes(n), (b) => ALNUM[b % ALNUM.length]).join('');
-const key = (type: 'ec' | 'ed25519' | 'x25519', format: object) => {
-  const pair = type === 'ec' ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : generateKeyPairSync(type as 'ed25519');
-  return pair.privateKey.export(format as never).toString();
-};
 
 const CREDENTIAL_FILES = [
   '.envrc',
@@ -42,10 +36,10 @@ describe.each([
     const files: Record<string, string> = {};
     for (const f of CREDENTIAL_FILES) files[f] = `TOKEN=${plant(pick(40))}\n`;
     files['keys.txt'] = [
-      plant(key('ec', { type: 'sec1', format: 'pem' })),
-      plant(key('ed25519', { type: 'pkcs8', format: 'pem' })),
-      plant(key('x25519', { type: 'pkcs8', format: 'pem' })),
-      plant(key('ec', { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' })),
+      plant(pem('ec', { type: 'sec1', format: 'pem' })),
+      plant(pem('ed25519', { type: 'pkcs8', format: 'pem' })),
+      plant(pem('x25519', { type: 'pkcs8', format: 'pem' })),
+      plant(pem('ec', { type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' })),
     ].join('\n');
     const jwt = `eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.${Buffer.from(JSON.stringify({ sub: pick(8) })).toString('base64url')}.${pick(43)}`;
     files['src/tokens.ts'] = [
@@ -78,10 +72,7 @@ describe.each([
       expect(r.files.find((f) => f.path === 'src/tokens.ts')!.redactions).toBe(6);
       expect(r.files.find((f) => f.path === 'src/tokens.ts')!.preview).toContain('nothing secret');
       const body = JSON.stringify(r);
-      for (const secret of secrets) {
-        const pieces = secret.replace(/-----[A-Z ]+-----|\s/g, '');
-        for (let at = 0; at + 12 <= pieces.length; at += 6) expect(body).not.toContain(pieces.slice(at, at + 12));
-      }
+      for (const piece of secretPieces(secrets)) expect(body).not.toContain(piece);
     } finally {
       await runtime.close();
     }

@@ -62,6 +62,9 @@ export function migrate(db: Db, migrations: Migration[] = bundledMigrations()): 
   return db.pragma('user_version', { simple: true }) as number;
 }
 
+/** Names the better-sqlite3 build a `loupe` child process must load (the app's Electron-ABI one); the CLI's runtime honours it. */
+export const SQLITE_BINDING_ENV = 'LOUPE_SQLITE_BINDING';
+
 export interface OpenStoreOptions {
   /** Path to a better_sqlite3.node built for the running ABI (Electron ships its own). */
   nativeBinding?: string;

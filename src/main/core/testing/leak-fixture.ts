@@ -6,15 +6,17 @@ import { join } from 'node:path';
 import { git, makeRepo, tempDir, writeFiles } from './fixtures';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const pick = (n: number) => Array.from(randomBytes(n), (b) => ALNUM[b % ALNUM.length]).join('');
+/** `n` random letters and digits: the body of a made-up token. */
+export const pick = (n: number) => Array.from(randomBytes(n), (b) => ALNUM[b % ALNUM.length]).join('');
 const hex = (n: number) => randomBytes(Math.ceil(n / 2)).toString('hex').slice(0, n);
-const pem = (type: 'ec' | 'ed25519' | 'rsa', format: object) => {
+/** A fresh private key of `type`, exported as `format` (PEM in the key's own or PKCS#8 armour). */
+export const pem = (type: 'ec' | 'ed25519' | 'x25519' | 'rsa', format: object) => {
   const pair =
     type === 'ec'
       ? generateKeyPairSync('ec', { namedCurve: 'P-256' })
       : type === 'rsa'
         ? generateKeyPairSync('rsa', { modulusLength: 1024 })
-        : generateKeyPairSync('ed25519');
+        : generateKeyPairSync(type as 'ed25519');
   return pair.privateKey.export(format as never).toString();
 };
 

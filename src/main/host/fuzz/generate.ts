@@ -1,17 +1,7 @@
 // Request generators for the host's fuzz suite: a small seeded PRNG and
 // values chosen to hit edge cases (types, sizes, encodings, paths).
 
-/** mulberry32: deterministic, so a failing seed can be replayed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from '../../../shared/prng';
 
 export type Rand = () => number;
 export const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;

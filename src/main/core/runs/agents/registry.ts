@@ -18,6 +18,11 @@ export const agentAdapters: Record<AgentId, AgentAdapter> = {
   demo: demoAdapter,
 };
 
+/** One agent as the app lists it: what detection found, and what the adapter can take (an MCP server). */
+export async function detectAgent(adapter: AgentAdapter, ctx: DetectContext): Promise<AgentInfo> {
+  return { ...(await adapter.detect(ctx)), takesMcp: adapter.capabilities.mcp };
+}
+
 /**
  * Detects every agent at once (in AGENT_IDS order): PATH lookup
  * (LOUPE_AGENT_PATH first) and `--version` with a 5 s timeout each. A missing
@@ -27,12 +32,11 @@ export async function detectAgents(ctx: DetectContext, adapters: Record<AgentId,
   return Promise.all(
     AGENT_IDS.map(async (id) => {
       const adapter = adapters[id];
-      const takesMcp = adapter.capabilities.mcp;
       try {
-        return { ...(await adapter.detect(ctx)), takesMcp };
+        return await detectAgent(adapter, ctx);
       } catch (err) {
         const why = err instanceof Error ? err.message : String(err);
-        return { id, label: adapter.label, installed: false, version: null, path: null, problem: `Could not check ${adapter.label}: ${why}`, resumable: adapter.resumable, takesMcp };
+        return { id, label: adapter.label, installed: false, version: null, path: null, problem: `Could not check ${adapter.label}: ${why}`, resumable: adapter.resumable, takesMcp: adapter.capabilities.mcp };
       }
     }),
   );

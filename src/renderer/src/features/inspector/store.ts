@@ -104,6 +104,24 @@ export function requestKey(s: Pick<InspectorState, 'baseRef' | 'selected' | 'att
   return JSON.stringify([s.baseRef, s.selected.map((x) => x.path), s.attachments.map((a) => [a.name, a.size])]);
 }
 
+/** What a newly opened repository starts with: its refs unread, base HEAD, nothing selected, no result. */
+function freshRepoState() {
+  return {
+    refs: null,
+    refsError: null,
+    baseRef: 'HEAD',
+    baseRefError: null,
+    expanded: {},
+    selected: [],
+    attachments: [],
+    result: null,
+    resultKey: null,
+    hadResult: false,
+    activePath: null,
+    error: null,
+    notice: null,
+  } satisfies Partial<InspectorState>;
+}
 
 export const useInspector = create<InspectorState>()(
   persist(
@@ -154,47 +172,20 @@ export const useInspector = create<InspectorState>()(
       }
 
       return {
+        ...freshRepoState(),
         repo: null,
-        refs: null,
-        refsError: null,
-        baseRef: 'HEAD',
-        baseRefError: null,
         checkingRef: false,
         dirs: {},
-        expanded: {},
         shown: {},
         refreshing: false,
-        selected: [],
-        attachments: [],
         running: false,
         progress: null,
-        result: null,
-        resultKey: null,
-        hadResult: false,
-        activePath: null,
-        error: null,
-        notice: null,
 
         setRepo(root) {
           const same = get().repo === root;
           if (same && get().dirs['']) return;
           if (!same) {
-            set({
-              repo: root,
-              refs: null,
-              refsError: null,
-              baseRef: 'HEAD',
-              baseRefError: null,
-              expanded: {},
-              selected: [],
-              attachments: [],
-              result: null,
-              resultKey: null,
-              hadResult: false,
-              activePath: null,
-              error: null,
-              notice: null,
-            });
+            set({ ...freshRepoState(), repo: root });
           }
           resetTree();
           void loadRefs();

@@ -16,6 +16,7 @@ import { toUiError, type UiError } from '../../ui/ui-error';
 import type { EventLog } from './event-log';
 import { EMPTY_OUTPUT, useRunOutput } from './output-store';
 import { RunFollower } from './run-follow';
+import { selectedMemoryTexts } from '../../../../shared/contract/memory';
 
 export type RunsTab = 'output' | 'evidence' | 'thread';
 export type ExportScope = 'run' | 'thread' | 'repo';
@@ -248,7 +249,7 @@ export const useRuns = create<RunsState>()(
           if (!settings) return false;
           const d = await act('follow-up', async (run) => {
             // The selected memory goes with a follow-up as with a first turn.
-            const memory = (await bridge.call('memory.list', {})).filter((m) => m.selected).map((m) => m.text);
+            const memory = selectedMemoryTexts(await bridge.call('memory.list', {}));
             return bridge.call('runs.start', { repo: run.repo, ask, settings, threadId: run.threadId, ...(memory.length ? { memory } : {}), ...(fresh ? { fresh: true } : {}) });
           });
           if (d) get().open(d);

@@ -1,6 +1,7 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { ModelInfo, WindowSource } from '../../../../shared/contract/models';
 import { DEFAULT_WINDOW_TOKENS } from '../../../../shared/fold/budget';
+import { rowsInView, useScrollView } from '../../ui/use-scroll-view';
 
 const n = (value: number) => value.toLocaleString('en-US');
 
@@ -55,21 +56,8 @@ function Spacer({ height }: { height: number }) {
  * below keep the scrollbar true to the full list.
  */
 export function ModelsTable({ models }: { models: ModelInfo[] }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 600 });
+  const { scroller, view, setView, measure } = useScrollView<HTMLDivElement>(600);
   const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
-  const measure = () => {
-    const el = scroller.current;
-    if (el) setView({ top: el.scrollTop, height: el.clientHeight });
-  };
-  useEffect(() => {
-    measure();
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
   // A new filter result starts at the top.
   useEffect(() => {
     if (scroller.current) scroller.current.scrollTop = 0;
@@ -82,8 +70,7 @@ export function ModelsTable({ models }: { models: ModelInfo[] }) {
     if (h && Math.abs(h - rowHeight) > 0.5) setRowHeight(h);
   });
 
-  const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
-  const last = Math.min(models.length, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
+  const { first, last } = rowsInView(view, models.length, rowHeight, OVERSCAN);
   const slice = models.slice(first, last);
   return (
     <div className="result-scroll models-scroll" ref={scroller} onScroll={measure}>

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import type { Segment } from '../../../../shared/contract/xray';
+import { rowsInView, useScrollView } from '../../ui/use-scroll-view';
 import { SegmentRow, type RowHandlers } from './SegmentRow';
 
 /** Rows are one height (CSS pins it), so the slice in view follows from scrollTop. */
@@ -12,22 +12,8 @@ const OVERSCAN = 6;
  * below keep the scrollbar true to the whole list.
  */
 export function SegmentList({ segments, turns, busy, handlers }: { segments: readonly Segment[]; turns: ReadonlyMap<string, number>; busy: string | null; handlers: RowHandlers }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 640 });
-  const measure = () => {
-    const el = scroller.current;
-    if (el) setView({ top: el.scrollTop, height: el.clientHeight });
-  };
-  useEffect(() => {
-    measure();
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  const first = Math.max(0, Math.floor(view.top / SEGMENT_ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(segments.length, Math.ceil((view.top + view.height) / SEGMENT_ROW_HEIGHT) + OVERSCAN);
+  const { scroller, view, measure } = useScrollView<HTMLDivElement>(640);
+  const { first, last } = rowsInView(view, segments.length, SEGMENT_ROW_HEIGHT, OVERSCAN);
   return (
     <div className="seg-scroll" ref={scroller} onScroll={measure} data-testid="segment-list">
       <div role="list" aria-label="Segments" style={{ paddingTop: first * SEGMENT_ROW_HEIGHT, paddingBottom: (segments.length - last) * SEGMENT_ROW_HEIGHT }}>

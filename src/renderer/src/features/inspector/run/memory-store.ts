@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { MemoryItem } from '../../../../../shared/contract/memory';
+export { selectedMemoryTexts } from '../../../../../shared/contract/memory';
 import { bridge } from '../../../bridge';
 import { toUiError, type UiError } from '../../../ui/ui-error';
 
@@ -54,8 +55,3 @@ export const useMemory = create<MemoryState>()((set, get) => {
     dismissError: () => set({ error: null }),
   };
 });
-
-/** The texts a run takes: the selected items, in order. */
-export function selectedMemoryTexts(items: readonly MemoryItem[] | null): string[] {
-  return (items ?? []).filter((m) => m.selected).map((m) => m.text);
-}
