@@ -4,17 +4,22 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { InspectResult } from '../src/shared/contract/context';
-import { expect, makeRepo, openRepository, test } from './fixtures';
+import { expect, makeRepo, openRepository, runInspect, test } from './fixtures';
 import type { RunDetail } from '../src/shared/contract/runs';
+import { prng } from '../src/shared/prng';
 import { fakeClaudeDir } from './fake-claude';
 import { api, runTurn, waitRun } from './xray-helpers';
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 }, hostEnv: { LOUPE_TOKEN_WORKERS: '1' } });
 
 const corpus = (kind: string, name: string) => readFileSync(join(__dirname, '..', 'bench', 'corpus', kind, name), 'utf8');
 
-/** About 6 MiB of text to count: half TypeScript, half CJK (the slowest text to tokenize), in files under the 512 KiB limit. */
+/**
+ * About 7.6 MiB of text to count (the inspection budget is 8): a little more TypeScript than
+ * CJK, the slowest text to tokenize, in files under the 512 KiB limit. With one worker
+ * (hostEnv above) the count takes seconds even though the host starts its workers ahead,
+ * so the clicks land while it runs.
+ */
 function bigRepoFiles(): Record<string, string> {
   const code = readFileSync(join(__dirname, '..', 'src', 'shared', 'fold', 'trim.ts'), 'utf8');
   const cjkDir = join(__dirname, '..', 'bench', 'corpus', 'cjk');
@@ -24,12 +29,28 @@ function bigRepoFiles(): Record<string, string> {
     while (Buffer.byteLength(text) < bytes) text += seed;
     return text.slice(0, bytes);
   };
+  // Characters of the corpus in a seeded random order: text the tokenizer has not seen (repeated text is
+  // counted from its own word cache, much faster than new text a user's files hold).
+  const cjkChars = [...new Set(cjk.replace(/[\s\x00-\x7f]/g, ''))];
   const files: Record<string, string> = { 'other/a.txt': 'a\n', 'other/b.txt': 'b\n', 'README.md': '# big\n' };
   for (let i = 0; i < 12; i++) {
-    files[`big/code-${String(i).padStart(2, '0')}.ts`] = fill(code, `code ${i}`, 256 * 1024);
-    files[`big/zh-${String(i).padStart(2, '0')}.md`] = fill(cjk, `cjk ${i}`, 96 * 1024);
+    files[`big/code-${String(i).padStart(2, '0')}.ts`] = fill(code, `code ${i}`, 340 * 1024);
+    // CJK characters are three UTF-8 bytes each: about 310 KiB per file.
+    files[`big/zh-${String(i).padStart(2, '0')}.md`] = shuffledCjk(cjkChars, i, 105 * 1024);
   }
   return files;
+}
+
+/** `chars` characters drawn from `alphabet` by a seeded PRNG, in sentences. */
+function shuffledCjk(alphabet: readonly string[], seed: number, chars: number): string {
+  const next = prng(seed + 1);
+  let text = '';
+  while (text.length < chars) {
+    const sentence = 12 + Math.floor(next() * 30);
+    for (let k = 0; k < sentence; k++) text += alphabet[Math.floor(next() * alphabet.length)];
+    text += '。\n';
+  }
+  return text.slice(0, chars);
 }
 
 /** Clicks `target` in the page and measures, with performance.now(), until `row` is present (or absent): click to DOM update. */
@@ -56,13 +77,6 @@ function clickToDom(page: Page, target: string, row: string, present: boolean): 
   );
 }
 
-async function inspect(page: Page): Promise<InspectResult> {
-  const response = page.waitForResponse((r) => r.url().includes('/api/rpc/context.inspect'));
-  await page.getByTestId('inspect-button').click();
-  const body = (await (await response).json()) as { result: InspectResult };
-  await expect(page.getByTestId('result')).toBeVisible();
-  return body.result;
-}
 
 test('exact counts for an OpenAI model, off the UI thread: the page answers within 100 ms during a count of several MiB', async ({ page, host, request }) => {
   await api(request, host, 'settings.update', { settings: { agent: 'demo', model: 'openai/gpt-4o' } });
@@ -72,7 +86,7 @@ test('exact counts for an OpenAI model, off the UI thread: the page answers with
   await page.getByRole('button', { name: 'Expand other', exact: true }).click();
   await expect(tree.locator('[data-path="other/a.txt"]')).toBeVisible();
   await page.getByLabel('Select big', { exact: true }).check();
-  const result = await inspect(page);
+  const result = await runInspect(page);
   expect(result.totals.inspectedBytes).toBeGreaterThan(4 * 1024 * 1024);
 
   // The count runs in main's token workers; progress arrives on the call's task stream.
@@ -108,7 +122,7 @@ test('Claude: no exact-looking number, the reason instead; switching the model c
   const repo = makeRepo(bigRepoFiles());
   await openRepository(page, repo);
   await page.getByLabel('Select big', { exact: true }).check();
-  await inspect(page);
+  await runInspect(page);
   await expect(page.getByTestId('token-totals')).toHaveAttribute('data-exact', 'counting');
 
   await page.getByTestId('run-settings-toggle').click();

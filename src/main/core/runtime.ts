@@ -14,7 +14,7 @@ import { findResourcesDir } from './resources-dir';
 import { createServices } from './services';
 import { openStore, type Db } from './store/store';
 import { StreamHub, type HubLimits } from './streams/hub';
-import { lazyTokenCounter } from './tokens/shared-counter';
+import { lazyTokenCounter, tokenWorkersFromEnv } from './tokens/shared-counter';
 import { databaseFile, defaultUserDataDir } from './user-data';
 import { LOUPE_VERSION } from './version';
 
@@ -106,7 +106,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     git,
     repos: new GitReaderPool(git),
     spawn: launcher.spawn,
-    tokens: lazyTokenCounter(),
+    tokens: lazyTokenCounter({ workers: tokenWorkersFromEnv() }),
     streams,
     env: options.env ?? process.env,
     now: options.now ?? (() => new Date()),

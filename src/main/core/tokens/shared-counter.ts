@@ -5,6 +5,15 @@
  */
 import { createTokenCounter, type TokenCounter, type TokenCounterOptions } from './token-counter';
 
+/**
+ * How many worker threads count tokens: LOUPE_TOKEN_WORKERS (1 to 16) when set,
+ * to leave cores to other work; the counter's own default otherwise.
+ */
+export function tokenWorkersFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const n = Number(env.LOUPE_TOKEN_WORKERS);
+  return Number.isInteger(n) && n >= 1 && n <= 16 ? n : undefined;
+}
+
 /** A counter that creates its workers on first use (never, for a CLI command that counts nothing). */
 export function lazyTokenCounter(options: TokenCounterOptions = {}): TokenCounter {
   let counter: TokenCounter | null = null;
