@@ -1,18 +1,17 @@
 // Honest token numbers (issue 14) in the browser host: exact counts beside the estimates in
 // the Inspector for an OpenAI model, counted in main's workers while the page stays
 // responsive; none for Claude, with the reason; a model change cancels the count in flight.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, makeRepo, openRepository, runInspect, test } from './fixtures';
 import type { RunDetail } from '../src/shared/contract/runs';
 import { prng } from '../src/shared/prng';
+import { corpusText } from '../src/main/core/testing/token-corpus';
 import { fakeClaudeDir } from './fake-claude';
 import { api, runTurn, waitRun } from './xray-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 }, hostEnv: { LOUPE_TOKEN_WORKERS: '1' } });
-
-const corpus = (kind: string, name: string) => readFileSync(join(__dirname, '..', 'bench', 'corpus', kind, name), 'utf8');
 
 /**
  * About 7.6 MiB of text to count (the inspection budget is 8): a little more TypeScript than
@@ -22,8 +21,7 @@ const corpus = (kind: string, name: string) => readFileSync(join(__dirname, '..'
  */
 function bigRepoFiles(): Record<string, string> {
   const code = readFileSync(join(__dirname, '..', 'src', 'shared', 'fold', 'trim.ts'), 'utf8');
-  const cjkDir = join(__dirname, '..', 'bench', 'corpus', 'cjk');
-  const cjk = readdirSync(cjkDir).filter((n) => !n.startsWith('LICENSE')).map((n) => corpus('cjk', n)).join('\n');
+  const cjk = corpusText('cjk', join(__dirname, '..'));
   const fill = (seed: string, unique: string, bytes: number) => {
     let text = `// ${unique}\n`;
     while (Buffer.byteLength(text) < bytes) text += seed;
