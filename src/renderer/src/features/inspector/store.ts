@@ -23,6 +23,23 @@ export interface Selection {
   kind: 'dir' | 'file';
 }
 
+/**
+ * Name and size of a dropped file; the contents are never read here. In the
+ * desktop app its real path comes along too, so main (after its own checks)
+ * can stage it for a run; the browser host cannot know it.
+ */
+export interface FileMeta {
+  name: string;
+  size: number;
+  path?: string;
+}
+
+/** A File's metadata, with its real path where the host can tell it (Electron). */
+export function fileMeta(file: File): FileMeta {
+  const path = bridge.pathForFile?.(file);
+  return path ? { name: file.name, size: file.size, path } : { name: file.name, size: file.size };
+}
+
 /** A dropped or chosen file: name and size only; its contents are never read. */
 export interface PendingAttachment {
   id: string;

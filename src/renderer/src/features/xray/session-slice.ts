@@ -45,7 +45,7 @@ function followFile(file: string, get: Get, set: Set): void {
   stopSessionPoll();
   poll = setInterval(() => {
     const m = get().manifest as SessionManifest | null;
-    const main = m?.session?.files[0];
+    const main = m?.session.files[0];
     if (get().sessionFile !== file || !m || !main) return;
     void bridge.call('sessions.freshness', { file, bytes: main.bytes, mtimeMs: main.mtimeMs }).then(
       (f) => {

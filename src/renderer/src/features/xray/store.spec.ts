@@ -14,7 +14,7 @@ function manifest(label: string, segments: Segment[] = []): Manifest {
 }
 
 function segment(id: string, status: Segment['status'], summary?: string): Segment {
-  return { id, kind: 'tool', source: 'r1', tokens: { value: 10, exact: false }, bytes: 40, status, preview: 'p', ...(summary ? { summary } : {}) } as Segment;
+  return { id, kind: 'tool', source: 'r1', tokens: { tokens: 10, kind: 'estimate' }, bytes: 40, status, preview: 'p', ...(summary ? { summary } : {}) };
 }
 
 /** Opens thread t1 and answers its first manifest. */
@@ -49,10 +49,10 @@ describe('X-Ray answers arrive out of order', () => {
   });
 
   it('an action answered after a refresh it overtook keeps its result', async () => {
-    await openThread(manifest('first', [segment('s1', 'included')]));
+    await openThread(manifest('first', [segment('s1', 'active')]));
     void useXray.getState().refresh();
     const refresh = take('xray.manifest');
-    const acting = useXray.getState().act('evict', segment('s1', 'included'));
+    const acting = useXray.getState().act('evict', segment('s1', 'active'));
     expect(useXray.getState().busy).toBe('s1');
     await take('xray.evict').answer(manifest('evicted'));
     await acting;
@@ -89,7 +89,7 @@ describe('X-Ray answers arrive out of order', () => {
 describe('X-Ray undo', () => {
   it('undoing an evict of an included segment restores it', async () => {
     await openThread();
-    const s = segment('s1', 'included');
+    const s = segment('s1', 'active');
     const acting = useXray.getState().act('evict', s);
     await take('xray.evict').answer(manifest('evicted'));
     await acting;
@@ -135,7 +135,7 @@ describe('X-Ray undo', () => {
 
   it('opening another thread forgets the undo', async () => {
     await openThread();
-    const acting = useXray.getState().act('evict', segment('s4', 'included'));
+    const acting = useXray.getState().act('evict', segment('s4', 'active'));
     await take('xray.evict').answer(manifest('evicted'));
     await acting;
     const other = useXray.getState().select('t2');
