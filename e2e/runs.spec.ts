@@ -12,9 +12,9 @@ import type { Page } from '@playwright/test';
 import { expect, makeRepo, openRepository, test } from './fixtures';
 
 /** A gate file for the demo agent: it writes event N only once the file holds a number above N, or "open". */
-function demoGate(): { path: string; let(n: number | 'open'): void } {
+function demoGate(): { path: string; release(n: number | 'open'): void } {
   const path = join(realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-gate-'))), 'gate');
-  return { path, let: (n) => writeFileSync(path, String(n)) };
+  return { path, release: (n) => writeFileSync(path, String(n)) };
 }
 
 async function download(page: Page, testId: string): Promise<{ name: string; text: string }> {
@@ -100,7 +100,7 @@ test.describe('a run from the Inspector', () => {
 
     // Raise it: the demo agent runs and its output streams in, as far as the gate lets it
     // (its start, the intro and the first read), so the reload below lands mid-run.
-    gate.let(3);
+    gate.release(3);
     await page.getByTestId('raise-maxPromptBytes').fill('100000');
     await page.getByTestId('raise-retry').click();
     await expect(head).toHaveAttribute('data-run-status', 'running');
@@ -114,7 +114,7 @@ test.describe('a run from the Inspector', () => {
     await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
     await expect(head).toHaveAttribute('data-run-status', 'running');
     await expect(output.locator('[data-ev="text"]').first()).toContainText('I received a prompt of');
-    gate.let('open');
+    gate.release('open');
     await expect(head).toHaveAttribute('data-run-status', 'succeeded', { timeout: 30_000 });
     await expect(output).toContainText('I read 4 of 4 reference files');
     // Nothing lost, nothing twice: intro and summary, four reads with their results.
@@ -166,12 +166,12 @@ test.describe('a thread', () => {
     await page.getByLabel('Select notes.md', { exact: true }).check();
     await page.getByTestId('run-ask').fill('Read the notes');
     await expect(page.getByTestId('prompt-meters')).toHaveAttribute('data-current', 'true');
-    gate.let('open');
+    gate.release('open');
     await page.getByTestId('run-button').click();
     const head = page.getByTestId('run-head');
     await expect(head).toHaveAttribute('data-run-status', 'succeeded', { timeout: 45_000 });
 
-    gate.let(2);
+    gate.release(2);
     await page.getByLabel('Follow-up ask').fill('And once more');
     await page.getByTestId('follow-up-send').click();
     await expect(head).toHaveAttribute('data-run-status', 'running');
