@@ -2,7 +2,7 @@
 // the order answers arrive in: a late answer never replaces a newer one, and Undo puts back
 // the directive a segment had.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Manifest, Segment } from '../../../../shared/contract/xray';
+import type { Segment, ThreadManifest as Manifest } from '../../../../shared/contract/xray';
 import { callsTo, resetBridge, take } from '../../testing/fake-bridge';
 import { useXray } from './store';
 
@@ -10,7 +10,7 @@ vi.mock('../../bridge', () => import('../../testing/fake-bridge'));
 
 /** A manifest the store only passes along: `label` tells the answers apart. */
 function manifest(label: string, segments: Segment[] = []): Manifest {
-  return { threadId: 't1', sessionFile: null, label, segments } as unknown as Manifest;
+  return { source: 'thread', threadId: 't1', sessionFile: null, label, segments } as unknown as Manifest;
 }
 
 function segment(id: string, status: Segment['status'], summary?: string): Segment {
