@@ -5,7 +5,7 @@ import type { GitReader } from '../git/git-reader';
 import { classifyContent } from './classify';
 import type { WorkItem } from './expand-selection';
 import { boundedPreview, secretScanText } from './preview';
-import type { WorkingCopy } from './working-copy';
+import { readOmission, type WorkingCopy } from './working-copy';
 
 /** Blob or file reads kept in flight ahead of the one being classified (git streams them meanwhile). */
 const LOOKAHEAD = 64;
@@ -46,9 +46,8 @@ export async function readItems(
     }
     const read = await working.read(item.path, limits.maxFileBytes);
     if (read.kind === 'bytes') return { bytes: read.bytes };
-    if (read.kind === 'too-large') return { omit: 'too-large', bytes: read.size };
-    // Replaced by something else, or removed, since it was looked at.
-    return { omit: read.kind === 'special' ? 'binary' : 'not-found', bytes: null };
+    // Too large, or replaced by something else (a FIFO, a link on the way) or removed since it was looked at.
+    return { omit: readOmission(read), bytes: read.kind === 'too-large' ? read.size : null };
   };
 
   const entries: ReadEntry[] = [];

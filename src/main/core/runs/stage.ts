@@ -10,7 +10,7 @@ import type { GitReader } from '../git/git-reader';
 import { classifyContent } from '../inspect/classify';
 import { isCredentialPath } from '../secrets';
 import { expandSelection } from '../inspect/expand-selection';
-import { WorkingCopy } from '../inspect/working-copy';
+import { readOmission, WorkingCopy } from '../inspect/working-copy';
 import { applyRedactions, findSecrets } from '../secrets';
 
 /** One file put in the staged folder. */
@@ -110,7 +110,7 @@ export async function stageContext(reader: GitReader, dir: string, request: Stag
     } else {
       const read = await working.read(item.path, INSPECT_LIMITS.maxFileBytes);
       if (read.kind !== 'bytes') {
-        exclusions.push(omission(item.path, read.kind === 'too-large' ? 'too-large' : 'not-found'));
+        exclusions.push(omission(item.path, readOmission(read)));
         continue;
       }
       bytes = read.bytes;
