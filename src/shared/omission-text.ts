@@ -13,6 +13,7 @@ export const REASON_ORDER: readonly OmissionReason[] = [
   'credential',
   'not-found',
   'outside-repo',
+  'unsafe-name',
   'too-large',
   'inspection-budget',
   'binary',
@@ -35,6 +36,7 @@ const TITLES: Record<OmissionReason, string> = {
   symlink: 'Symbolic links',
   submodule: 'Submodules',
   'git-internal': 'Git internals',
+  'unsafe-name': 'Names with control characters',
 };
 
 /** A short heading for a reason group. */
@@ -67,6 +69,8 @@ export function reasonSentence(reason: OmissionReason, limits: Limits): string {
       return 'A submodule; its files belong to another repository.';
     case 'git-internal':
       return 'Part of Git’s own data under .git/; never sent.';
+    case 'unsafe-name':
+      return 'Its name holds a control character (a newline, a tab, …), which could forge lines of the prompt; never sent.';
   }
 }
 

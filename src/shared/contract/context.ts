@@ -23,7 +23,9 @@ export type OmissionReason =
   | 'git-internal'
   | 'outside-repo'
   | 'not-found'
-  | 'inspection-budget';
+  | 'inspection-budget'
+  /** The path holds a control character (a newline, a tab, …): it could forge lines of a prompt. */
+  | 'unsafe-name';
 
 export interface InspectedFile {
   /** Repo-relative path with forward slashes. */
