@@ -14,6 +14,7 @@ const ALL: OmissionReason[] = [
   'outside-repo',
   'not-found',
   'inspection-budget',
+  'unsafe-name',
 ];
 
 describe('reason sentences', () => {
