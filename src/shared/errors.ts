@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'cancelled',
   'shutting-down',
   'unsupported',
+  /** A child (git) did not finish within its wall-clock limit and was stopped. */
+  'timed-out',
   'unauthorized',
   'forbidden',
   'internal',
@@ -97,6 +99,9 @@ export function httpStatusFor(code: ErrorCode): number {
       return 503;
     case 'unsupported':
       return 501;
+    case 'timed-out':
+      // The program Loupe asked (git) did not answer in time: a gateway timeout, not a fault of the request.
+      return 504;
     default:
       return 500;
   }

@@ -1,3 +1,4 @@
+import { LoupeError } from '../../../shared/errors';
 import type { ChildHandle, Spawn } from '../process/launcher';
 import { gitInvocation, isSafeGitVersion, LIST_CONFIG_ARGS, needsRepoConfig, safeGitEnv, type GitInvocation } from './safe-git';
 
@@ -34,6 +35,20 @@ export interface RunGitOptions {
   input?: string | Buffer;
   /** Aborting ends the git process. */
   signal?: AbortSignal;
+  /** Wall-clock limit; past it the process is ended and the call fails with `timed-out` (default: the runner's). */
+  timeoutMs?: number;
+}
+
+/** Default wall-clock limit of one git command (LOUPE_GIT_TIMEOUT_MS overrides it). */
+export const GIT_TIMEOUT_MS = 60_000;
+
+/** The error of a git command stopped at its wall-clock limit: plain words, a stable code. */
+export function gitTimedOut(args: readonly string[], ms: number): LoupeError {
+  return new LoupeError(
+    'timed-out',
+    `git ${args[0] ?? ''} did not finish within ${ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`} and was stopped. ` +
+      'Something in this repository keeps git waiting: a FIFO or device named by its config (include.path) or its .gitattributes, or a file system that does not answer.',
+  );
 }
 
 /**
@@ -58,18 +73,28 @@ export interface GitRunner {
   text(cwd: string, args: string[], options?: RunGitOptions): Promise<string>;
   /** Starts a long-lived command (cat-file --batch; not one that reads the working tree); the caller owns its streams. */
   start(cwd: string, args: string[], options?: { signal?: AbortSignal }): ChildHandle;
+  /** The wall-clock limit of one command (or, for a long-lived one, of one answer). */
+  readonly timeoutMs: number;
 }
 
 export interface GitRunnerOptions {
   spawn: Spawn;
   /** 'none' hides git; a path picks that binary; default `git` on PATH. */
   binary?: string;
+  /** Wall-clock limit per command; default LOUPE_GIT_TIMEOUT_MS or GIT_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+function timeoutFromEnv(): number {
+  const n = Number(process.env.LOUPE_GIT_TIMEOUT_MS);
+  return Number.isInteger(n) && n > 0 ? n : GIT_TIMEOUT_MS;
 }
 
 /** Builds the runner; detection happens on first use. */
 export function createGitRunner(options: GitRunnerOptions): GitRunner {
   const wanted = options.binary ?? process.env.LOUPE_GIT;
   const path = wanted && wanted !== 'none' ? wanted : 'git';
+  const timeoutMs = options.timeoutMs ?? timeoutFromEnv();
   let detected: Promise<GitBinary> | null = null;
 
   const collect = (child: ChildHandle, args: string[], opts: RunGitOptions): Promise<Buffer> => {
@@ -78,6 +103,14 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
     let size = 0;
     let stderr = '';
     let overflow = false;
+    // A git blocked on a FIFO (include.path, .gitattributes) would wait forever: end it at the limit.
+    const limit = opts.timeoutMs ?? timeoutMs;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void child.kill();
+    }, limit);
+    timer.unref();
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
@@ -92,6 +125,8 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
     });
     child.stdin?.end(opts.input);
     return child.exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      if (timedOut) throw gitTimedOut(args, limit);
       if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
       if (overflow) throw new GitCommandError(args, code, `output exceeded ${maxBytes} bytes`);
       if (code === 0) return Buffer.concat(chunks);
@@ -127,6 +162,7 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
       return (await runner.run(cwd, args, opts)).toString('utf8');
     },
     start,
+    timeoutMs,
   };
   return runner;
 }
