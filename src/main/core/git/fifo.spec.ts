@@ -107,10 +107,11 @@ describe('FIFOs with the git CLI: every git child has a wall-clock limit', () =>
     mkfifo(join(repo, '.gitattributes'));
     // A same-size edit makes git status open the attributes to decide how to hash a.txt.
     execFileSync('sh', ['-c', `printf 'b\\n' > a.txt && touch -d 2001-01-01 a.txt`], { cwd: repo });
-    for (const call of [
+    const calls: (() => Promise<unknown>)[] = [
       () => runtime.call('repo.listDir', { repo, dir: '' }),
       () => runtime.call('context.inspect', { repo, paths: ['a.txt'] }),
-    ]) {
+    ];
+    for (const call of calls) {
       const r = await within(LIMIT * 4 + 5000, call());
       if (r.error === undefined) continue; // git did not need the attributes for this call
       expect(toErrorShape(r.error)).toMatchObject({ code: 'timed-out' });

@@ -3,7 +3,7 @@ import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
 import type { OmissionReason } from '../../../shared/contract/context';
 import { ancestorsOf } from '../git/git-reader';
-import { openInside } from '../repo/open-inside';
+import { openInside } from './open-inside';
 
 /** What a repo-relative path is in the working copy, without following any symlink. */
 export type WorkingProbe =

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
-import { assemblePrompt } from './prompt';
-import { captureStdin, waitForRun } from './testing';
+import { assemblePrompt } from '../prompt/prompt';
+import { captureStdin, waitForRun } from '../testing/runs';
 
 afterAll(removeTempDirs);
 

@@ -1,8 +1,8 @@
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { LoupeError } from '../../../shared/errors';
-import { GitCommandError, type GitRunner } from '../git/git-cli';
-import type { GitReader } from '../git/git-reader';
+import { GitCommandError, type GitRunner } from './git-cli';
+import type { GitReader } from './git-reader';
 
 /**
  * Checks a user-given folder path before any git command sees it: absolute,
@@ -65,7 +65,7 @@ export async function findRepoRoot(git: GitRunner, folder: string, signal?: Abor
   } else {
     // Loaded only where no git binary exists: isomorphic-git costs ~100 ms to load.
     const { default: iso } = await import('isomorphic-git');
-    const { regularFilesFs } = await import('../git/regular-files-fs');
+    const { regularFilesFs } = await import('./regular-files-fs');
     root = await iso.findRoot({ fs: regularFilesFs, filepath: full }).catch(() => '');
   }
   if (!root) throw notARepo(full);
@@ -75,9 +75,9 @@ export async function findRepoRoot(git: GitRunner, folder: string, signal?: Abor
 /** A reader over the git CLI where `git` exists, isomorphic-git otherwise (LOUPE_GIT=none forces it). */
 export async function createGitReader(git: GitRunner, root: string): Promise<GitReader> {
   if ((await git.detect()).available) {
-    const { CliGitReader } = await import('../git/cli-reader');
+    const { CliGitReader } = await import('./cli-reader');
     return new CliGitReader(git, root);
   }
-  const { EmbeddedGitReader } = await import('../git/embedded-reader');
+  const { EmbeddedGitReader } = await import('./embedded-reader');
   return new EmbeddedGitReader(root);
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PromptSection } from '../../../shared/contract/runs';
 import { oneLine } from '../../../shared/line-safe';
-import type { StagedFile } from './stage';
 
 /** Loupe's own notes for the agent: how to read the context it was given. */
 export const LOUPE_NOTES = [
@@ -11,11 +10,17 @@ export const LOUPE_NOTES = [
   '[redacted …]); the repository itself is your working directory.',
 ].join('\n');
 
+/** A reference file as the prompt names it: where the agent finds it, and where it came from (a staged file). */
+export interface PromptReference {
+  location: string;
+  source: 'working-copy' | 'base' | 'attachment';
+}
+
 export interface PromptParts {
   runtime: { repo: string; branch: string | null; baseRef: string; baseCommit: string };
   notes?: string;
   memory?: readonly string[];
-  references: readonly StagedFile[];
+  references: readonly PromptReference[];
   /** The thread's history as text, when the CLI does not resume its own session. */
   history?: string;
   ask: string;
@@ -38,7 +43,7 @@ const CONVERSATION_SECTIONS: ReadonlySet<PromptSection['name']> = new Set(['hist
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-function referencesText(files: readonly StagedFile[]): string {
+function referencesText(files: readonly PromptReference[]): string {
   const lines = ['## Reference files'];
   if (files.length === 0) lines.push('(none)');
   // Staging leaves out names with control characters; oneLine keeps any that slip through on their line.
