@@ -90,6 +90,23 @@ function timeoutFromEnv(): number {
   return Number.isInteger(n) && n > 0 ? n : GIT_TIMEOUT_MS;
 }
 
+/** Linux refuses one argument over 128 KiB and a command line over ARG_MAX (2 MiB with the environment): stay well under. */
+const MAX_ARG_BYTES = 128 * 1024 - 1;
+const MAX_ARGS_BYTES = 1024 * 1024;
+
+/** Refuses a git command line the system would reject (spawn E2BIG) with a plain invalid-input error. */
+function checkArgumentSize(args: readonly string[]): void {
+  let total = 0;
+  for (const arg of args) {
+    const bytes = Buffer.byteLength(arg, 'utf8') + 1;
+    if (bytes > MAX_ARG_BYTES) throw new LoupeError('invalid-input', `A path or argument of ${bytes.toLocaleString('en-US')} bytes is too long for a git command line.`);
+    total += bytes;
+  }
+  if (total > MAX_ARGS_BYTES) {
+    throw new LoupeError('invalid-input', `The paths given make a git command line of ${total.toLocaleString('en-US')} bytes, over the ${MAX_ARGS_BYTES.toLocaleString('en-US')} Loupe allows; select fewer or shorter paths.`);
+  }
+}
+
 /** Builds the runner; detection happens on first use. */
 export function createGitRunner(options: GitRunnerOptions): GitRunner {
   const wanted = options.binary ?? process.env.LOUPE_GIT;
@@ -134,8 +151,10 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
     });
   };
 
-  const launch = (cwd: string, invocation: GitInvocation, opts: { signal?: AbortSignal } = {}): ChildHandle =>
-    options.spawn(path, invocation.args, { cwd, env: invocation.env, signal: opts.signal });
+  const launch = (cwd: string, invocation: GitInvocation, opts: { signal?: AbortSignal } = {}): ChildHandle => {
+    checkArgumentSize(invocation.args);
+    return options.spawn(path, invocation.args, { cwd, env: invocation.env, signal: opts.signal });
+  };
   const start = (cwd: string, args: string[], opts: { signal?: AbortSignal } = {}): ChildHandle => launch(cwd, gitInvocation(args), opts);
 
   const runner: GitRunner = {

@@ -40,6 +40,9 @@ export function countModifiedDescendantsAtBase(items: readonly WorkItem[], chang
 
 const omit = (path: string, reason: OmissionReason, bytes: number | null = null): WorkItem => ({ kind: 'omit', path, reason, bytes });
 
+/** Folders deep a selection may go (a 4096-byte PATH_MAX holds at most ~2048; real trees stay far below this). */
+export const MAX_PATH_DEPTH = 256;
+
 /** The omission for a tree entry that is not a plain file, or null for a file. */
 function entryOmission(entry: TreeEntry): OmissionReason | null {
   if (entry.type === 'symlink') return 'symlink';
@@ -75,6 +78,8 @@ export async function expandSelection(
     if (path === null) early.push({ item: omit(raw, 'outside-repo') });
     // A newline (or other control character) in a name could forge lines of the prompt it is listed in.
     else if (hasControlChars(path)) early.push({ item: omit(path, 'unsafe-name') });
+    // Deeper than any checkout can hold: it names nothing, and its ancestors would make git command lines over the system's limit.
+    else if (path.split('/').length > MAX_PATH_DEPTH) early.push({ item: omit(path, 'not-found') });
     else if (isGitInternalPath(path)) early.push({ item: omit(path, 'git-internal') });
     else if (isCredentialPath(path)) early.push({ item: omit(path, 'credential') });
     else {
