@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'timed-out',
   'unauthorized',
   'forbidden',
+  /** The browser host: the route exists, not for this HTTP method (details.allow lists the ones it takes). */
+  'method-not-allowed',
   'internal',
 ] as const;
 
@@ -85,6 +87,8 @@ export function httpStatusFor(code: ErrorCode): number {
       return 401;
     case 'forbidden':
       return 403;
+    case 'method-not-allowed':
+      return 405;
     case 'not-found':
     case 'unknown-method':
       return 404;
