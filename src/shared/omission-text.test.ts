@@ -15,6 +15,7 @@ const ALL: OmissionReason[] = [
   'not-found',
   'inspection-budget',
   'unsafe-name',
+  'missing-object',
 ];
 
 describe('reason sentences', () => {

@@ -14,6 +14,7 @@ export const REASON_ORDER: readonly OmissionReason[] = [
   'not-found',
   'outside-repo',
   'unsafe-name',
+  'missing-object',
   'too-large',
   'inspection-budget',
   'binary',
@@ -37,6 +38,7 @@ const TITLES: Record<OmissionReason, string> = {
   submodule: 'Submodules',
   'git-internal': 'Git internals',
   'unsafe-name': 'Names with control characters',
+  'missing-object': 'Not in this clone',
 };
 
 /** A short heading for a reason group. */
@@ -69,6 +71,8 @@ export function reasonSentence(reason: OmissionReason, limits: Limits): string {
       return 'A submodule; its files belong to another repository.';
     case 'git-internal':
       return 'Part of Git’s own data under .git/; never sent.';
+    case 'missing-object':
+      return 'Its content is not in this clone (a partial clone left it on the server); Loupe never fetches anything.';
     case 'unsafe-name':
       return 'Its name holds a control character (a newline, a tab, …), which could forge lines of the prompt; never sent.';
   }

@@ -25,7 +25,9 @@ export type OmissionReason =
   | 'not-found'
   | 'inspection-budget'
   /** The path holds a control character (a newline, a tab, …): it could forge lines of a prompt. */
-  | 'unsafe-name';
+  | 'unsafe-name'
+  /** The blob is not in this clone (a partial clone); Loupe never fetches it. */
+  | 'missing-object';
 
 export interface InspectedFile {
   /** Repo-relative path with forward slashes. */

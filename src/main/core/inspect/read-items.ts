@@ -17,6 +17,16 @@ export type ReadEntry = { file: InspectedFile; scanText: string; text: string; i
 
 type Loaded = { bytes: Buffer } | { omit: OmissionReason; bytes: number | null };
 
+/** A base blob's bytes, or null when this clone lacks it (a partial clone: never fetched). */
+export async function readBaseBlob(reader: GitReader, oid: string): Promise<Buffer | null> {
+  try {
+    return await reader.readBlob(oid);
+  } catch (err) {
+    if (err instanceof Error && /\bmissing\b|could not (?:read|find)|not found/i.test(err.message)) return null;
+    throw err;
+  }
+}
+
 /** A load that did not happen: an omission decided earlier, or the budget already spent. */
 const SKIPPED: Loaded = { omit: 'inspection-budget', bytes: null };
 
@@ -41,7 +51,8 @@ export async function readItems(
     if (item.kind === 'omit' || budgetSpent) return SKIPPED;
     if (item.kind === 'base') {
       if (item.size !== null && item.size > limits.maxFileBytes) return { omit: 'too-large', bytes: item.size };
-      const bytes = await reader.readBlob(item.oid);
+      const bytes = await readBaseBlob(reader, item.oid);
+      if (bytes === null) return { omit: 'missing-object', bytes: item.size };
       return bytes.length > limits.maxFileBytes ? { omit: 'too-large', bytes: bytes.length } : { bytes };
     }
     const read = await working.read(item.path, limits.maxFileBytes);

@@ -10,6 +10,7 @@ import type { GitReader } from '../git/git-reader';
 import { classifyContent } from '../inspect/classify';
 import { isCredentialPath } from '../secrets';
 import { expandSelection } from '../inspect/expand-selection';
+import { readBaseBlob } from '../inspect/read-items';
 import { readOmission, WorkingCopy } from '../inspect/working-copy';
 import { applyRedactions, findSecrets } from '../secrets';
 
@@ -106,7 +107,11 @@ export async function stageContext(reader: GitReader, dir: string, request: Stag
         exclusions.push(omission(item.path, 'too-large'));
         continue;
       }
-      bytes = await reader.readBlob(item.oid);
+      bytes = await readBaseBlob(reader, item.oid);
+      if (bytes === null) {
+        exclusions.push(omission(item.path, 'missing-object'));
+        continue;
+      }
     } else {
       const read = await working.read(item.path, INSPECT_LIMITS.maxFileBytes);
       if (read.kind !== 'bytes') {
