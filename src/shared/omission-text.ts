@@ -41,11 +41,6 @@ const TITLES: Record<OmissionReason, string> = {
   'missing-object': 'Not in this clone',
 };
 
-/** A short heading for a reason group. */
-export function reasonTitle(reason: OmissionReason): string {
-  return TITLES[reason];
-}
-
 /** One plain sentence saying why files with this reason are left out. */
 export function reasonSentence(reason: OmissionReason, limits: Limits): string {
   switch (reason) {
@@ -110,7 +105,7 @@ export function groupOmissions(omissions: readonly Omission[], limits: Limits): 
     }
     groups.push({
       reason,
-      title: TITLES[reason] ?? reason,
+      title: (TITLES as Partial<Record<string, string>>)[reason] ?? reason,
       sentence: TITLES[reason] ? reasonSentence(reason, limits) : 'Left out by the host.',
       items,
       knownBytes,
