@@ -6,5 +6,5 @@
 //    (or findSecrets + applyRedactions when spans are needed, e.g. to count them).
 // The rules are listed in docs/secrets.md (rules-doc.test.ts keeps it in step).
 export { isCredentialPath } from './credential-paths';
-export { forbiddenPathIn, hiddenResult, hiddenResultText } from './tool-paths';
+export { hiddenResult } from './tool-paths';
 export { applyRedactions, findSecrets, redactSecrets, redactTexts } from './redact';
