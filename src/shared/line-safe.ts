@@ -4,7 +4,6 @@
  * C1 controls) or a Unicode line/paragraph separator in such a name could start
  * a line of its author's choosing, e.g. a fake reference or a "## Task" section.
  */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** True when `name` holds a character that could break a line or frame of text. */

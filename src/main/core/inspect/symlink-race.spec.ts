@@ -3,7 +3,7 @@
 // Loupe reads never lets an outside file through: not in an inspection, not in a
 // run's staged folder, not in X-Ray's instruction files. A separate process swaps
 // the folder as fast as it can; every read is checked for the outside marker.
-// LOUPE_RACE_ITERATIONS=800 (npm run soak) runs the full count.
+// `npm run soak` (LOUPE_SOAK=1) runs the full count of 800 each.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,14 +11,14 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { CliGitReader } from '../git/cli-reader';
 import { stageContext } from '../runs/stage';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir, testGit } from '../testing/fixtures';
-import { raceIterations, startSwapper, type Swapper } from '../testing/symlink-swapper';
+import { raceIterations, soaking, startSwapper, type Swapper } from '../testing/symlink-swapper';
 import { instructionFiles } from '../xray/system';
 import { WorkingCopy } from './working-copy';
 
 const MARK = 'OUTSIDE-THE-REPOSITORY-7f3a';
 // Standing counts run in seconds on a busy machine; `npm run soak` sets 800 for each.
 const count = raceIterations;
-const TIMEOUT = process.env.LOUPE_RACE_ITERATIONS ? 3_600_000 : 90_000;
+const TIMEOUT = soaking() ? 3_600_000 : 90_000;
 
 afterAll(removeTempDirs);
 

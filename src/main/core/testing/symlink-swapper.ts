@@ -5,11 +5,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** Iterations for race loops: modest by default, LOUPE_RACE_ITERATIONS (e.g. 800 in `npm run soak`) for the full count. */
+/** Iterations for race loops: modest by default, 800 under `npm run soak` (LOUPE_SOAK=1), or LOUPE_RACE_ITERATIONS. */
 export function raceIterations(standing: number): number {
   const n = Number(process.env.LOUPE_RACE_ITERATIONS);
-  return Number.isInteger(n) && n > 0 ? n : standing;
+  if (Number.isInteger(n) && n > 0) return n;
+  return process.env.LOUPE_SOAK === '1' ? 800 : standing;
 }
+
+/** True when a race spec runs its full count (its tests then need minutes, not seconds). */
+export const soaking = (): boolean => process.env.LOUPE_SOAK === '1' || !!process.env.LOUPE_RACE_ITERATIONS;
 
 const SCRIPT = `
 const fs = require('fs');
