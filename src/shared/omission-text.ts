@@ -37,11 +37,6 @@ const TITLES: Record<OmissionReason, string> = {
   'git-internal': 'Git internals',
 };
 
-/** A short heading for a reason group. */
-export function reasonTitle(reason: OmissionReason): string {
-  return TITLES[reason];
-}
-
 /** One plain sentence saying why files with this reason are left out. */
 export function reasonSentence(reason: OmissionReason, limits: Limits): string {
   switch (reason) {
