@@ -97,7 +97,7 @@ export function groupOmissions(omissions: readonly Omission[], limits: Limits): 
     }
     groups.push({
       reason,
-      title: TITLES[reason] ?? reason,
+      title: (TITLES as Partial<Record<string, string>>)[reason] ?? reason,
       sentence: TITLES[reason] ? reasonSentence(reason, limits) : 'Left out by the host.',
       items,
       knownBytes,
