@@ -47,22 +47,11 @@ const PREPARE_NOT_YET_IN_STORES = [
  * (core/prompt); core/runs is the executor, and nothing of it is theirs to import.
  */
 const RUNS_INTERNALS = {
-  // runs/record.ts is the runs room's public face (what X-Ray and sessions read of a run), and
-  // sessions hand a continuation to the runner through the runs service's type: both allowed.
-  group: ['**/runs/**', '!**/runs/record', '!**/runs/run-services'],
+  // The runs room's public face, both allowed: runs/record.ts (what X-Ray and sessions read of a
+  // run) and runs/api.ts (what the runner hands them: preview, start, its turn event).
+  group: ['**/runs/**', '!**/runs/record', '!**/runs/api'],
   message: 'X-Ray and sessions never import runs internals (issue 18): use core/threads and core/prompt.',
 };
-/**
- * X-Ray and sessions files that still import runs internals (the runs store, the agents'
- * registry and parse helpers); the rest of issue 18's rooms work moves what they use out of
- * core/runs. Remove each from this list as it does: the rule then holds for the file.
- */
-const RUNS_INTERNALS_NOT_YET_MOVED = [
-  'src/main/core/xray/manifest.ts',
-  'src/main/core/xray/xray-services.ts',
-  'src/main/core/sessions/claude.ts',
-];
-
 /** Renderer views and view hooks: they reach main only through their feature's store. */
 const VIEW_FILES = ['src/renderer/src/**/*.tsx', 'src/renderer/src/features/**/use-*.ts'];
 
@@ -95,7 +84,7 @@ export default defineConfig(
   { files: [...STORE_FILES, ...PREPARE_NOT_YET_IN_STORES], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['src/main/core/xray/**', 'src/main/core/sessions/**'],
-    ignores: ['**/*.test.ts', '**/*.spec.ts', ...RUNS_INTERNALS_NOT_YET_MOVED],
+    ignores: ['**/*.test.ts', '**/*.spec.ts'],
     rules: { 'no-restricted-imports': ['error', { ...ELECTRON_IMPORT, patterns: [...ELECTRON_IMPORT.patterns, RUNS_INTERNALS] }] },
   },
   {
