@@ -1,4 +1,4 @@
-import type { AgentId, PresetRef, ReportedUsage, StepKind } from './runs';
+import type { AgentId, PresetRef, ReportedUsage, RunPreview, StepKind } from './runs';
 import type { TranscriptKind } from './transcript';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
@@ -168,6 +168,12 @@ export interface ThreadManifest extends Manifest {
   source: 'thread';
   threadId: string;
   sessionFile: null;
+  /**
+   * In the answer to the user's directive only: the prompt a fresh-session
+   * turn would send now, measured as xray.measure measures it (null when it
+   * cannot be, e.g. the repository is gone), so one click is one round trip.
+   */
+  measured?: RunPreview | null;
 }
 
 /** A step's measured prompt, for "the last prompt sent" beside the meter. */

@@ -3,6 +3,7 @@
  * window default 200,000; reserve max(16384, floor(0.15 * W)); budget max(1, W - reserve).
  * Token counts here are approximations, ceil(utf8Bytes / 4), and are labelled so in the UI.
  */
+import { approxTokens } from '../contract/run-limits';
 
 /** The window used when no catalog publishes a valid one; always shown as a default. */
 export const DEFAULT_WINDOW_TOKENS = 200_000;
@@ -49,7 +50,7 @@ export function utf8ByteLength(text: string): number {
 
 /** Approximate tokens of `text`: ceil(utf8 bytes / 4). */
 export function estimateTokens(text: string): number {
-  return Math.ceil(utf8ByteLength(text) / 4);
+  return approxTokens(utf8ByteLength(text));
 }
 
 /** Tokens kept free for the answer: max(16384, floor(0.15 * W)), W defaulting to 200,000 when invalid. */

@@ -14,6 +14,7 @@ import { LoupeError } from '../errors';
 import { utf8ByteLength } from './budget';
 import { protectedRows, repairToolPairs } from './pairing';
 import type { FoldRow } from './rows';
+import { approxTokens } from '../contract/run-limits';
 
 /** Row rail: at most this many rows are ever sent. */
 export const MAX_FOLD_ROWS = 4096;
@@ -133,7 +134,7 @@ interface Meter {
 
 function meterFor(count: FoldCount | undefined, currentUserContent: string | undefined, currentBytes: number): Meter {
   if (count === undefined) {
-    const total = (_: number, bytes: number) => Math.ceil((bytes + currentBytes) / 4);
+    const total = (_: number, bytes: number) => approxTokens(bytes + currentBytes);
     return { countedBy: 'estimate', rowTokens: () => 0, total, final: (_, bytes) => total(0, bytes) };
   }
   if (count.kind === 'scaled') {
@@ -240,7 +241,7 @@ export function trimToBudget(rows: readonly FoldRow[], budgetTokens: number, opt
     finalSum += row === candidates[i] ? sizes[i]! : utf8ByteLength(JSON.stringify(row));
   });
   const bytes = arrayJsonBytes(repaired.rows.length, finalSum);
-  const estimatedTokens = Math.ceil((bytes + currentBytes) / 4);
+  const estimatedTokens = approxTokens(bytes + currentBytes);
   const countedTokens = meter.countedBy === 'estimate' ? estimatedTokens : meter.final(() => JSON.stringify(repaired.rows), bytes);
   const droppedCount = n - repaired.rows.length;
   return {

@@ -4,6 +4,7 @@ import { formatInt } from '../../../shared/format';
 import { DEFAULT_ENCODING, parseEncoding, type TokenEncoding } from '../../../shared/tokens/encodings';
 import { classifyTextKind } from '../../../shared/tokens/text-kind';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
+import { approxTokens } from '../../../shared/contract/run-limits';
 
 interface Input {
   file: string;
@@ -68,7 +69,7 @@ export const run: CommandRun = async (args, io) => {
     await counter.close();
   }
   const files = inputs.map((input, k) => {
-    const estimatedTokens = Math.ceil(input.bytes / 4);
+    const estimatedTokens = approxTokens(input.bytes);
     const exactTokens = counts[k]!;
     const kind = classifyTextKind(input.file === '-' ? 'stdin' : input.file, input.text);
     return { file: input.file, bytes: input.bytes, kind, exactTokens, estimatedTokens, estimateError: errorOf(estimatedTokens, exactTokens) };
@@ -76,7 +77,7 @@ export const run: CommandRun = async (args, io) => {
   const bytes = files.reduce((n, f) => n + f.bytes, 0);
   const exactTokens = counts.reduce((a, b) => a + b, 0);
   // The total's estimate is of all bytes together, as a prompt holding these files would be sized.
-  const estimatedTokens = Math.ceil(bytes / 4);
+  const estimatedTokens = approxTokens(bytes);
   const total = { bytes, exactTokens, estimatedTokens, estimateError: errorOf(estimatedTokens, exactTokens) };
   if (values.json) {
     io.stdout(`${JSON.stringify({ encoding, estimate: 'ceil(utf8 bytes / 4)', files, total }, null, 2)}\n`);

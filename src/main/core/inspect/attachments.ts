@@ -1,5 +1,6 @@
 import type { AttachmentResult, Omission } from '../../../shared/contract/context';
 import { isCredentialPath } from '../secrets/credential-paths';
+import { approxTokens } from '../../../shared/contract/run-limits';
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp', 'tif', 'tiff', 'ico', 'heic', 'heif', 'avif']);
 
@@ -48,7 +49,7 @@ export function inspectAttachments(list: readonly { name: string; size: number }
       continue;
     }
     const kind = attachmentKind(name);
-    attachments.push({ name, size, kind, approxTokens: kind === 'text' ? Math.ceil(size / 4) : null });
+    attachments.push({ name, size, kind, approxTokens: kind === 'text' ? approxTokens(size) : null });
   }
   return { attachments, omissions };
 }

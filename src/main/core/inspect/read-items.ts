@@ -6,6 +6,7 @@ import { classifyContent } from './classify';
 import type { WorkItem } from './expand-selection';
 import { boundedPreview, secretScanText } from './preview';
 import { readOmission, type WorkingCopy } from './working-copy';
+import { approxTokens } from '../../../shared/contract/run-limits';
 
 /** Blob or file reads kept in flight ahead of the one being classified (git streams them meanwhile). */
 const LOOKAHEAD = 64;
@@ -110,7 +111,7 @@ function previewEntry(item: FileItem, bytes: Buffer, text: string): ReadEntry {
       path: item.path,
       source: item.kind === 'working' ? 'working-copy' : 'base',
       bytes: bytes.length,
-      approxTokens: Math.ceil(bytes.length / 4),
+      approxTokens: approxTokens(bytes.length),
       sha256: createHash('sha256').update(bytes).digest('hex'),
       textKind: classifyTextKind(item.path, text),
       change: null, // change and modified are set once git status has answered

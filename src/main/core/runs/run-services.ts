@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ParsedRequestOf, Services } from '../../../shared/api';
+import type { Services } from '../../../shared/api';
 import type { ResolvedModel } from '../../../shared/contract/models';
 import { AGENT_IDS, approxTokens, type AgentId, type AgentInfo, type RunDetail, type RunPreview } from '../../../shared/contract/runs';
 import { LoupeError } from '../../../shared/errors';
@@ -7,6 +7,7 @@ import { checkBudget } from '../../../shared/runs/budget';
 import type { CoreDeps } from '../deps';
 import { agentAdapters, detectAgent } from './agents/registry';
 import { exportEvidence } from './export';
+import type { RunRequest, RunsApi } from './api';
 import { prepareStep, type ModelWindow } from './prepare';
 import { stepDirectives } from '../prompt/history';
 import { listDirectives } from '../threads/directive-store';
@@ -31,17 +32,7 @@ export interface RunServiceOptions {
   resolveModel(id: string): Promise<ResolvedModel>;
 }
 
-/** What the runner offers the services composed after it (X-Ray, sessions): plain functions, and the turn event. */
-export interface RunsApi {
-  /** runs.preview: a would-be run measured as the runner measures it right before launch. */
-  preview(request: RunRequest, signal: AbortSignal): Promise<RunPreview>;
-  /** runs.start: starts a run; resolves once its first step is launched, blocked or failed. */
-  start(request: RunRequest, signal: AbortSignal): Promise<RunDetail>;
-  /** Calls `listener` whenever a turn of a thread begins or ends; returns how to stop. */
-  onTurn(listener: (threadId: string) => void): () => void;
-}
 
-type RunRequest = ParsedRequestOf<'runs.start'>;
 
 /** How long an agent's detection (PATH lookup and --version) is reused. */
 const DETECT_TTL_MS = 30_000;

@@ -13,6 +13,10 @@ import { expandSelection } from '../inspect/expand-selection';
 import { readBaseBlob } from '../inspect/read-items';
 import { readOmission, WorkingCopy } from '../inspect/working-copy';
 import { applyRedactions, findSecrets } from '../secrets';
+import { formatBytes } from '../../../shared/format';
+
+/** Why a file over the per-file limit is not staged, with the limit as the contract sets it. */
+const TOO_LARGE = `too large (over ${formatBytes(INSPECT_LIMITS.maxFileBytes)})`;
 
 /** One file put in the staged folder. */
 export interface StagedFile {
@@ -57,12 +61,12 @@ async function readAttachment(path: string): Promise<Buffer | { reason: string }
   if (!info) return { reason: 'not found' };
   if (info.isSymbolicLink()) return { reason: 'a symbolic link: not followed' };
   if (!info.isFile()) return { reason: 'not a regular file' };
-  if (info.size > INSPECT_LIMITS.maxFileBytes) return { reason: 'too large (over 512 KiB)' };
+  if (info.size > INSPECT_LIMITS.maxFileBytes) return { reason: TOO_LARGE };
   const handle = await open(path, READ_FLAGS).catch(() => null);
   if (!handle) return { reason: 'could not be opened' };
   try {
     const bytes = await handle.readFile();
-    return bytes.length > INSPECT_LIMITS.maxFileBytes ? { reason: 'too large (over 512 KiB)' } : bytes;
+    return bytes.length > INSPECT_LIMITS.maxFileBytes ? { reason: TOO_LARGE } : bytes;
   } finally {
     await handle.close();
   }

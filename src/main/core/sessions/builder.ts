@@ -12,9 +12,9 @@ import type { ReportedUsage } from '../../../shared/contract/agent-events';
 import { canonical, contentKey } from '../threads/segment-id';
 import { TRANSCRIPT_OUTPUT_MAX } from '../threads/transcript-collector';
 import { hiddenResult } from '../secrets/tool-paths';
+import { approxTokens } from '../../../shared/contract/run-limits';
+import { PREVIEW_CHARS } from '../../../shared/contract/xray';
 
-/** Longest preview an entry keeps (the contract's 200 characters). */
-export const PREVIEW_CHARS = 200;
 
 /** A preview: whitespace collapsed, at most 200 characters (only the head of a long text is looked at). */
 export function previewOf(text: string, max = PREVIEW_CHARS): string {
@@ -231,7 +231,7 @@ export class SessionBuilder {
         if (b && b.preserved.size > 0) {
           for (let i = 0; i < b.entryIndex; i++) if (counts(entries[i]!) && this.drafts[i]!.uuid && b.preserved.has(this.drafts[i]!.uuid!)) bytes += entries[i]!.bytes;
         }
-        return { ...p, entryIndex: end, estimate: Math.ceil(bytes / 4) };
+        return { ...p, entryIndex: end, estimate: approxTokens(bytes) };
       });
   }
 }

@@ -2,7 +2,7 @@ import type { Provenance } from '../../../shared/contract/xray';
 import type { SessionBuilder, EntryMeta } from './builder';
 import { usageOf } from './builder';
 import type { JsonlLine } from './jsonl-reader';
-import { toolOutputText } from '../runs/agents/parse-util';
+import { toolOutputText } from '../../../shared/tool-output';
 import { SessionFacts, num, obj, str, type LineCounts } from './facts';
 
 /** Claude Code line types that are the CLI's bookkeeping, not conversation (README: "Line types seen"). */

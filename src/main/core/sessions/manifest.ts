@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { ImportedEntry, ImportedSession, SessionManifest, SessionSystemPart } from '../../../shared/contract/sessions';
 import type { Freshness, Segment, SystemSection, TokenCount } from '../../../shared/contract/xray';
+import { approxTokens } from '../../../shared/contract/run-limits';
+import { reserveTokens } from '../../../shared/fold';
 
 /** The window a manifest is computed against: the catalog's answer for the model the transcript names. */
 export interface CatalogWindow {
@@ -14,7 +16,7 @@ export interface CatalogWindow {
 }
 
 const AGENT = { 'claude-code': 'claude-code-session', codex: 'codex-session', gemini: 'gemini-session' } as const;
-const estimate = (bytes: number): TokenCount => ({ tokens: Math.ceil(bytes / 4), kind: 'estimate' });
+const estimate = (bytes: number): TokenCount => ({ tokens: approxTokens(bytes), kind: 'estimate' });
 
 /** An entry is in the model's context now unless compacted away, dropped by the CLI, or a subagent's own work. */
 export function inContext(e: ImportedEntry): boolean {
@@ -80,11 +82,11 @@ export function manifestFromSession(
   const last = session.contextPoints.at(-1) ?? null;
   const useReported = catalog.source === 'default' && session.reportedWindow !== null;
   const window = useReported ? session.reportedWindow! : catalog.window;
-  const reserve = useReported ? Math.max(16_384, Math.floor(0.15 * window)) : catalog.reserve;
+  const reserve = useReported ? reserveTokens(window) : catalog.reserve;
 
   let reported: SessionManifest['reported'] = null;
   if (last) {
-    const estimateAtSamePoint = last.estimate + Math.ceil(systemBytes / 4);
+    const estimateAtSamePoint = last.estimate + approxTokens(systemBytes);
     reported = { usage: last.usage, contextTokens: last.reported, estimateAtSamePoint };
     const gap = last.reported - estimateAtSamePoint;
     system.push({

@@ -8,7 +8,7 @@ import { readEffective } from '../settings/effective';
 import { getSetting, setSetting } from '../store/settings';
 import { continueSession } from './continue';
 import { listDirectives, sessionKey } from '../threads/directive-store';
-import type { RunsApi } from '../runs/run-services';
+import type { RunsApi } from '../runs/api';
 import { belongsTo, findTranscripts, headFacts, realOrSame, sessionFolders, type FoundFile } from './discovery';
 import { quickSummary } from './quick-summary';
 import { SessionStore, sessionFreshness, type ResolveModel } from './session-store';

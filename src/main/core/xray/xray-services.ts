@@ -1,12 +1,12 @@
 import type { Services } from '../../../shared/api';
 import type { ResolvedModel } from '../../../shared/contract/models';
 import type { RunInput } from '../../../shared/contract/runs';
-import type { XrayTarget } from '../../../shared/contract/xray-methods';
+import type { XrayManifest, XrayTarget } from '../../../shared/contract/xray-methods';
 import type { DirectiveKind } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import type { CoreDeps } from '../deps';
 import { latestInput } from '../runs/record';
-import type { RunsApi } from '../runs/run-services';
+import type { RunsApi } from '../runs/api';
 import type { SessionStore } from '../sessions/session-store';
 import { deleteDirective, listDirectives, putDirective } from '../threads/directive-store';
 import { getThread } from '../threads/thread-store';
@@ -54,7 +54,22 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
     const source = await open(target, signal);
     await source.checkDirective(segmentId, kind, author);
     putDirective(deps.db, source.owner, { segmentId, kind, ...(summary !== undefined ? { summary } : {}), author, createdAt: deps.now().toISOString() });
-    return source.changed('directive', signal);
+    return answer(target, source, author, signal);
+  }
+
+  /**
+   * The manifest after a directive, built once, and for the user's directive on
+   * a thread the next fresh-session prompt measured beside it (what the meter
+   * shows next to the list): one click, one round trip. The agent (MCP) reads
+   * no measure, so its directives stage nothing.
+   */
+  async function answer(target: XrayTarget, source: XraySource, author: 'user' | 'agent', signal: AbortSignal): Promise<XrayManifest> {
+    if (!('threadId' in target) || author !== 'user') return source.changed('directive', signal);
+    const { threadId } = target;
+    // A thread that cannot be measured now (its repository gone, no run yet) still answers its manifest.
+    const measuring = (async () => options.runs.preview({ ...latestOf(threadId), threadId, fresh: true }, signal))().catch(() => null);
+    const [manifest, measured] = await Promise.all([source.changed('directive', signal), measuring]);
+    return manifest.source === 'thread' ? { ...manifest, measured } : manifest;
   }
 
   /** What the thread's latest run was started with (context, settings, ask): what a continuation repeats. */
@@ -71,10 +86,10 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
     'xray.pin': async ({ segmentId, author, ...target }, ctx) => direct(target, segmentId, 'pin', ctx.signal, author),
     'xray.evict': async ({ segmentId, author, ...target }, ctx) => direct(target, segmentId, 'evict', ctx.signal, author),
     'xray.summarize': async ({ segmentId, summary, author, ...target }, ctx) => direct(target, segmentId, 'summarize', ctx.signal, author, summary),
-    'xray.restore': async ({ segmentId, author: _author, ...target }, ctx) => {
+    'xray.restore': async ({ segmentId, author = 'user', ...target }, ctx) => {
       const source = await open(target, ctx.signal);
       if (!deleteDirective(deps.db, source.owner, segmentId)) await source.requireSegment(segmentId);
-      return source.changed('directive', ctx.signal);
+      return answer(target, source, author, ctx.signal);
     },
     'xray.directives': async (target, ctx) => listDirectives(deps.db, (await open(target, ctx.signal)).owner),
     'xray.measure': async ({ threadId }, ctx) => options.runs.preview({ ...latestOf(threadId), threadId, fresh: true }, ctx.signal),

@@ -2,7 +2,8 @@
 // Shapes: fixtures/agents/README.md ("Event shapes") and the claude/*.stdout.txt captures.
 import type { AgentEvent } from '../../../../shared/contract/agent-events';
 import type { AgentStreamParser } from './adapter';
-import { num, obj, parseJsonObject, rawStderr, rawStdout, resultFromExit, StderrTail, str, toolOutputText, usageEvents } from './parse-util';
+import { toolOutputText } from '../../../../shared/tool-output';
+import { num, obj, parseJsonObject, rawStderr, rawStdout, resultFromExit, StderrTail, str, usageEvents } from './parse-util';
 
 /** System events that only report progress Loupe does not show (the stream's own bookkeeping). */
 const QUIET_SYSTEM = new Set(['thinking_tokens', 'status', 'task_started', 'task_progress', 'task_updated', 'task_notification']);

@@ -88,17 +88,3 @@ export function promptWithSchema(prompt: string, schema: string): string {
   const sep = prompt.endsWith('\n') ? '\n' : '\n\n';
   return `${prompt}${sep}## Output schema\n\nAnswer with one JSON value that matches this JSON Schema:\n\n${schema}\n`;
 }
-
-/** Text of a tool result given as a string or as content blocks. */
-export function toolOutputText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return content === undefined || content === null ? '' : JSON.stringify(content);
-  return content
-    .map((b) => {
-      const block = obj(b);
-      if (!block) return '';
-      if (block.type === 'text') return str(block.text) ?? '';
-      return `[${str(block.type) ?? 'block'}]`;
-    })
-    .join('\n');
-}

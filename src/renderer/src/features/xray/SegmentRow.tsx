@@ -3,6 +3,7 @@ import type { OutOfContextReason, Segment } from '../../../../shared/contract/xr
 import { formatInt } from '../../../../shared/format';
 import { countSuffix } from '../../../../shared/xray/meter';
 import type { Action } from './state';
+import { approxTokens } from '../../../../shared/contract/run-limits';
 
 /** What a row can ask for; the list passes them down so rows stay plain (and cheap to render). */
 export interface RowHandlers {
@@ -61,7 +62,7 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
         <span className="seg-kind-note">{countSuffix(s.tokens.kind, s.tokens.encoding)}</span>
         {s.tokens.kind !== 'estimate' && (
           <span className="seg-kind-note" data-testid="seg-estimate" title={`${formatInt(s.bytes)} bytes ÷ 4, rounded up`}>
-            ≈ {formatInt(Math.ceil(s.bytes / 4))} est.
+            ≈ {formatInt(approxTokens(s.bytes))} est.
           </span>
         )}
       </div>

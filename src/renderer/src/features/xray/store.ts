@@ -25,6 +25,8 @@ let unfollow: (() => void) | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
 // Answers can arrive out of order (a turn's refresh and a directive overlap): only the latest request's answer is shown.
 let manifestAsked = 0;
+/** When the manifest last announced on the followed thread was built. */
+let announced: string | null = null;
 let measureAsked = 0;
 /** How often the open thread is checked for turns run by another process. */
 const THREAD_POLL_MS = 3000;
@@ -53,9 +55,19 @@ export const useXray = create<XrayState>()(
           if (latest()) set({ measured: null });
         }
       }
-      /** Shows a manifest unless a later request (or action) has already answered; a thread's next prompt is measured again. */
+      /**
+       * Shows a manifest unless a later request (or action) has already
+       * answered. A thread's next prompt is measured again, unless the answer
+       * carries that measure (a directive's answer does: one click, one round trip).
+       */
       function show(asked: number, target: XrayTarget, manifest: XrayManifest) {
         if (asked !== manifestAsked || shownKey(get()) !== keyOf(target)) return false;
+        if (manifest.source === 'thread' && manifest.measured !== undefined) {
+          const { measured, ...shown } = manifest;
+          measureAsked++;
+          set({ manifest: shown, measured });
+          return true;
+        }
         set({ manifest });
         if ('threadId' in target) void measure(target.threadId);
         return true;
@@ -111,10 +123,15 @@ export const useXray = create<XrayState>()(
           set({ threadId, sessionFile: null, continuation: null, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null });
           if (!threadId) return;
           unfollow = bridge.follow(`thread:${threadId}`, {
-            onEvent: () => {
-              // Turns and directives come in bursts: one refresh for each burst.
+            onEvent: (event) => {
+              // The manifest an event announces may be the one shown already (the answer to this page's own
+              // directive): then there is nothing to read. Turns come in bursts: one refresh for each burst.
+              if (event.kind === 'thread') announced = event.payload.builtAt;
               if (timer) clearTimeout(timer);
-              timer = setTimeout(() => void get().refresh(), 150);
+              timer = setTimeout(() => {
+                if (announced !== null && announced === get().manifest?.builtAt) return;
+                void get().refresh();
+              }, 150);
             },
             onExpired: () => void get().refresh(),
           });
