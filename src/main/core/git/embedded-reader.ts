@@ -1,12 +1,11 @@
 import * as fs from 'node:fs';
-import git, { type WalkerEntry } from 'isomorphic-git';
+import { join } from 'node:path';
+import git from 'isomorphic-git';
 import type { RefsInfo } from '../../../shared/contract/context';
 import {
-  ancestorsOf,
   badRef,
   entryTypeForMode,
   isFullOid,
-  isUnder,
   withAncestors,
   type ChangeKind,
   type ChangesOptions,
@@ -14,20 +13,19 @@ import {
   type TreeEntry,
   type TreeScan,
 } from './git-reader';
-import { ObjectStore, objectsDirOf, type RawObject } from './object-store';
+import { gitDirOf, ObjectStore, objectsDirOf, type RawObject } from './object-store';
+import { workStatus } from './work-status';
 
 /**
  * GitReader for machines without a git binary. Objects (commits, trees, blobs,
  * tags) are read by ObjectStore: pack indexes and positional reads of only the
  * objects asked for, so memory follows the work, not the pack's size.
- * isomorphic-git keeps what it does without reading packs: refs, the index and
- * the working tree (changes walk WORKDIR and STAGE; the base side comes from here).
+ * isomorphic-git keeps what it does without reading packs: refs and ignore rules;
+ * working-copy changes compare the index's stat data as git does (work-status.ts).
  */
 export class EmbeddedGitReader implements GitReader {
   readonly backend = 'embedded' as const;
   private readonly store: ObjectStore;
-  /** isomorphic-git's cache for its index and ignore reads (no object reads go through it). */
-  private cache: object = {};
   /** Parsed trees by object id (trees are immutable, so this never goes stale). */
   private trees = new Map<string, TreeEntry[]>();
 
@@ -178,14 +176,12 @@ export class EmbeddedGitReader implements GitReader {
   }
 
   async changes(commit: string, scopes: readonly string[], _options?: ChangesOptions): Promise<Map<string, ChangeKind>> {
+    // Callers that know the base is HEAD may pass the name.
+    if (!isFullOid(commit)) commit = await this.resolveCommit(commit);
     const whole = scopes.length === 0 || scopes.includes('');
-    // The base side, from the object store: every file under the scopes, and the folders holding them.
+    // The base side, from the object store: every file under the scopes.
     const baseFiles = new Map<string, TreeEntry>();
-    const baseDirs = new Set<string>();
-    const addBase = (e: TreeEntry) => {
-      baseFiles.set(e.path, e);
-      for (const a of ancestorsOf(e.path)) baseDirs.add(a);
-    };
+    const addBase = (e: TreeEntry) => void baseFiles.set(e.path, e);
     if (whole) for (const e of await this.listTree(commit, '', { recursive: true })) addBase(e);
     else {
       const found = await this.lookup(commit, scopes);
@@ -195,47 +191,13 @@ export class EmbeddedGitReader implements GitReader {
         else if (e) addBase(e);
       }
     }
-    const inScope = (path: string) => whole || scopes.some((s) => isUnder(path, s) || isUnder(s, path));
-    const changes = new Map<string, ChangeKind>();
-    const seen = new Set<string>();
-    // The working tree against the index, as statusMatrix does it, with the base tree given here.
-    // refresh: false keeps this read-only: no index.lock, no rewritten stat cache.
-    await git.walk({
-      fs,
-      dir: this.root,
-      cache: this.cache,
-      trees: [git.WORKDIR({ refresh: false }), git.STAGE()],
-      map: async (filepath: string, [workdir, stage]: (WalkerEntry | null)[]) => {
-        if (filepath === '.') return undefined;
-        if (!inScope(filepath)) return null;
-        const base = baseFiles.get(filepath);
-        const inBase = base !== undefined || baseDirs.has(filepath);
-        // Untracked and ignored: skipped with everything beneath.
-        if (!inBase && !stage && workdir && (await git.isIgnored({ fs, dir: this.root, filepath }))) return null;
-        if (base?.type === 'submodule') return null;
-        const [workdirType, stageType] = await Promise.all([workdir?.type(), stage?.type()]);
-        if (stageType === 'commit') return null;
-        const headIsBlob = base !== undefined;
-        const isBlob = headIsBlob || workdirType === 'blob' || stageType === 'blob';
-        if (!isBlob) return undefined;
-        seen.add(filepath);
-        const headOid = headIsBlob ? base.oid : undefined;
-        const stageOid = stageType === 'blob' ? await stage!.oid() : undefined;
-        let workdirOid: string | undefined;
-        // Untracked everywhere else: any id will do, the file is only "there".
-        if (!headIsBlob && workdirType === 'blob' && stageType !== 'blob') workdirOid = '42';
-        else if (workdirType === 'blob') workdirOid = await workdir!.oid();
-        const ids = [undefined, headOid, workdirOid, stageOid];
-        const [head, work, staged] = ids.slice(1).map((v) => ids.indexOf(v));
-        if (head === 1 && work === 0) changes.set(filepath, 'deleted');
-        else if (head === 1 && work === 2) changes.set(filepath, 'modified');
-        else if (head === 0 && work === 2) changes.set(filepath, staged === 0 ? 'untracked' : 'added');
-        return undefined;
-      },
+    return workStatus({
+      root: this.root,
+      indexFile: join(gitDirOf(this.root), 'index'),
+      base: baseFiles,
+      scopes: whole ? [] : scopes,
+      isIgnored: (filepath) => git.isIgnored({ fs, dir: this.root, filepath }),
     });
-    // In the base, gone from both the index and the working tree: the walk never met them.
-    for (const [path, e] of baseFiles) if (!seen.has(path) && e.type !== 'submodule' && inScope(path)) changes.set(path, 'deleted');
-    return changes;
   }
 
   async head(): Promise<{ head: string | null; branch: string | null }> {
@@ -289,7 +251,6 @@ export class EmbeddedGitReader implements GitReader {
   }
 
   async close(): Promise<void> {
-    this.cache = {};
     this.trees.clear();
     this.store.close();
   }

@@ -14,14 +14,24 @@ const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 /** git itself stops at 4095; a longer chain is a corrupt or hostile pack. */
 const MAX_DELTA_DEPTH = 10_000;
 
-/** The folder holding `objects/` for a working tree: `.git`, or a linked worktree's common dir. */
-export function objectsDirOf(root: string): string {
-  let gitdir = join(root, '.git');
+/** The git folder of a working tree: `.git`, or where a `.git` file points (a linked worktree). */
+export function gitDirOf(root: string): string {
+  const gitdir = join(root, '.git');
   try {
     if (statSync(gitdir).isFile()) {
       const pointed = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(gitdir, 'utf8'))?.[1];
-      if (pointed) gitdir = isAbsolute(pointed) ? pointed : resolve(root, pointed);
+      if (pointed) return isAbsolute(pointed) ? pointed : resolve(root, pointed);
     }
+  } catch {
+    // No .git at all: reads find nothing there.
+  }
+  return gitdir;
+}
+
+/** The folder holding `objects/` for a working tree: its git folder's, or a linked worktree's common dir's. */
+export function objectsDirOf(root: string): string {
+  let gitdir = gitDirOf(root);
+  try {
     const common = join(gitdir, 'commondir');
     if (existsSync(common)) gitdir = resolve(gitdir, readFileSync(common, 'utf8').trim());
   } catch {
