@@ -51,8 +51,20 @@ export class ObjectStore {
     private readonly cacheBytes = DEFAULT_CACHE_BYTES,
   ) {}
 
+  /** The pack folder's mtime when the packs were listed. */
+  private packsStamp = -1;
+
+  private packDirStamp(): number {
+    try {
+      return statSync(join(this.objectsDir, 'pack')).mtimeMs;
+    } catch {
+      return -1;
+    }
+  }
+
   private loadPacks(): PackFile[] {
     if (this.packs) return this.packs;
+    this.packsStamp = this.packDirStamp();
     const dir = join(this.objectsDir, 'pack');
     let names: string[] = [];
     try {
@@ -75,8 +87,8 @@ export class ObjectStore {
   read(oid: string): RawObject | null {
     const found = this.readPacked(oid) ?? this.readLoose(oid);
     if (found) return found;
-    // A repack or fetch since the packs were listed: look once more.
-    if (this.packs) {
+    // A repack or fetch since the packs were listed (the pack folder changed): look once more.
+    if (this.packs && this.packDirStamp() !== this.packsStamp) {
       this.closePacks();
       return this.readPacked(oid);
     }
