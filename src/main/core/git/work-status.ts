@@ -5,7 +5,7 @@
 // others are hashed. isomorphic-git's walk did the same through a promise per file and
 // lost the stat times' last digits (so it hashed every file): 13 s on 9,000 files.
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync, type BigIntStats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { isUnder, type ChangeKind, type TreeEntry } from './git-reader';
 
@@ -99,41 +99,49 @@ export function readIndex(file: string): { entries: Map<string, IndexEntry>; mti
   return { entries, mtimeSec };
 }
 
-const low32 = (v: bigint) => Number(v % 4294967296n);
+/**
+ * Nanoseconds from a float millisecond time: exact to about a quarter of a microsecond
+ * at today's dates. Plain stats are used (bigint ones cost four Date objects per file,
+ * a third of the status's time), so times match within a microsecond; a file rewritten
+ * within that microsecond and keeping its size, inode and ctime is not a case git meets.
+ */
+const nsOf = (ms: number) => Math.round((ms - Math.floor(ms / 1000) * 1000) * 1e6);
+const near = (a: number, b: number) => Math.abs(a - b) < 1000 || Math.abs(a - b) > 999_999_000;
 
 /** True when git would take the file as unchanged from its stat data alone. */
-function statMatches(e: IndexEntry, s: BigIntStats, indexMtimeSec: number): boolean {
-  const mtimeSec = Number(s.mtimeNs / 1_000_000_000n);
+function statMatches(e: IndexEntry, s: Stats, indexMtimeSec: number): boolean {
+  const mtimeSec = Math.floor(s.mtimeMs / 1000);
   // "Racily clean": written in the same second as the index, its stat data proves nothing.
   if (mtimeSec >= indexMtimeSec) return false;
   return (
     mtimeSec % 4294967296 === e.mtimeSec &&
-    Number(s.mtimeNs % 1_000_000_000n) === e.mtimeNsec &&
-    low32(s.ctimeNs / 1_000_000_000n) === e.ctimeSec &&
-    Number(s.ctimeNs % 1_000_000_000n) === e.ctimeNsec &&
-    low32(s.ino) === e.ino &&
-    low32(s.size) === e.size &&
-    Number(s.uid) === e.uid &&
-    Number(s.gid) === e.gid
+    near(nsOf(s.mtimeMs), e.mtimeNsec) &&
+    Math.floor(s.ctimeMs / 1000) % 4294967296 === e.ctimeSec &&
+    near(nsOf(s.ctimeMs), e.ctimeNsec) &&
+    s.ino % 4294967296 === e.ino &&
+    s.size % 4294967296 === e.size &&
+    s.uid === e.uid &&
+    s.gid === e.gid
   );
 }
 
 /** The mode git would record for this file (100644, 100755 or 120000), or null for anything else. */
-function workMode(s: BigIntStats): number | null {
+function workMode(s: Stats): number | null {
   if (s.isSymbolicLink()) return 0o120000;
   if (!s.isFile()) return null;
   return Number(s.mode) & 0o100 ? 0o100755 : 0o100644;
 }
 
-function hashFile(full: string, s: BigIntStats): string {
+function hashFile(full: string, s: Stats): string {
   const content = s.isSymbolicLink() ? Buffer.from(readlinkSync(full, { encoding: 'buffer' })) : readFileSync(full);
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 
-const lstatOrNull = (full: string): BigIntStats | null => {
+const lstatOrNull = (full: string): Stats | null => {
   try {
-    return lstatSync(full, { bigint: true });
+    return lstatSync(full, { throwIfNoEntry: false }) ?? null;
   } catch {
+    // ENOTDIR (a file where a folder was) and the like: not there either.
     return null;
   }
 };
