@@ -36,7 +36,7 @@ function wall(cmd: string, args: string[], opts: { cwd?: string; input?: Buffer;
   const t = performance.now();
   const r = spawnSync(cmd, args, { cwd: opts.cwd, env: opts.env ?? env, input: opts.input, maxBuffer: 1 << 28 });
   const ms = performance.now() - t;
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr?.toString().slice(0, 400)}`);
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.toString().slice(0, 400)}`);
   return { ms, stdout: r.stdout };
 }
 
