@@ -7,7 +7,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { applyDelta, PackFile, type ObjectType, type RawObject } from './pack-file';
 
-export type { ObjectType, RawObject };
+export type { RawObject };
 
 /** Deltas are resolved against bases kept here, least recently used first out. */
 const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;

@@ -174,8 +174,9 @@ export async function workStatus(input: WorkStatusInput): Promise<Map<string, Ch
   const workOid = (path: string, entry: IndexEntry | undefined): { oid: string; mode: number } | null => {
     const full = join(root, path);
     const s = lstatOrNull(full);
-    const mode = s && workMode(s);
-    if (!s || mode === null || mode === undefined) return null;
+    if (!s) return null;
+    const mode = workMode(s);
+    if (mode === null) return null;
     if (entry && !entry.conflicted && entry.mode === mode && statMatches(entry, s, mtimeSec)) return { oid: entry.oid, mode };
     return { oid: hashFile(full, s), mode };
   };
