@@ -47,7 +47,9 @@ const PREPARE_NOT_YET_IN_STORES = [
  * (core/prompt); core/runs is the executor, and nothing of it is theirs to import.
  */
 const RUNS_INTERNALS = {
-  group: ['**/runs/**'],
+  // runs/record.ts is the runs room's public face (what X-Ray and sessions read of a run), and
+  // sessions hand a continuation to the runner through the runs service's type: both allowed.
+  group: ['**/runs/**', '!**/runs/record', '!**/runs/run-services'],
   message: 'X-Ray and sessions never import runs internals (issue 18): use core/threads and core/prompt.',
 };
 /**

@@ -13,9 +13,9 @@ import { listDirectives } from '../threads/directive-store';
 import { promptMix } from '../prompt/prompt-mix';
 import { countPromptExactly } from '../prompt/prompt-count';
 import { RunManager, type RunEnvironment } from './run-manager';
-import { stageContext } from './stage';
+import { removeStaged, stageContext } from './stage';
 import { listEvidence } from './store/evidence';
-import { listRuns, markInterrupted } from './store/runs';
+import { listRuns, markInterrupted, setStagedDir } from './store/runs';
 import { getThread, listThreads, readTranscript } from '../threads/thread-store';
 import { demoExtras } from './demo-extras';
 import { xrayTools } from './xray-tools';
@@ -48,13 +48,14 @@ const DETECT_TTL_MS = 30_000;
 
 /** Runs, threads and evidence: the run manager behind the contract. */
 export function runServices(deps: CoreDeps, options: RunServiceOptions): { services: RunServices; api: RunsApi } {
-  const detected = new Map<AgentId, { at: number; info: Promise<AgentInfo> }>();
+  const detected = new Map<AgentId, { at: number; info: Promise<AgentInfo>; settled?: AgentInfo }>();
   const detect = (id: AgentId, refresh = false): Promise<AgentInfo> => {
     const hit = detected.get(id);
     if (hit && !refresh && Date.now() - hit.at < DETECT_TTL_MS) return hit.info;
-    const info = detectAgent(agentAdapters[id], { spawn: deps.spawn, env: deps.env });
-    detected.set(id, { at: Date.now(), info });
-    return info;
+    const entry: { at: number; info: Promise<AgentInfo>; settled?: AgentInfo } = { at: Date.now(), info: detectAgent(agentAdapters[id], { spawn: deps.spawn, env: deps.env }) };
+    void entry.info.then((info) => (entry.settled = info));
+    detected.set(id, entry);
+    return entry.info;
   };
   const resolveModel = async (id: string | null): Promise<ModelWindow> => {
     const m = await options.resolveModel(id?.trim() || 'default');
@@ -64,6 +65,7 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): { servi
   const env: RunEnvironment = {
     adapter: (id) => agentAdapters[id],
     detect: (id) => detect(id),
+    known: (id) => detected.get(id)?.settled ?? null,
     resolveModel: (id) => resolveModel(id),
     turnChanged: (threadId) => {
       for (const listener of turnListeners) listener(threadId);
@@ -79,7 +81,12 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): { servi
   const sweep = () => {
     if (swept) return;
     swept = true;
-    markInterrupted(deps.db, deps.now(), (id) => manager.isActive(id));
+    // A killed run never removed its staged folder (copies of the repository's files): remove it now.
+    for (const run of markInterrupted(deps.db, deps.now(), (id) => manager.isActive(id))) {
+      if (run.keepStaged) continue;
+      setStagedDir(deps.db, run.id, null);
+      void removeStaged(join(deps.userDataDir, 'runs', run.id)).catch(() => undefined);
+    }
   };
 
   const preview = async (request: RunRequest, signal: AbortSignal): Promise<RunPreview> => {
