@@ -64,7 +64,6 @@ export class CatFileBatch {
     });
   }
 
-<<<<<<< HEAD
   /**
    * The object a revision names (`HEAD`, `main~2^{commit}`, an abbreviated id), with
    * its type: the same lookup as `git rev-parse --verify`, without a process of its own.
@@ -76,8 +75,10 @@ export class CatFileBatch {
     return new Promise((resolve, reject) => {
       this.queue.push({ oid: name, resolve: (_bytes, header) => resolve(header), reject });
       this.child.stdin?.write(`${name}\n`);
+      if (!this.watchdog) this.arm();
     });
-=======
+  }
+
   /** (Re)starts the wall-clock limit while answers are awaited; stops it when none are. */
   private arm(): void {
     if (this.watchdog) clearTimeout(this.watchdog);
@@ -89,7 +90,6 @@ export class CatFileBatch {
       void this.child.kill();
     }, this.timeoutMs);
     this.watchdog.unref();
->>>>>>> main
   }
 
   /** Closes stdin so git exits; resolves when the child has gone (killed after 2 s). */

@@ -1,10 +1,5 @@
-<<<<<<< HEAD
-import * as fs from 'node:fs';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
-=======
-import git, { type ReadObjectResult } from 'isomorphic-git';
->>>>>>> main
 import type { RefsInfo } from '../../../shared/contract/context';
 import {
   badRef,
@@ -17,12 +12,9 @@ import {
   type TreeEntry,
   type TreeScan,
 } from './git-reader';
-<<<<<<< HEAD
 import { gitDirOf, ObjectStore, objectsDirOf, type RawObject } from './object-store';
-import { workStatus } from './work-status';
-=======
 import { regularFilesFs as fs } from './regular-files-fs';
->>>>>>> main
+import { workStatus } from './work-status';
 
 /**
  * GitReader for machines without a git binary. Objects (commits, trees, blobs,

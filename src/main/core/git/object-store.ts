@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { applyDelta, PackFile, type ObjectType, type RawObject } from './pack-file';
+import { applyDelta, PackFile, readRegularFileSync, type ObjectType, type RawObject } from './pack-file';
 
 export type { RawObject };
 
@@ -108,7 +108,7 @@ export class ObjectStore {
   private readLoose(oid: string): RawObject | null {
     let file: Buffer;
     try {
-      file = readFileSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)));
+      file = readRegularFileSync(join(this.objectsDir, oid.slice(0, 2), oid.slice(2)));
     } catch {
       return null;
     }

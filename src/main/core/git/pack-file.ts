@@ -4,8 +4,31 @@
 // else of the pack is read, so memory follows what a caller asks for, not the
 // pack's size (isomorphic-git reads every pack it touches whole).
 // Format: https://git-scm.com/docs/gitformat-pack
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
+
+// O_NONBLOCK: a FIFO put where a git file should be opens at once instead of blocking.
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/** Opens a regular file for reading; anything else (a FIFO, a device) is refused. */
+export function openRegularFile(path: string): number {
+  const fd = openSync(path, READ_FLAGS);
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw Object.assign(new Error(`ENOENT: not a regular file, open '${path}'`), { code: 'ENOENT' });
+  }
+  return fd;
+}
+
+/** readFileSync of a regular file only (see openRegularFile). */
+export function readRegularFileSync(path: string): Buffer {
+  const fd = openRegularFile(path);
+  try {
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
 
 export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
 
@@ -43,7 +66,7 @@ export class PackFile {
     readonly packPath: string,
     idxPath: string,
   ) {
-    const idx = readFileSync(idxPath);
+    const idx = readRegularFileSync(idxPath);
     if (idx.length < 8 + 256 * 4 || idx.readUInt32BE(0) !== IDX_MAGIC || idx.readUInt32BE(4) !== 2) {
       throw new Error(`${idxPath} is not a version 2 pack index.`);
     }
@@ -55,7 +78,7 @@ export class PackFile {
     at += this.count * 4; // CRC32s: not needed to read
     this.offsets32 = idx.subarray(at, (at += this.count * 4));
     this.offsets64 = idx.subarray(at, idx.length - 2 * HASH);
-    this.fd = openSync(packPath, 'r');
+    this.fd = openRegularFile(packPath);
     this.packSize = fstatSync(this.fd).size;
   }
 

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { isUnder, type ChangeKind, type TreeEntry } from './git-reader';
+import { readRegularFileSync } from './pack-file';
 
 /** One stage-0 entry of the index. */
 export interface IndexEntry {
@@ -34,7 +35,7 @@ export function readIndex(file: string): { entries: Map<string, IndexEntry>; mti
   let buf: Buffer;
   let mtimeSec = 0;
   try {
-    buf = readFileSync(file);
+    buf = readRegularFileSync(file);
     mtimeSec = Math.floor(statSync(file).mtimeMs / 1000);
   } catch {
     return { entries: new Map(), mtimeSec };
@@ -133,7 +134,7 @@ function workMode(s: Stats): number | null {
 }
 
 function hashFile(full: string, s: Stats): string {
-  const content = s.isSymbolicLink() ? Buffer.from(readlinkSync(full, { encoding: 'buffer' })) : readFileSync(full);
+  const content = s.isSymbolicLink() ? Buffer.from(readlinkSync(full, { encoding: 'buffer' })) : readRegularFileSync(full);
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 
