@@ -3,7 +3,9 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 // O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer.
-const FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
+/** Flags some platforms lack (Windows has no O_NONBLOCK for files), though the typings list them everywhere. */
+const optionalFlags: Partial<typeof constants> = constants;
+const FLAGS = constants.O_RDONLY | (optionalFlags.O_NONBLOCK ?? 0);
 
 /** The error a missing file gives: isomorphic-git reads it as "not there". */
 function notAFile(path: string): NodeJS.ErrnoException {

@@ -5,7 +5,9 @@ import { ancestorsOf } from '../git/git-reader';
 
 // O_NOFOLLOW: a symlink at the file's own name fails to open instead of being followed.
 // O_NONBLOCK: a FIFO opens without waiting for a writer (and is then refused as not a file).
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+/** Flags some platforms lack (Windows has no O_NOFOLLOW), though the typings list them everywhere. */
+const optionalFlags: Partial<typeof constants> = constants;
+const READ_FLAGS = constants.O_RDONLY | (optionalFlags.O_NOFOLLOW ?? 0) | (optionalFlags.O_NONBLOCK ?? 0);
 
 /** Linux (and anything with procfs): a descriptor's path can be asked of the kernel. */
 const PROC_FD = existsSync('/proc/self/fd');
