@@ -1,14 +1,22 @@
-// CLI start-up benchmark (issue 7): whole processes, as a user runs them.
-// 1. `loupe inspect --json` on the benchmark repository (expand a folder, preview 200
-//    files) against the floor of `git ls-tree -r -z -l` + one `git cat-file --batch`
-//    run as processes in the same run. Target: within 1.5x.
+// CLI benchmark (issues 7 and 24): whole processes, as a user runs them.
+// 1. `loupe inspect --json` of a folder (the first 200 files, as the inspector takes them)
+//    on two generated repositories, against the floor measured in the same run: `git
+//    ls-tree -r -z -l` of the folder + one `git cat-file --batch` of the same 200 blobs,
+//    run as processes. With git (target 1.5x) and with no git binary, the embedded
+//    reader (target 3x and 200 MiB peak RSS). The repositories:
+//    - source: 9,347 files copied from node_modules under src/, 200 commits, repacked
+//      (bench/source-repo.ts; stands in for prettier's src);
+//    - wide: 30,200 files, the inspect benchmark's repository, folder target/ (7.8 MiB).
 // 2. `loupe --help` against bare `node -e ''`. Target: within 100 ms.
+// Interleaved rounds, medians. Peak RSS of a Loupe process is its own maxRSS at exit
+// (a --require'd hook reports it); git's children are not included.
 // Needs the app built (`npm run build`): it runs bin/loupe.js, i.e. out/main/cli.js.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchRepo, TARGET_DIR, TARGET_FILES } from './inspect-repo';
+import { benchRepo, TARGET_DIR } from './inspect-repo';
+import { SOURCE_DIR, sourceRepo } from './source-repo';
 
 const root = process.cwd();
 const loupe = join(root, 'bin', 'loupe.js');
@@ -16,61 +24,98 @@ if (!existsSync(join(root, 'out', 'main', 'cli.js'))) {
   console.error('cli bench: build first (npm run build).');
   process.exit(1);
 }
-const repo = await benchRepo();
-const userData = mkdtempSync(join(tmpdir(), 'loupe-bench-cli-'));
-const env = { ...process.env, LOUPE_USER_DATA: userData };
+const PREVIEWS = 200;
+const rounds = Number(process.env.LOUPE_BENCH_ROUNDS ?? 7);
+const scratch = mkdtempSync(join(tmpdir(), 'loupe-bench-cli-'));
+const rssFile = join(scratch, 'rss');
+const hook = join(scratch, 'peak.cjs');
+writeFileSync(hook, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(rssFile)}, String(process.resourceUsage().maxRSS)));\n`);
+const env = { ...process.env, LOUPE_USER_DATA: join(scratch, 'data') };
 
-function wall(cmd: string, args: string[], input?: Buffer): { ms: number; stdout: Buffer } {
+function wall(cmd: string, args: string[], opts: { cwd?: string; input?: Buffer; env?: NodeJS.ProcessEnv } = {}): { ms: number; stdout: Buffer } {
   const t = performance.now();
-  const r = spawnSync(cmd, args, { cwd: repo, env, input, maxBuffer: 1 << 28 });
+  const r = spawnSync(cmd, args, { cwd: opts.cwd, env: opts.env ?? env, input: opts.input, maxBuffer: 1 << 28 });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.toString().slice(0, 400)}`);
   return { ms, stdout: r.stdout };
 }
 
-/** The floor: list the folder, then read its first 200 blobs in one cat-file --batch (two processes). */
-function gitFloor(): number {
-  const list = wall('git', ['ls-tree', '-r', '-z', '-l', 'HEAD', '--', TARGET_DIR]);
-  const oids = list.stdout
-    .toString('utf8')
+interface Case {
+  name: string;
+  repo: string;
+  dir: string;
+  oids: Buffer;
+}
+
+async function makeCase(name: string, repo: string, dir: string): Promise<Case> {
+  const list = wall('git', ['ls-tree', '-r', '-z', '-l', 'HEAD', '--', dir], { cwd: repo }).stdout.toString('utf8');
+  const oids = list
     .split('\0')
     .filter(Boolean)
     .map((rec) => rec.split(/\s+/)[2]!)
-    .slice(0, TARGET_FILES);
-  const read = wall('git', ['cat-file', '--batch'], Buffer.from(oids.map((o) => `${o}\n`).join('')));
-  return list.ms + read.ms;
+    .slice(0, PREVIEWS);
+  return { name, repo, dir, oids: Buffer.from(oids.map((o) => `${o}\n`).join('')) };
 }
 
-function loupeInspect(): number {
-  const r = wall(process.execPath, [loupe, 'inspect', '--json', '--repo', repo, TARGET_DIR]);
-  const files = (JSON.parse(r.stdout.toString('utf8')) as { files: unknown[] }).files.length;
-  if (files !== TARGET_FILES) throw new Error(`expected ${TARGET_FILES} previews, got ${files}`);
-  return r.ms;
+/** The floor: list the folder, then read its first 200 blobs in one cat-file --batch (two processes). */
+function gitFloor(c: Case): number {
+  return wall('git', ['ls-tree', '-r', '-z', '-l', 'HEAD', '--', c.dir], { cwd: c.repo }).ms + wall('git', ['cat-file', '--batch'], { cwd: c.repo, input: c.oids }).ms;
+}
+
+/** One `loupe inspect --json`: its wall time and peak RSS (MiB). */
+function loupeInspect(c: Case, embedded: boolean): { ms: number; rss: number } {
+  rmSync(rssFile, { force: true });
+  const r = wall(process.execPath, ['--require', hook, loupe, 'inspect', '--json', '--repo', c.repo, c.dir], {
+    cwd: c.repo,
+    env: { ...env, ...(embedded ? { LOUPE_GIT: 'none' } : {}) },
+  });
+  const doc = JSON.parse(r.stdout.toString('utf8')) as { files: unknown[]; omissions: unknown[] };
+  if (doc.files.length + doc.omissions.length !== PREVIEWS) throw new Error(`${c.name}: expected ${PREVIEWS} entries, got ${doc.files.length} + ${doc.omissions.length}`);
+  return { ms: r.ms, rss: Number(readFileSync(rssFile, 'utf8')) / 1024 };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const rounds = 11;
-const floor: number[] = [];
-const inspect: number[] = [];
+const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
+const cases = [await makeCase('source (9,347 files)', await sourceRepo(), SOURCE_DIR), await makeCase('wide (30,200 files)', await benchRepo(), TARGET_DIR)];
+
+console.log(`cli: whole processes, median of ${rounds} interleaved rounds`);
+for (const c of cases) {
+  // Warm the page cache and the database (the first run creates loupe.db), then interleave.
+  gitFloor(c);
+  loupeInspect(c, false);
+  loupeInspect(c, true);
+  const floor: number[] = [];
+  const cli: number[] = [];
+  const emb: number[] = [];
+  const cliRss: number[] = [];
+  const embRss: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    floor.push(gitFloor(c));
+    const a = loupeInspect(c, false);
+    cli.push(a.ms);
+    cliRss.push(a.rss);
+    const b = loupeInspect(c, true);
+    emb.push(b.ms);
+    embRss.push(b.rss);
+  }
+  const base = median(floor);
+  const ratio = (xs: number[]) => median(xs) / base;
+  console.log(`  ${c.name}, inspect ${c.dir}/ (${PREVIEWS} entries)`);
+  console.log(`    git ls-tree + cat-file --batch (floor)   1.00x (baseline)`);
+  console.log(`    loupe inspect --json, git CLI            ${ratio(cli).toFixed(2)}x  target <= 1.5x: ${verdict(ratio(cli) <= 1.5)}; peak RSS ${median(cliRss).toFixed(0)} MiB`);
+  console.log(`    loupe inspect --json, no git (embedded)  ${ratio(emb).toFixed(2)}x  target <= 3x: ${verdict(ratio(emb) <= 3)}; peak RSS ${Math.max(...embRss).toFixed(0)} MiB, target <= 200: ${verdict(Math.max(...embRss) <= 200)}`);
+  if (process.env.LOUPE_BENCH_VERBOSE) {
+    console.log(`    (medians in ms: floor ${base.toFixed(1)}, git CLI ${median(cli).toFixed(1)}, embedded ${median(emb).toFixed(1)})`);
+  }
+}
+
 const bare: number[] = [];
 const help: number[] = [];
-// Warm the page cache and the database (first run creates loupe.db), then interleave.
-gitFloor();
-loupeInspect();
 for (let i = 0; i < rounds; i++) {
-  floor.push(gitFloor());
-  inspect.push(loupeInspect());
   bare.push(wall(process.execPath, ['-e', '']).ms);
   help.push(wall(process.execPath, [loupe, '--help']).ms);
 }
-const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
-const ratio = median(inspect) / median(floor);
 const extra = median(help) - median(bare);
-console.log(`cli: whole processes, median of ${rounds} interleaved rounds`);
-console.log(`  git ls-tree + cat-file --batch (floor)     1.00x (baseline)`);
-console.log(`  loupe inspect --json (${TARGET_FILES} previews)      ${ratio.toFixed(2)}x  target <= 1.5x: ${verdict(ratio <= 1.5)}`);
-console.log(`  node -e '' (baseline)                     1.00x`);
-console.log(`  loupe --help                              ${(median(help) / median(bare)).toFixed(2)}x, +${extra.toFixed(0)} ms  target <= +100 ms: ${verdict(extra <= 100)}`);
-if (process.env.LOUPE_BENCH_VERBOSE) {
-  console.log(`  (medians in ms: floor ${median(floor).toFixed(1)}, inspect ${median(inspect).toFixed(1)}, node ${median(bare).toFixed(1)}, help ${median(help).toFixed(1)})`);
-}
+console.log(`  node -e '' (baseline)                      1.00x`);
+console.log(`  loupe --help                               ${(median(help) / median(bare)).toFixed(2)}x, +${extra.toFixed(0)} ms  target <= +100 ms: ${verdict(extra <= 100)}`);
+rmSync(scratch, { recursive: true, force: true });

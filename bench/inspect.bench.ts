@@ -2,7 +2,7 @@
 // with history, expand one folder and preview 200 files (~7.8 MiB) through Loupe's
 // context.inspect, against the raw `git ls-tree -r -z -l` + `git cat-file --batch`
 // pipeline measured in the same run. Targets: git CLI backend <= 1.5x the raw
-// pipeline; peak RSS <= 200 MB. The isomorphic-git backend is reported beside it.
+// pipeline; peak RSS <= 200 MB. The embedded backend (no git binary) is reported beside it.
 // Peak RSS is each backend's own Node process (a child per backend, maxRSS from
 // process.resourceUsage()); git's child processes are not included.
 import { spawn, spawnSync } from 'node:child_process';
@@ -157,10 +157,10 @@ if (childMode) {
   console.log(`  Loupe, git CLI backend, pooled reader (the app)  ${ratio(median(pooled))}  target <= 1.5x: ${verdict(median(pooled) <= 1.5 * base)}`);
   console.log(`  Loupe, git CLI backend, reader retired (idle)    ${ratio(median(afterIdle))}  target <= 1.5x: ${verdict(median(afterIdle) <= 1.5 * base)}`);
   console.log(`  Loupe, git CLI backend, first call (cold pool)   ${ratio(median(fresh))}`);
-  console.log(`  Loupe, isomorphic-git backend, warm cache        ${ratio(children.embedded.median)} (first call ${ratio(children.embedded.first)})`);
+  console.log(`  Loupe, embedded backend (no git), warm reader   ${ratio(children.embedded.median)} (first call ${ratio(children.embedded.first)})`);
   if (process.env.LOUPE_BENCH_VERBOSE) {
-    console.log(`  (medians in ms: raw ${base.toFixed(1)}, pooled ${median(pooled).toFixed(1)}, idle ${median(afterIdle).toFixed(1)}, cold ${median(fresh).toFixed(1)}, isomorphic-git ${children.embedded.median.toFixed(1)})`);
+    console.log(`  (medians in ms: raw ${base.toFixed(1)}, pooled ${median(pooled).toFixed(1)}, idle ${median(afterIdle).toFixed(1)}, cold ${median(fresh).toFixed(1)}, embedded ${children.embedded.median.toFixed(1)})`);
   }
   console.log(`peak RSS of the Node process (git children excluded):`);
-  console.log(`  raw pipeline ${children.raw.maxRssMb.toFixed(0)} MB; git CLI backend ${children.cli.maxRssMb.toFixed(0)} MB (target <= 200 MB: ${verdict(children.cli.maxRssMb <= 200)}); isomorphic-git backend ${children.embedded.maxRssMb.toFixed(0)} MB`);
+  console.log(`  raw pipeline ${children.raw.maxRssMb.toFixed(0)} MB; git CLI backend ${children.cli.maxRssMb.toFixed(0)} MB (target <= 200 MB: ${verdict(children.cli.maxRssMb <= 200)}); embedded backend ${children.embedded.maxRssMb.toFixed(0)} MB`);
 }

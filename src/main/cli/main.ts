@@ -1,7 +1,12 @@
 // Entry of the `loupe` command (bin/loupe.js loads the built copy of this file).
 import { join } from 'node:path';
+import { defaultUserDataDir } from '../core/user-data';
 import type { CliIo } from './command';
+import { enableCompileCache } from './compile-cache';
 import { runCli } from './index';
+
+// Before any command loads the runtime chunk: its compiled code comes from the cache.
+if (process.env.LOUPE_COMPILE_CACHE !== '0') enableCompileCache(join(defaultUserDataDir(), 'compile-cache'));
 
 // `loupe models | head` closes the pipe early: that is the reader's choice, not an error.
 for (const stream of [process.stdout, process.stderr]) {

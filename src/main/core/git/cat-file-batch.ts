@@ -4,7 +4,7 @@ import { isFullOid } from './git-reader';
 
 interface Pending {
   oid: string;
-  resolve: (bytes: Buffer) => void;
+  resolve: (bytes: Buffer, header: { oid: string; type: string }) => void;
   reject: (error: Error) => void;
 }
 
@@ -22,7 +22,7 @@ export class CatFileBatch {
   /** Bytes received but not yet parsed. */
   private pending: Buffer = Buffer.alloc(0);
   /** The object being received: its buffer and how much of it has arrived. */
-  private body: { bytes: Buffer; filled: number } | null = null;
+  private body: { bytes: Buffer; filled: number; oid: string; type: string } | null = null;
   private failure: Error | null = null;
   private readonly exited: Promise<void>;
   private stderr = '';
@@ -60,6 +60,21 @@ export class CatFileBatch {
     return new Promise((resolve, reject) => {
       this.queue.push({ oid, resolve, reject });
       this.child.stdin?.write(`${oid}\n`);
+      if (!this.watchdog) this.arm();
+    });
+  }
+
+  /**
+   * The object a revision names (`HEAD`, `main~2^{commit}`, an abbreviated id), with
+   * its type: the same lookup as `git rev-parse --verify`, without a process of its own.
+   * Names with whitespace or control characters are refused (a batch line is one name).
+   */
+  resolveName(name: string): Promise<{ oid: string; type: string }> {
+    if (!name || /[\s\0-\x1f]/.test(name)) return Promise.reject(new Error(`Not a batch object name: ${JSON.stringify(name)}`));
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ oid: name, resolve: (_bytes, header) => resolve(header), reject });
+      this.child.stdin?.write(`${name}\n`);
       if (!this.watchdog) this.arm();
     });
   }
@@ -132,7 +147,7 @@ export class CatFileBatch {
     if (parts.length === 3) {
       const size = Number(parts[2]);
       this.head = current;
-      this.body = { bytes: Buffer.allocUnsafe(size), filled: 0 };
+      this.body = { bytes: Buffer.allocUnsafe(size), filled: 0, oid: parts[0]!, type: parts[1]! };
       if (size === 0) this.body.bytes = Buffer.alloc(0);
       return;
     }
@@ -141,9 +156,9 @@ export class CatFileBatch {
 
   private finishBody(): void {
     const done = this.head;
-    const bytes = this.body?.bytes ?? Buffer.alloc(0);
+    const body = this.body;
     this.head = undefined;
     this.body = null;
-    done?.resolve(bytes);
+    done?.resolve(body?.bytes ?? Buffer.alloc(0), { oid: body?.oid ?? '', type: body?.type ?? '' });
   }
 }

@@ -3,6 +3,7 @@ import { CatFileBatch } from './cat-file-batch';
 import { GitCommandError, type GitRunner, type RunGitOptions } from './git-cli';
 import {
   badRef,
+  isFullOid,
   groupBeneath,
   isUnder,
   type ChangeKind,
@@ -64,6 +65,16 @@ export class CliGitReader implements GitReader {
     // A leading dash would read as an option (no ref name can start with one), so
     // refuse it here rather than rely on --end-of-options (git 2.24+).
     if (ref.startsWith('-') || /[\0\n]/.test(ref)) throw badRef(ref);
+    // The cat-file process that reads the blobs resolves names too: one process fewer.
+    // A name with spaces (`:/fix the bug`) cannot be one batch line: rev-parse takes it.
+    if (!this.shared.closed && !/\s/.test(ref)) {
+      this.signal?.throwIfAborted();
+      this.shared.batch ??= new CatFileBatch(this.git, this.root);
+      const found = await this.shared.batch.resolveName(`${ref}^{commit}`).catch(() => null);
+      if (found?.type === 'commit' && isFullOid(found.oid)) return found.oid;
+      this.signal?.throwIfAborted();
+      throw badRef(ref);
+    }
     try {
       const out = await this.text(['rev-parse', '--verify', '-q', `${ref}^{commit}`]);
       const oid = out.trim();
@@ -128,12 +139,7 @@ export class CliGitReader implements GitReader {
     const pathspec = specs.length ? ['--', ...specs] : [];
     const [statusOut, head] = await Promise.all([
       this.run(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', ...pathspec]),
-      options.baseIsHead
-        ? commit
-        : this.text(['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then(
-            (s) => s.trim(),
-            () => '',
-          ),
+      options.baseIsHead ? commit : this.resolveCommit('HEAD').catch(() => ''),
     ]);
     const status = parseStatusV2(statusOut);
     if (head === commit) return status;

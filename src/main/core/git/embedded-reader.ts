@@ -1,4 +1,5 @@
-import git, { type ReadObjectResult } from 'isomorphic-git';
+import { join } from 'node:path';
+import git from 'isomorphic-git';
 import type { RefsInfo } from '../../../shared/contract/context';
 import {
   badRef,
@@ -11,23 +12,37 @@ import {
   type TreeEntry,
   type TreeScan,
 } from './git-reader';
+import { gitDirOf, ObjectStore, objectsDirOf, type RawObject } from './object-store';
 import { regularFilesFs as fs } from './regular-files-fs';
+import { workStatus } from './work-status';
 
 /**
- * GitReader over isomorphic-git, for machines without a git binary. Every call
- * passes the reader's one `cache` object: without it isomorphic-git re-reads
- * and re-parses pack files on every object, which is orders of magnitude slower.
+ * GitReader for machines without a git binary. Objects (commits, trees, blobs,
+ * tags) are read by ObjectStore: pack indexes and positional reads of only the
+ * objects asked for, so memory follows the work, not the pack's size.
+ * isomorphic-git keeps what it does without reading packs: refs and ignore rules;
+ * working-copy changes compare the index's stat data as git does (work-status.ts).
  */
 export class EmbeddedGitReader implements GitReader {
   readonly backend = 'embedded' as const;
-  private cache: object = {};
+  private readonly store: ObjectStore;
   /** Parsed trees by object id (trees are immutable, so this never goes stale). */
   private trees = new Map<string, TreeEntry[]>();
 
-  constructor(readonly root: string) {}
+  constructor(readonly root: string) {
+    this.store = new ObjectStore(objectsDirOf(root));
+  }
 
-  private get base() {
-    return { fs, dir: this.root, cache: this.cache };
+  private object(oid: string): RawObject {
+    const found = this.store.read(oid);
+    if (!found) throw new Error(`git object ${oid} is missing`);
+    return found;
+  }
+
+  private commitOf(oid: string): ParsedCommit {
+    const obj = this.object(oid);
+    if (obj.type !== 'commit') throw new Error(`git object ${oid} is a ${obj.type}, not a commit`);
+    return parseCommit(obj.bytes);
   }
 
   async resolveCommit(ref: string): Promise<string> {
@@ -39,7 +54,7 @@ export class EmbeddedGitReader implements GitReader {
       for (const [, op, digits] of steps[2]!.matchAll(/([~^])(\d*)/g)) {
         const n = digits === '' ? 1 : Number(digits);
         for (let i = 0; oid && i < (op === '~' ? n : Math.min(n, 1)); i++) {
-          const parents: string[] = (await git.readCommit({ ...this.base, oid }).catch(() => null))?.commit.parent ?? [];
+          const parents = this.tryCommit(oid)?.parents ?? [];
           oid = parents[op === '~' ? 0 : n - 1] ?? null;
         }
       }
@@ -50,36 +65,45 @@ export class EmbeddedGitReader implements GitReader {
     try {
       oid = await git.resolveRef({ fs, dir: this.root, ref });
     } catch {
-      if (/^[0-9a-f]{4,64}$/i.test(ref)) {
-        oid = await git.expandOid({ ...this.base, oid: ref.toLowerCase() }).catch(() => null);
+      if (/^[0-9a-f]{4,40}$/i.test(ref)) {
+        const ids = this.store.expand(ref, 2);
+        oid = ids.length === 1 ? ids[0]! : null;
       }
     }
-    if (!oid) throw badRef(ref);
+    if (!oid || !isFullOid(oid)) throw badRef(ref);
     // Peel annotated tags down to the commit they name.
     for (let depth = 0; depth < 10; depth++) {
-      const current: string = oid;
-      const obj: ReadObjectResult | null = await git
-        .readObject({ ...this.base, oid: current, format: 'parsed' })
-        .catch(() => null);
+      const obj = this.tryObject(oid);
       if (!obj) break;
-      if (obj.type === 'commit') return obj.oid;
+      if (obj.type === 'commit') return oid;
       if (obj.type !== 'tag') break;
-      oid = (obj.object as { object: string }).object;
+      const target = /^object ([0-9a-f]{40})$/m.exec(obj.bytes.toString('latin1'))?.[1];
+      if (!target) break;
+      oid = target;
     }
     throw badRef(ref);
   }
 
-  private async commitTree(commit: string): Promise<string> {
-    const { commit: c } = await git.readCommit({ ...this.base, oid: commit });
-    return c.tree;
+  private tryObject(oid: string): RawObject | null {
+    try {
+      return this.store.read(oid);
+    } catch {
+      return null;
+    }
+  }
+
+  private tryCommit(oid: string): ParsedCommit | null {
+    const obj = this.tryObject(oid);
+    return obj?.type === 'commit' ? parseCommit(obj.bytes) : null;
   }
 
   /** One tree's entries with repo-relative paths under `prefix`. */
-  private async readTreeEntries(oid: string, prefix: string): Promise<TreeEntry[]> {
+  private readTreeEntries(oid: string, prefix: string): TreeEntry[] {
     let raw = this.trees.get(oid);
     if (!raw) {
-      const { tree } = await git.readTree({ ...this.base, oid });
-      raw = tree.map((e) => ({ path: e.path, mode: e.mode, oid: e.oid, type: entryTypeForMode(e.mode), size: null }));
+      const obj = this.object(oid);
+      if (obj.type !== 'tree') throw new Error(`git object ${oid} is a ${obj.type}, not a tree`);
+      raw = parseTree(obj.bytes);
       this.trees.set(oid, raw);
     }
     return prefix === '' ? raw : raw.map((e) => ({ ...e, path: `${prefix}/${e.path}` }));
@@ -87,22 +111,22 @@ export class EmbeddedGitReader implements GitReader {
 
   async lookup(commit: string, paths: readonly string[]): Promise<Map<string, TreeEntry>> {
     const found = new Map<string, TreeEntry>();
-    const rootTree = await this.commitTree(commit);
+    const rootTree = this.commitOf(commit).tree;
     for (const path of paths) {
       if (path === '') continue;
       let treeOid: string | null = rootTree;
       let prefix = '';
       const parts = path.split('/');
       for (let i = 0; i < parts.length && treeOid; i++) {
-        const entries = await this.readTreeEntries(treeOid, prefix);
-        const name = parts[i];
-        const entry = entries.find((e) => e.path === (prefix ? `${prefix}/${name}` : name));
+        const name = parts[i]!;
+        const entry: TreeEntry | undefined = this.readTreeEntries(treeOid, '').find((e) => e.path === name);
         treeOid = null;
         if (!entry) break;
-        if (i === parts.length - 1) found.set(path, entry);
+        const full = prefix ? `${prefix}/${name}` : name;
+        if (i === parts.length - 1) found.set(path, { ...entry, path: full });
         else if (entry.type === 'dir') {
           treeOid = entry.oid;
-          prefix = entry.path;
+          prefix = full;
         }
       }
     }
@@ -110,23 +134,23 @@ export class EmbeddedGitReader implements GitReader {
   }
 
   async listTree(commit: string, dir: string, options: { recursive?: boolean } = {}): Promise<TreeEntry[]> {
-    let treeOid = await this.commitTree(commit);
+    let treeOid = this.commitOf(commit).tree;
     if (dir !== '') {
       const entry = (await this.lookup(commit, [dir])).get(dir);
       if (!entry || entry.type !== 'dir') return [];
       treeOid = entry.oid;
     }
-    const entries = await this.readTreeEntries(treeOid, dir);
+    const entries = this.readTreeEntries(treeOid, dir);
     if (!options.recursive) return entries;
     const out: TreeEntry[] = [];
     // Depth-first in tree order gives the same order as `git ls-tree -r`.
-    const visit = async (list: TreeEntry[]): Promise<void> => {
+    const visit = (list: TreeEntry[]): void => {
       for (const e of list) {
-        if (e.type === 'dir') await visit(await this.readTreeEntries(e.oid, e.path));
+        if (e.type === 'dir') visit(this.readTreeEntries(e.oid, e.path));
         else out.push(e);
       }
     };
-    await visit(entries);
+    visit(entries);
     return out;
   }
 
@@ -141,26 +165,39 @@ export class EmbeddedGitReader implements GitReader {
   }
 
   prepareBlobs(): void {
-    // Nothing to start: isomorphic-git reads in-process.
+    // Nothing to start: objects are read in-process.
   }
 
   async readBlob(oid: string): Promise<Buffer> {
     if (!isFullOid(oid)) throw new Error(`Not a full object id: ${JSON.stringify(oid)}`);
-    const { blob } = await git.readBlob({ ...this.base, oid });
-    return Buffer.from(blob.buffer, blob.byteOffset, blob.byteLength);
+    const obj = this.object(oid);
+    if (obj.type !== 'blob') throw new Error(`git object ${oid} is a ${obj.type}, not a blob`);
+    return obj.bytes;
   }
 
   async changes(commit: string, scopes: readonly string[], _options?: ChangesOptions): Promise<Map<string, ChangeKind>> {
-    const filepaths = scopes.length === 0 || scopes.includes('') ? ['.'] : [...scopes];
-    // refresh: false keeps this read-only: no index.lock, no rewritten stat cache.
-    const rows = await git.statusMatrix({ ...this.base, ref: commit, filepaths, refresh: false });
-    const changes = new Map<string, ChangeKind>();
-    for (const [path, base, work, stage] of rows) {
-      if (base === 1 && work === 0) changes.set(path, 'deleted');
-      else if (base === 1 && work === 2) changes.set(path, 'modified');
-      else if (base === 0 && work === 2) changes.set(path, stage === 0 ? 'untracked' : 'added');
+    // Callers that know the base is HEAD may pass the name.
+    if (!isFullOid(commit)) commit = await this.resolveCommit(commit);
+    const whole = scopes.length === 0 || scopes.includes('');
+    // The base side, from the object store: every file under the scopes.
+    const baseFiles = new Map<string, TreeEntry>();
+    const addBase = (e: TreeEntry) => void baseFiles.set(e.path, e);
+    if (whole) for (const e of await this.listTree(commit, '', { recursive: true })) addBase(e);
+    else {
+      const found = await this.lookup(commit, scopes);
+      for (const scope of scopes) {
+        const e = found.get(scope);
+        if (e?.type === 'dir') for (const f of await this.listTree(commit, scope, { recursive: true })) addBase(f);
+        else if (e) addBase(e);
+      }
     }
-    return changes;
+    return workStatus({
+      root: this.root,
+      indexFile: join(gitDirOf(this.root), 'index'),
+      base: baseFiles,
+      scopes: whole ? [] : scopes,
+      isIgnored: (filepath) => git.isIgnored({ fs, dir: this.root, filepath }),
+    });
   }
 
   async head(): Promise<{ head: string | null; branch: string | null }> {
@@ -181,30 +218,85 @@ export class EmbeddedGitReader implements GitReader {
     };
     const branches = await named('refs/heads/', await git.listBranches({ fs, dir: this.root }));
     const tags = await named('refs/tags/', await git.listTags({ fs, dir: this.root }));
-    const commits: RefsInfo['commits'] = [];
-    if (head) {
-      for (const entry of await git.log({ ...this.base, ref: head, depth: 50 })) {
-        const { message, author } = entry.commit;
-        commits.push({
-          commit: entry.oid,
-          subject: subjectOf(message),
-          author: author.name,
-          date: isoWithOffset(author.timestamp, author.timezoneOffset),
-        });
-      }
-    }
+    const commits: RefsInfo['commits'] = head ? this.log(head, 50) : [];
     return { head, branch, branches, tags, commits };
   }
 
-  /** isomorphic-git runs in this process: nothing to end; callers check the signal between steps. */
+  /** `git log -n limit` from `start`: newest commit date first, each commit once. */
+  private log(start: string, limit: number): RefsInfo['commits'] {
+    const out: RefsInfo['commits'] = [];
+    const queued = new Set([start]);
+    const queue: { oid: string; commit: ParsedCommit }[] = [];
+    const push = (oid: string) => {
+      const commit = this.tryCommit(oid);
+      if (commit) queue.push({ oid, commit });
+    };
+    push(start);
+    while (queue.length && out.length < limit) {
+      queue.sort((a, b) => b.commit.committerTime - a.commit.committerTime);
+      const { oid, commit } = queue.shift()!;
+      out.push({ commit: oid, subject: subjectOf(commit.message), author: commit.author.name, date: commit.author.date });
+      for (const p of commit.parents) {
+        if (queued.has(p)) continue;
+        queued.add(p);
+        push(p);
+      }
+    }
+    return out;
+  }
+
+  /** Objects are read in this process: nothing to end; callers check the signal between steps. */
   withSignal(): GitReader {
     return this;
   }
 
   async close(): Promise<void> {
-    this.cache = {};
     this.trees.clear();
+    this.store.close();
   }
+}
+
+interface ParsedCommit {
+  tree: string;
+  parents: string[];
+  author: { name: string; date: string };
+  committerTime: number;
+  message: string;
+}
+
+/** A commit object's headers and message (https://git-scm.com/docs/git-cat-file, "commit" format). */
+function parseCommit(bytes: Buffer): ParsedCommit {
+  const text = bytes.toString('utf8');
+  const split = text.indexOf('\n\n');
+  const headers = (split < 0 ? text : text.slice(0, split)).split('\n');
+  const parsed: ParsedCommit = { tree: '', parents: [], author: { name: '', date: '' }, committerTime: 0, message: split < 0 ? '' : text.slice(split + 2) };
+  for (const line of headers) {
+    if (line.startsWith('tree ')) parsed.tree = line.slice(5);
+    else if (line.startsWith('parent ')) parsed.parents.push(line.slice(7));
+    else if (line.startsWith('author ')) {
+      const m = /^author (.*?) <[^>]*> (\d+) ([+-]\d{4})$/.exec(line);
+      if (m) parsed.author = { name: m[1]!, date: isoWithOffset(Number(m[2]), m[3]!) };
+    } else if (line.startsWith('committer ')) parsed.committerTime = Number(/ (\d+) [+-]\d{4}$/.exec(line)?.[1] ?? 0);
+  }
+  if (!isFullOid(parsed.tree)) throw new Error('A commit object names no tree.');
+  return parsed;
+}
+
+/** A tree object's entries: `<mode> <name>\0<20-byte id>` each, in git's order. */
+function parseTree(bytes: Buffer): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const space = bytes.indexOf(32, at);
+    const nul = bytes.indexOf(0, space);
+    if (space < 0 || nul < 0 || nul + 21 > bytes.length) throw new Error('A tree object is truncated.');
+    const mode = bytes.toString('latin1', at, space).padStart(6, '0');
+    const path = bytes.toString('utf8', space + 1, nul);
+    const oid = bytes.toString('hex', nul + 1, nul + 21);
+    entries.push({ path, mode, oid, type: entryTypeForMode(mode), size: null });
+    at = nul + 21;
+  }
+  return entries;
 }
 
 /** Git's %s: the first paragraph of the message, its lines joined by spaces. */
@@ -213,11 +305,10 @@ function subjectOf(message: string): string {
   return paragraph.split('\n').map((l) => l.trim()).join(' ').trim();
 }
 
-/** Git's %aI: strict ISO 8601 in the author's own offset (isomorphic-git's offset is minutes west). */
-function isoWithOffset(seconds: number, offsetMinutesWest: number): string {
-  const east = -offsetMinutesWest;
+/** Git's %aI: strict ISO 8601 in the author's own offset (`+hhmm` as the commit writes it). */
+function isoWithOffset(seconds: number, offset: string): string {
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const east = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(3, 5)));
   const local = new Date((seconds + east * 60) * 1000).toISOString().slice(0, 19);
-  const sign = east >= 0 ? '+' : '-';
-  const abs = Math.abs(east);
-  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${local}${offset.slice(0, 3)}:${offset.slice(3, 5)}`;
 }

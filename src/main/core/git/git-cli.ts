@@ -172,6 +172,8 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
       return detected;
     },
     async run(cwd, args, opts = {}) {
+      // LOUPE_GIT=none: no git process at all, whoever asks.
+      if (wanted === 'none') throw new GitCommandError(args, null, 'git is hidden (LOUPE_GIT=none)');
       const config = needsRepoConfig(args)
         ? (await collect(launch(cwd, gitInvocation(LIST_CONFIG_ARGS), { signal: opts.signal }), args, { signal: opts.signal })).toString('utf8')
         : undefined;

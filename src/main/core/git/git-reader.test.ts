@@ -1,7 +1,7 @@
 // Contract tests: the same suite runs against the git CLI reader and the
 // isomorphic-git reader over one fixture repository built with the git CLI.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, readdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git, makeRepo, removeTempDirs, testGit, writeFiles } from '../testing/fixtures';
@@ -11,6 +11,8 @@ import type { GitReader } from './git-reader';
 import { GitReaderPool } from './reader-pool';
 
 let repo: string;
+/** The same repository with every object in one pack of deltas, as a clone has it. */
+let packed: string;
 let first: string;
 let second: string;
 const SUB_SHA = '1111111111111111111111111111111111111111';
@@ -44,13 +46,23 @@ beforeAll(() => {
   });
   git(repo, 'add', 'src/staged.ts');
   unlinkSync(join(repo, 'docs/old.md'));
+  packed = `${repo}-packed`;
+  cpSync(repo, packed, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  git(packed, 'repack', '-a', '-d', '-f', '-q');
+  git(packed, 'prune-packed');
+  const loose = readdirSync(join(packed, '.git/objects')).filter((d) => /^[0-9a-f]{2}$/.test(d) && readdirSync(join(packed, '.git/objects', d)).length);
+  if (loose.length) throw new Error(`the packed fixture still has loose objects in ${loose.join(', ')}`);
 });
 
-afterAll(removeTempDirs);
+afterAll(() => {
+  removeTempDirs();
+  rmSync(packed, { recursive: true, force: true });
+});
 
 const backends: [string, () => GitReader][] = [
   ['git CLI', () => new CliGitReader(testGit(), repo)],
-  ['isomorphic-git', () => new EmbeddedGitReader(repo)],
+  ['embedded, loose objects', () => new EmbeddedGitReader(repo)],
+  ['embedded, packed objects', () => new EmbeddedGitReader(packed)],
 ];
 
 describe.each(backends)('GitReader contract: %s', (_name, make) => {

@@ -115,9 +115,8 @@ export function entryTypeForMode(mode: string): TreeEntryType {
 
 /** Every proper ancestor of a repo-relative path, shallowest first ('a/b/c' → ['a', 'a/b']). */
 export function ancestorsOf(path: string): string[] {
-  const parts = path.split('/');
   const out: string[] = [];
-  for (let i = 1; i < parts.length; i++) out.push(parts.slice(0, i).join('/'));
+  for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) out.push(path.slice(0, at));
   return out;
 }
 

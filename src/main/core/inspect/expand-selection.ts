@@ -35,7 +35,8 @@ export function changeOf(item: Exclude<WorkItem, { kind: 'omit' }>, changes: Map
 
 /** Modified files reached through a folder, which were kept at their base version. */
 export function countModifiedDescendantsAtBase(items: readonly WorkItem[], changes: Map<string, ChangeKind>): number {
-  return items.filter((i) => i.kind === 'base' && i.fromFolder && changes.get(i.path) === 'modified').length;
+  // Items past the classified limit (expandSelection) were not checked for credential names.
+  return items.filter((i) => i.kind === 'base' && i.fromFolder && changes.get(i.path) === 'modified' && !isCredentialPath(i.path)).length;
 }
 
 const omit = (path: string, reason: OmissionReason, bytes: number | null = null): WorkItem => ({ kind: 'omit', path, reason, bytes });
@@ -65,6 +66,12 @@ export async function expandSelection(
   working: WorkingCopy,
   base: { ref: string; commit: Promise<string> },
   rawPaths: readonly string[],
+  /**
+   * Items past this many are only counted by the caller (truncated): they are listed
+   * without checking their names for credentials, which on a 30,000-file folder was
+   * most of the listing's cost. countModifiedDescendantsAtBase checks them itself.
+   */
+  classifyFirst = Infinity,
 ): Promise<Expansion> {
   type Slot = { item: WorkItem } | { folder: string };
   const early: ({ item: WorkItem } | { candidate: string })[] = [];
@@ -128,7 +135,11 @@ export async function expandSelection(
     for (const entry of scan.beneath.get(slot.folder) ?? []) {
       if (emitted.has(entry.path) || explicit.has(entry.path)) continue;
       emitted.add(entry.path);
-      const reason = hasControlChars(entry.path) ? 'unsafe-name' : isCredentialPath(entry.path) ? 'credential' : entryOmission(entry);
+      const reason = hasControlChars(entry.path)
+        ? 'unsafe-name'
+        : items.length < classifyFirst && isCredentialPath(entry.path)
+          ? 'credential'
+          : entryOmission(entry);
       if (reason) {
         items.push(omit(entry.path, reason));
         continue;

@@ -60,7 +60,7 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
   const commit = reader.resolveCommit(baseRef);
   const attached = inspectAttachments(request.attachments ?? []);
   const working = new WorkingCopy(reader.root);
-  const expansion = await expandSelection(reader, working, { ref: baseRef, commit }, request.paths);
+  const expansion = await expandSelection(reader, working, { ref: baseRef, commit }, request.paths, limits.maxEntries);
   const baseCommit = await commit;
 
   // Attachment rejections come first so truncation never hides them.

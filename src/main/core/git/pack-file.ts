@@ -1,0 +1,238 @@
+// One pack of a repository's object database, read the way git reads it: the
+// `.idx` file (v2) in memory to find an object's offset, then positional reads of
+// only that object's bytes from the `.pack` file, inflated on their own. Nothing
+// else of the pack is read, so memory follows what a caller asks for, not the
+// pack's size (isomorphic-git reads every pack it touches whole).
+// Format: https://git-scm.com/docs/gitformat-pack
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+
+// O_NONBLOCK: a FIFO put where a git file should be opens at once instead of blocking.
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/** Opens a regular file for reading; anything else (a FIFO, a device) is refused. */
+export function openRegularFile(path: string): number {
+  const fd = openSync(path, READ_FLAGS);
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw Object.assign(new Error(`ENOENT: not a regular file, open '${path}'`), { code: 'ENOENT' });
+  }
+  return fd;
+}
+
+/** readFileSync of a regular file only (see openRegularFile). */
+export function readRegularFileSync(path: string): Buffer {
+  const fd = openRegularFile(path);
+  try {
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export type ObjectType = 'commit' | 'tree' | 'blob' | 'tag';
+
+/** An object's type and its whole inflated content. */
+export interface RawObject {
+  type: ObjectType;
+  bytes: Buffer;
+}
+
+const TYPES: Record<number, ObjectType> = { 1: 'commit', 2: 'tree', 3: 'blob', 4: 'tag' };
+const OFS_DELTA = 6;
+const REF_DELTA = 7;
+const IDX_MAGIC = 0xff744f63;
+const HASH = 20;
+
+/** A pack entry as stored: a whole object, or a delta against a base found by offset or by id. */
+type Entry =
+  | { kind: 'whole'; type: ObjectType; data: Buffer }
+  | { kind: 'ofs'; base: number; data: Buffer }
+  | { kind: 'ref'; base: Buffer; data: Buffer };
+
+export class PackFile {
+  private readonly count: number;
+  private readonly names: Buffer;
+  private readonly offsets32: Buffer;
+  private readonly offsets64: Buffer;
+  private readonly fanout: Uint32Array;
+  /** Every object's offset, ascending, with the trailer's offset last: an object ends where the next starts. */
+  private sorted: Float64Array | null = null;
+  private fd: number | null = null;
+  private readonly packSize: number;
+
+  /** Reads `<name>.idx` whole (names and offsets: ~28 bytes an object); opens `<name>.pack` on first read. */
+  constructor(
+    readonly packPath: string,
+    idxPath: string,
+  ) {
+    const idx = readRegularFileSync(idxPath);
+    if (idx.length < 8 + 256 * 4 || idx.readUInt32BE(0) !== IDX_MAGIC || idx.readUInt32BE(4) !== 2) {
+      throw new Error(`${idxPath} is not a version 2 pack index.`);
+    }
+    this.fanout = new Uint32Array(256);
+    for (let i = 0; i < 256; i++) this.fanout[i] = idx.readUInt32BE(8 + i * 4);
+    this.count = this.fanout[255]!;
+    let at = 8 + 256 * 4;
+    this.names = idx.subarray(at, (at += this.count * HASH));
+    at += this.count * 4; // CRC32s: not needed to read
+    this.offsets32 = idx.subarray(at, (at += this.count * 4));
+    this.offsets64 = idx.subarray(at, idx.length - 2 * HASH);
+    this.fd = openRegularFile(packPath);
+    this.packSize = fstatSync(this.fd).size;
+  }
+
+  /** The entry's index for a 20-byte id, or -1. */
+  private find(oid: Buffer): number {
+    let lo = oid[0] === 0 ? 0 : this.fanout[oid[0]! - 1]!;
+    let hi = this.fanout[oid[0]!]!;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = this.names.compare(oid, 0, HASH, mid * HASH, mid * HASH + HASH);
+      if (c === 0) return mid;
+      if (c < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return -1;
+  }
+
+  private offsetAt(i: number): number {
+    const o = this.offsets32.readUInt32BE(i * 4);
+    if (!(o & 0x80000000)) return o;
+    const big = this.offsets64.readBigUInt64BE((o & 0x7fffffff) * 8);
+    return Number(big);
+  }
+
+  /** The pack offset of an object, or -1 when this pack does not hold it. */
+  offsetOf(oid: Buffer): number {
+    const i = this.find(oid);
+    return i < 0 ? -1 : this.offsetAt(i);
+  }
+
+  /** Full ids (hex) in this pack that start with `prefix` (lowercase hex, at least 2 digits). */
+  idsWithPrefix(prefix: string, limit: number): string[] {
+    const first = parseInt(prefix.slice(0, 2), 16);
+    const out: string[] = [];
+    for (let i = first === 0 ? 0 : this.fanout[first - 1]!; i < this.fanout[first]! && out.length < limit; i++) {
+      const hex = this.names.toString('hex', i * HASH, i * HASH + HASH);
+      if (hex.startsWith(prefix)) out.push(hex);
+    }
+    return out;
+  }
+
+  /** Where the entry at `offset` ends: the next entry's start (the offsets are sorted once, on first need). */
+  private endOf(offset: number): number {
+    if (!this.sorted) {
+      const all = new Float64Array(this.count + 1);
+      for (let i = 0; i < this.count; i++) all[i] = this.offsetAt(i);
+      all[this.count] = this.packSize - HASH;
+      all.sort();
+      this.sorted = all;
+    }
+    const s = this.sorted;
+    let lo = 0;
+    let hi = s.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (s[mid]! <= offset) lo = mid + 1;
+      else hi = mid;
+    }
+    return s[lo]!;
+  }
+
+  private read(position: number, length: number): Buffer {
+    if (this.fd === null) throw new Error(`The pack ${this.packPath} was closed.`);
+    const buf = Buffer.allocUnsafe(length);
+    let done = 0;
+    while (done < length) {
+      const n = readSync(this.fd, buf, done, length - done, position + done);
+      if (n === 0) throw new Error(`The pack ${this.packPath} ends early (object at ${position}).`);
+      done += n;
+    }
+    return buf;
+  }
+
+  /** The entry at `offset`: its header parsed and its data inflated (a delta stays a delta). */
+  entryAt(offset: number): Entry {
+    const end = this.endOf(offset);
+    if (end <= offset) throw new Error(`No object at offset ${offset} of ${this.packPath}.`);
+    const raw = this.read(offset, end - offset);
+    let at = 0;
+    let byte = raw[at++]!;
+    const typeId = (byte >> 4) & 7;
+    let size = byte & 15;
+    let shift = 4;
+    while (byte & 0x80) {
+      byte = raw[at++]!;
+      size += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    }
+    let base: number | Buffer | null = null;
+    if (typeId === OFS_DELTA) {
+      byte = raw[at++]!;
+      let back = byte & 0x7f;
+      while (byte & 0x80) {
+        byte = raw[at++]!;
+        back = (back + 1) * 128 + (byte & 0x7f);
+      }
+      base = offset - back;
+    } else if (typeId === REF_DELTA) {
+      base = raw.subarray(at, at + HASH);
+      at += HASH;
+    }
+    const data = inflateSync(raw.subarray(at));
+    if (data.length !== size) throw new Error(`Object at ${offset} of ${this.packPath} inflates to ${data.length} bytes, not ${size}.`);
+    if (typeof base === 'number') return { kind: 'ofs', base, data };
+    if (base) return { kind: 'ref', base: Buffer.from(base), data };
+    const type = TYPES[typeId];
+    if (!type) throw new Error(`Unknown object type ${typeId} at ${offset} of ${this.packPath}.`);
+    return { kind: 'whole', type, data };
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
+
+/** Applies a git delta to its base. */
+export function applyDelta(base: Buffer, delta: Buffer): Buffer {
+  let at = 0;
+  const varint = (): number => {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = delta[at++]!;
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value;
+  };
+  const sourceSize = varint();
+  if (sourceSize !== base.length) throw new Error(`A delta expects a ${sourceSize}-byte base, got ${base.length}.`);
+  const out = Buffer.allocUnsafe(varint());
+  let written = 0;
+  while (at < delta.length) {
+    const op = delta[at++]!;
+    if (op & 0x80) {
+      let offset = 0;
+      let size = 0;
+      for (let i = 0; i < 4; i++) if (op & (1 << i)) offset += delta[at++]! * 2 ** (8 * i);
+      for (let i = 0; i < 3; i++) if (op & (1 << (4 + i))) size += delta[at++]! * 2 ** (8 * i);
+      if (size === 0) size = 0x10000;
+      if (offset + size > base.length || written + size > out.length) throw new Error('A delta copies past its base or result.');
+      base.copy(out, written, offset, offset + size);
+      written += size;
+    } else if (op > 0) {
+      if (written + op > out.length || at + op > delta.length) throw new Error('A delta inserts past its result.');
+      delta.copy(out, written, at, at + op);
+      written += op;
+      at += op;
+    } else {
+      throw new Error('A delta has a reserved opcode 0.');
+    }
+  }
+  if (written !== out.length) throw new Error(`A delta wrote ${written} of ${out.length} bytes.`);
+  return out;
+}

@@ -1,0 +1,73 @@
+// The embedded reader's working-copy status against git's own, on every index
+// version git writes (2, 3 with extended flags, 4 with compressed paths).
+import { chmodSync, mkdirSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { git, makeRepo, removeTempDirs, testGit, writeFiles } from '../testing/fixtures';
+import { CliGitReader } from './cli-reader';
+import { EmbeddedGitReader } from './embedded-reader';
+import { readIndex } from './work-status';
+
+afterAll(removeTempDirs);
+
+function fixture(indexVersion: number): string {
+  const files: Record<string, string> = {
+    '.gitignore': 'ignored/\n*.log\n',
+    'src/a.ts': 'a\n',
+    'src/b.ts': 'b\n',
+    'src/mode.sh': 'echo\n',
+    'src/gone.ts': 'gone\n',
+    'src/deep/er/c.ts': 'c\n',
+    'docs/readme.md': 'docs\n',
+  };
+  for (let i = 0; i < 40; i++) files[`many/dir${i % 7}/file${i}.txt`] = `file ${i}\n`;
+  const repo = makeRepo(files);
+  git(repo, 'update-index', '--index-version', String(indexVersion));
+  // Same size, new content, old times: only hashing finds it (git compares ctime too).
+  writeFileSync(join(repo, 'src/a.ts'), 'A\n');
+  utimesSync(join(repo, 'src/a.ts'), new Date(2020, 1, 1), new Date(2020, 1, 1));
+  writeFiles(repo, {
+    'src/new-staged.ts': 'staged\n',
+    'src/untracked.ts': 'u\n',
+    'ignored/x.txt': 'ignored\n',
+    'build.log': 'ignored too\n',
+    'fresh/dir/u.txt': 'untracked in a new folder\n',
+  });
+  git(repo, 'add', 'src/new-staged.ts');
+  chmodSync(join(repo, 'src/mode.sh'), 0o755);
+  unlinkSync(join(repo, 'src/gone.ts'));
+  // A repository inside the working tree: git lists none of its files.
+  mkdirSync(join(repo, 'nested'));
+  git(join(repo, 'nested'), 'init', '-q');
+  writeFileSync(join(repo, 'nested/inner.txt'), 'inner\n');
+  if (indexVersion >= 3) git(repo, 'update-index', '--skip-worktree', 'docs/readme.md');
+  return repo;
+}
+
+describe.each([2, 3, 4])('working-copy status with index version %i', (version) => {
+  it('matches git status, scoped and whole', async () => {
+    const repo = fixture(version);
+    const { entries } = readIndex(join(repo, '.git/index'));
+    expect(entries.has('many/dir3/file10.txt')).toBe(true);
+    expect(entries.size).toBe(git(repo, 'ls-files').split('\n').filter(Boolean).length);
+    const cli = new CliGitReader(testGit(), repo);
+    const emb = new EmbeddedGitReader(repo);
+    const head = git(repo, 'rev-parse', 'HEAD');
+    for (const scopes of [[], ['src'], ['src/deep', 'docs/readme.md'], ['fresh'], ['nested'], ['ignored']]) {
+      const want = Object.fromEntries(await cli.changes(head, scopes));
+      expect(Object.fromEntries(await emb.changes(head, scopes)), `scopes ${JSON.stringify(scopes)}`).toEqual(want);
+    }
+    const whole = await emb.changes(head, []);
+    expect(Object.fromEntries(whole)).toMatchObject({
+      'src/a.ts': 'modified',
+      'src/mode.sh': 'modified',
+      'src/gone.ts': 'deleted',
+      'src/new-staged.ts': 'added',
+      'src/untracked.ts': 'untracked',
+      'fresh/dir/u.txt': 'untracked',
+    });
+    expect(whole.has('ignored/x.txt') || whole.has('build.log') || whole.has('nested/inner.txt')).toBe(false);
+    await cli.close();
+    await emb.close();
+  });
+});

@@ -1,0 +1,260 @@
+// The working copy against the index and a base tree, without git: what `git status`
+// does for the embedded reader. The index (https://git-scm.com/docs/index-format,
+// versions 2–4) gives each tracked file's id and the stat data git recorded; a file
+// whose stat still matches is unchanged without being read, as in git, and only the
+// others are hashed. isomorphic-git's walk did the same through a promise per file and
+// lost the stat times' last digits (so it hashed every file): 13 s on 9,000 files.
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { isUnder, type ChangeKind, type TreeEntry } from './git-reader';
+import { readRegularFileSync } from './pack-file';
+
+/** One stage-0 entry of the index. */
+export interface IndexEntry {
+  path: string;
+  oid: string;
+  mode: number;
+  ctimeSec: number;
+  ctimeNsec: number;
+  mtimeSec: number;
+  mtimeNsec: number;
+  dev: number;
+  ino: number;
+  uid: number;
+  gid: number;
+  size: number;
+  /** assume-unchanged or skip-worktree: git does not look at the file. */
+  trusted: boolean;
+  /** Staged in a conflict (stages 1–3): never equal to anything. */
+  conflicted: boolean;
+}
+
+/** Parses `.git/index`; an absent file is an empty index. */
+export function readIndex(file: string): { entries: Map<string, IndexEntry>; mtimeSec: number } {
+  let buf: Buffer;
+  let mtimeSec = 0;
+  try {
+    buf = readRegularFileSync(file);
+    mtimeSec = Math.floor(statSync(file).mtimeMs / 1000);
+  } catch {
+    return { entries: new Map(), mtimeSec };
+  }
+  if (buf.toString('latin1', 0, 4) !== 'DIRC') throw new Error(`${file} is not a git index.`);
+  const version = buf.readUInt32BE(4);
+  if (version < 2 || version > 4) throw new Error(`${file} is a version ${version} index; Loupe reads versions 2 to 4.`);
+  const count = buf.readUInt32BE(8);
+  const entries = new Map<string, IndexEntry>();
+  let at = 12;
+  let previous = '';
+  for (let i = 0; i < count; i++) {
+    const start = at;
+    const u32 = (k: number) => buf.readUInt32BE(start + k * 4);
+    const oid = buf.toString('hex', start + 40, start + 60);
+    const flags = buf.readUInt16BE(start + 60);
+    const extended = version >= 3 && (flags & 0x4000) !== 0;
+    const extra = extended ? buf.readUInt16BE(start + 62) : 0;
+    at = start + 62 + (extended ? 2 : 0);
+    let path: string;
+    if (version === 4) {
+      // The path is the previous one less N trailing bytes, plus a NUL-terminated suffix.
+      let byte = buf[at++]!;
+      let strip = byte & 0x7f;
+      while (byte & 0x80) {
+        byte = buf[at++]!;
+        strip = (strip + 1) * 128 + (byte & 0x7f);
+      }
+      const nul = buf.indexOf(0, at);
+      const prev = Buffer.from(previous, 'utf8');
+      path = Buffer.concat([prev.subarray(0, prev.length - strip), buf.subarray(at, nul)]).toString('utf8');
+      at = nul + 1;
+    } else {
+      const nul = buf.indexOf(0, at);
+      path = buf.toString('utf8', at, nul);
+      // Entries are padded with 1–8 NULs to a multiple of 8 bytes.
+      at = start + ((nul - start + 8) & ~7);
+    }
+    previous = path;
+    const stage = (flags >> 12) & 3;
+    const mode = u32(6);
+    // A sparse index's folder entries (mode 040000) stand for files git does not look at.
+    if ((mode & 0o170000) === 0o040000) continue;
+    if (stage !== 0 && entries.has(path)) continue;
+    entries.set(path, {
+      path,
+      oid,
+      mode,
+      ctimeSec: u32(0),
+      ctimeNsec: u32(1),
+      mtimeSec: u32(2),
+      mtimeNsec: u32(3),
+      dev: u32(4),
+      ino: u32(5),
+      uid: u32(7),
+      gid: u32(8),
+      size: u32(9),
+      trusted: stage === 0 && ((flags & 0x8000) !== 0 || (extra & 0x4000) !== 0),
+      conflicted: stage !== 0,
+    });
+  }
+  return { entries, mtimeSec };
+}
+
+/**
+ * Nanoseconds from a float millisecond time: exact to about a quarter of a microsecond
+ * at today's dates. Plain stats are used (bigint ones cost four Date objects per file,
+ * a third of the status's time), so times match within a microsecond; a file rewritten
+ * within that microsecond and keeping its size, inode and ctime is not a case git meets.
+ */
+const nsOf = (ms: number) => Math.round((ms - Math.floor(ms / 1000) * 1000) * 1e6);
+const near = (a: number, b: number) => Math.abs(a - b) < 1000 || Math.abs(a - b) > 999_999_000;
+
+/** True when git would take the file as unchanged from its stat data alone. */
+function statMatches(e: IndexEntry, s: Stats, indexMtimeSec: number): boolean {
+  const mtimeSec = Math.floor(s.mtimeMs / 1000);
+  // "Racily clean": written in the same second as the index, its stat data proves nothing.
+  if (mtimeSec >= indexMtimeSec) return false;
+  return (
+    mtimeSec % 4294967296 === e.mtimeSec &&
+    near(nsOf(s.mtimeMs), e.mtimeNsec) &&
+    Math.floor(s.ctimeMs / 1000) % 4294967296 === e.ctimeSec &&
+    near(nsOf(s.ctimeMs), e.ctimeNsec) &&
+    s.ino % 4294967296 === e.ino &&
+    s.size % 4294967296 === e.size &&
+    s.uid === e.uid &&
+    s.gid === e.gid
+  );
+}
+
+/** The mode git would record for this file (100644, 100755 or 120000), or null for anything else. */
+function workMode(s: Stats): number | null {
+  if (s.isSymbolicLink()) return 0o120000;
+  if (!s.isFile()) return null;
+  return Number(s.mode) & 0o100 ? 0o100755 : 0o100644;
+}
+
+function hashFile(full: string, s: Stats): string {
+  const content = s.isSymbolicLink() ? Buffer.from(readlinkSync(full, { encoding: 'buffer' })) : readRegularFileSync(full);
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+const lstatOrNull = (full: string): Stats | null => {
+  try {
+    return lstatSync(full, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    // ENOTDIR (a file where a folder was) and the like: not there either.
+    return null;
+  }
+};
+
+export interface WorkStatusInput {
+  root: string;
+  indexFile: string;
+  /** Files (not folders) of the base commit under the scopes, by path. */
+  base: ReadonlyMap<string, TreeEntry>;
+  /** Repo-relative files or folders; [] or [''] is the whole repository. */
+  scopes: readonly string[];
+  /** git's ignore rules for an untracked path (a folder ends without a slash). */
+  isIgnored(path: string): Promise<boolean>;
+}
+
+/**
+ * How the working copy differs from the base under the scopes, in the words of
+ * ChangeKind: tracked files whose content or mode changed are `modified`, base files
+ * missing from the working tree `deleted`, files staged but not in the base `added`,
+ * files in neither the index nor the base (and not ignored) `untracked`.
+ */
+export async function workStatus(input: WorkStatusInput): Promise<Map<string, ChangeKind>> {
+  const { root, base } = input;
+  const whole = input.scopes.length === 0 || input.scopes.includes('');
+  const inScope = (path: string) => whole || input.scopes.some((s) => isUnder(path, s));
+  const { entries, mtimeSec } = readIndex(input.indexFile);
+  const changes = new Map<string, ChangeKind>();
+
+  /** The working copy's id for a path (null when absent or not a file or link), using the index's stat data when it can. */
+  const workOid = (path: string, entry: IndexEntry | undefined): { oid: string; mode: number } | null => {
+    const full = join(root, path);
+    const s = lstatOrNull(full);
+    if (!s) return null;
+    const mode = workMode(s);
+    if (mode === null) return null;
+    if (entry && !entry.conflicted && entry.mode === mode && statMatches(entry, s, mtimeSec)) return { oid: entry.oid, mode };
+    return { oid: hashFile(full, s), mode };
+  };
+  const modeOf = (e: TreeEntry) => parseInt(e.mode, 8);
+
+  for (const [path, entry] of entries) {
+    if (!inScope(path) || entry.mode === 0o160000) continue;
+    const head = base.get(path);
+    if (head?.type === 'submodule') continue;
+    if (entry.trusted) {
+      if (head && head.oid !== entry.oid) changes.set(path, 'modified');
+      else if (!head) changes.set(path, 'added');
+      continue;
+    }
+    const work = workOid(path, entry);
+    if (head) {
+      if (!work) changes.set(path, 'deleted');
+      else if (work.oid !== head.oid || work.mode !== modeOf(head)) changes.set(path, 'modified');
+    } else if (work) changes.set(path, 'added');
+  }
+  for (const [path, head] of base) {
+    if (entries.has(path) || head.type === 'submodule' || !inScope(path)) continue;
+    // In the base, not in the index (removed with `git rm --cached`, or the index is new).
+    const work = workOid(path, undefined);
+    if (!work) changes.set(path, 'deleted');
+    else if (work.oid !== head.oid || work.mode !== modeOf(head)) changes.set(path, 'modified');
+  }
+
+  // Untracked files: every folder under the scopes that holds tracked files is read;
+  // one that holds none is skipped when ignored, as git does.
+  const trackedDirs = new Set<string>();
+  for (const path of [...entries.keys(), ...base.keys()]) {
+    for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) trackedDirs.add(path.slice(0, at));
+  }
+  const visit = async (dir: string): Promise<void> => {
+    let names: import('node:fs').Dirent[];
+    try {
+      names = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const d of names) {
+      const path = dir ? `${dir}/${d.name}` : d.name;
+      if (d.name === '.git' || entries.has(path) || base.has(path)) continue;
+      if (d.isDirectory()) {
+        if (!trackedDirs.has(path)) {
+          if (await input.isIgnored(path)) continue;
+          // Another repository inside this one: git lists the folder (`nested/`), none of its files.
+          if (lstatOrNull(join(root, path, '.git'))) {
+            if (inScope(path)) changes.set(`${path}/`, 'untracked');
+            continue;
+          }
+        }
+        if (whole || inScope(path) || input.scopes.some((s) => isUnder(s, path))) await visit(path);
+      } else if ((d.isFile() || d.isSymbolicLink()) && inScope(path) && !(await input.isIgnored(path))) {
+        changes.set(path, 'untracked');
+      }
+    }
+  };
+  const roots = whole ? [''] : input.scopes;
+  for (const scope of roots) {
+    if (scope === '') await visit('');
+    else {
+      const s = lstatOrNull(join(root, scope));
+      if (s?.isDirectory()) {
+        if (!trackedDirs.has(scope)) {
+          if (await input.isIgnored(scope)) continue;
+          if (lstatOrNull(join(root, scope, '.git'))) {
+            changes.set(`${scope}/`, 'untracked');
+            continue;
+          }
+        }
+        await visit(scope);
+      } else if (s && workMode(s) !== null && !entries.has(scope) && !base.has(scope) && !(await input.isIgnored(scope))) {
+        changes.set(scope, 'untracked');
+      }
+    }
+  }
+  return changes;
+}
