@@ -179,7 +179,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return;
     }
     const request: RelayRequest = { seq: ++seq, provider, method: req.method ?? 'GET', endpoint, query, headers: visibleHeaders(req.headers), body, startedAt };
-    const decision = options.intercept ? await options.intercept(request) : ({ kind: 'forward' } as const);
+    const decision: RelayDecision = options.intercept ? await options.intercept(request) : { kind: 'forward' };
     const forwarded = decision.kind === 'forward' && decision.body ? decision.body : body;
     const tap = safeTap(options.observe?.(request, forwarded) ?? null);
     const finish = (outcome: Omit<RelayOutcome, 'durationMs'>) => tap?.end({ ...outcome, durationMs: Date.now() - startedAt });
