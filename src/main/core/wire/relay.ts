@@ -36,6 +36,8 @@ export type RelayDecision = { kind: 'forward'; body?: Buffer } | { kind: 'answer
 
 /** Sees a copy of a response's bytes as they pass; must not throw or hold on to them. */
 export interface ResponseTap {
+  /** The upstream's status and headers, before its first byte. */
+  head?(status: number, headers: IncomingHttpHeaders): void;
   chunk(data: Buffer): void;
   end(outcome: RelayOutcome): void;
 }
@@ -230,6 +232,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         if (value !== undefined && !HOP_BY_HOP.has(name)) outHeaders[name] = value;
       }
       if (upRes.headers['content-length'] !== undefined) outHeaders['content-length'] = upRes.headers['content-length'];
+      tap?.head?.(upRes.statusCode ?? 502, upRes.headers);
       res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, outHeaders);
       upRes.on('data', (chunk: Buffer) => {
         responseBytes += chunk.length;
@@ -281,6 +284,13 @@ function safeTap(tap: ResponseTap | null): ResponseTap | null {
   if (!tap) return null;
   let broken = false;
   return {
+    head(status, headers) {
+      try {
+        tap.head?.(status, headers);
+      } catch {
+        broken = true;
+      }
+    },
     chunk(data) {
       if (broken) return;
       try {

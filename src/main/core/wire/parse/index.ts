@@ -1,0 +1,25 @@
+/** Picks the parser for a request by provider and endpoint; null for anything that is not a model request. */
+import type { WireProvider } from '../providers';
+import { parseAnthropic } from './anthropic';
+import { parseGemini } from './gemini';
+import { parseOpenAI } from './openai';
+import type { ParsedRequest } from './parsed';
+
+export type { ParsedRequest } from './parsed';
+
+/** The model request a body carries, parsed; null when it is none (a HEAD probe, count_tokens, bad JSON). */
+export function parseRequest(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
+  if (method !== 'POST' || body.length === 0) return null;
+  const isModelCall =
+    provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
+  if (!isModelCall) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return null;
+  const b = json as Record<string, unknown>;
+  return provider === 'anthropic' ? parseAnthropic(b) : provider === 'openai' ? parseOpenAI(b) : parseGemini(b, endpoint);
+}
