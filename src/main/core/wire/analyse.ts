@@ -14,9 +14,11 @@ import type { CoreDeps } from '../deps';
 import { calibrationRows } from '../runs/store/calibration';
 import { redactTexts } from '../secrets';
 import { forbiddenPathIn, hiddenResultText } from '../secrets/tool-paths';
-import { previewOf } from '../sessions/builder';
+import { PREVIEW_CHARS, previewOf } from '../sessions/builder';
 import type { ParsedRequest } from './parse';
 
+/** Redaction markers can be longer than what they replace: a preview stays within 200 characters. */
+const clamp = (text: string) => (text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text);
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
 
@@ -76,18 +78,19 @@ export async function analyse(deps: Pick<CoreDeps, 'db' | 'tokens'>, parsed: Par
     const hidden = path ? forbiddenPathIn(null, path) : null;
     return hidden ? hiddenResultText(hidden) : s.preview;
   });
-  const redacted = await redactTexts([...parsed.system.map((s) => previewOf(s.text)), ...segmentPreviews]);
+  const redacted = await redactTexts([...parsed.system.map((s) => previewOf(s.text)), ...segmentPreviews, ...parsed.system.map((s) => s.title)]);
   const system: WireSystemBlock[] = parsed.system.map((s, i) => ({
-    title: s.title,
+    // A title is the block's first line: redacted like its preview.
+    title: redacted[ns + parsed.segments.length + i]!.text,
     provenance: s.provenance,
     bytes: s.bytes,
     sha256: sha256(s.text),
-    preview: redacted[i]!.text,
+    preview: clamp(redacted[i]!.text),
     tokens: counts[i]!,
   }));
   const tools: WireToolDef[] = parsed.tools.map((t, i) => ({ name: t.name, origin: t.origin, bytes: utf8(t.json), sha256: sha256(t.json), tokens: counts[ns + i]! }));
   const segments: WireSegment[] = parsed.segments.map((s, i) => {
-    const seg: WireSegment = { id: s.id, kind: s.kind, bytes: s.bytes, tokens: counts[ns + nt + i]!, preview: redacted[ns + i]!.text };
+    const seg: WireSegment = { id: s.id, kind: s.kind, bytes: s.bytes, tokens: counts[ns + nt + i]!, preview: clamp(redacted[ns + i]!.text) };
     if (s.kind === 'tool' && s.label) seg.toolName = s.label;
     else if (s.label) seg.label = s.label;
     if (parsed.filePaths[i]) seg.filePath = parsed.filePaths[i];
