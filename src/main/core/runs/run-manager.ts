@@ -14,6 +14,8 @@ import { removeStaged, stageContext, type Staging } from './stage';
 import { countPromptExactly } from './prompt-count';
 import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './store/evidence';
+import { openStepWire, withWireArgs } from '../wire/run-wire';
+import { wireRunSummary } from '../wire/store';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from './store/threads';
 import { TranscriptCollector } from './transcript-collector';
@@ -146,7 +148,7 @@ export class RunManager {
     const steps = listEvidence(this.deps.db, { runId }).map(({ repo: _repo, ...s }) => s);
     const live = this.deps.streams.lastSeq(`run:${runId}`);
     const settings = (JSON.parse(getRunInput(this.deps.db, runId) ?? '{}') as Partial<RunInput>).settings ?? { agent: run.agent, loop: {} };
-    return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0) };
+    return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0), wire: wireRunSummary(this.deps.db, runId) };
   }
 
   /** Runs the steps of one run in the background; resolves with its detail after the first decision. */
@@ -325,12 +327,16 @@ export class RunManager {
 
     const collector = new TranscriptCollector();
     const timeout = s.input.settings.loop.idleTimeoutSeconds;
-    const env: NodeJS.ProcessEnv = { ...this.deps.env, ...prepared.invocation.env, ...extra.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
+    const cliEnv: NodeJS.ProcessEnv = { ...this.deps.env, ...prepared.invocation.env, ...extra.env };
+    // The wire: a relay for this step between the CLI and its provider (or, where it cannot be, the reason).
+    const wire = await openStepWire(this.deps, { agent: s.adapter.id, setting: s.input.settings.wire, env: cliEnv, repo: s.input.repo, runId: s.runId, stepId: start.id });
+    if (wire.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: wire.note } });
+    const env: NodeJS.ProcessEnv = { ...cliEnv, ...wire.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
     for (const key of HIDDEN_ENV) delete env[key];
     await writeInvocationFiles(s.staging.dir, prepared.invocation.files ?? []);
     const running = runStep(this.deps.spawn, {
       adapter: s.adapter,
-      invocation: prepared.invocation,
+      invocation: { ...prepared.invocation, args: withWireArgs(prepared.invocation.args, wire.args) },
       cwd: s.input.repo,
       env,
       idleTimeoutMs: timeout === null ? null : (timeout ?? IDLE_TIMEOUT_SECONDS.default) * 1000,
@@ -342,7 +348,7 @@ export class RunManager {
     });
     // runStep spawned synchronously: the exact count starts after the launch, in the token workers.
     const exact = countPromptExactly(this.deps.tokens, s.input.settings.model, prepared.invocation.stdin, prepared.sha256);
-    const result: StepResult = await running;
+    const result: StepResult = await running.finally(() => wire.session?.close());
     const ok = !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
     const outcome = result.cancelled ? 'cancelled' : ok ? 'launched' : 'failed';
     const message = result.cancelled
