@@ -1,7 +1,7 @@
 import type { PresetRef, RunSettings } from '../../../shared/contract/runs';
 import { readEffective } from '../settings/effective';
 import type { Db } from '../store/store';
-import { canonical } from './segment-id';
+import { canonical } from '../threads/segment-id';
 
 /**
  * The preset revision behind `settings` when they are the settings in force

@@ -9,16 +9,16 @@ import type { CoreDeps } from '../deps';
 import type { AgentAdapter, InvocationInput } from './agents/adapter';
 import { prepareStep, type ModelWindow, type StepDirectives } from './prepare';
 import { RunRecorder } from './recorder';
-import { withPreviews } from './section-previews';
+import { withPreviews } from '../prompt/section-previews';
 import { removeStaged, stageContext, type Staging } from './stage';
-import { countPromptExactly } from './prompt-count';
+import { countPromptExactly } from '../prompt/prompt-count';
 import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './store/evidence';
 import { openStepWire, withWireArgs } from '../wire/run-wire';
 import { wireRunSummary } from '../wire/store';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
-import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from './store/threads';
-import { TranscriptCollector } from './transcript-collector';
+import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
+import { TranscriptCollector } from '../threads/transcript-collector';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
