@@ -11,7 +11,7 @@ import type { WireDiff, WireSegment, WireSplit, WireSystemBlock, WireToolDef } f
 import { calibrate, foldFactorFor } from '../../../shared/tokens/calibration';
 import { tokenizerForModel } from '../../../shared/tokens/model-tokenizer';
 import type { CoreDeps } from '../deps';
-import { calibrationRows } from '../runs/store/calibration';
+import { calibrationRows } from '../tokens/calibration-store';
 import { redactTexts } from '../secrets';
 import { forbiddenPathIn, hiddenResultText } from '../secrets/tool-paths';
 import { PREVIEW_CHARS, previewOf } from '../sessions/builder';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { startProvider, type ScriptedProvider } from '../testing/providers';
-import { nodeCmd, waitForRun } from '../runs/testing';
+import { nodeCmd, waitForRun } from '../testing/runs';
 import type { Runtime } from '../runtime';
 import { wiringFor } from './cli-wiring';
 import { listWireSessions, wireRequests } from './store';

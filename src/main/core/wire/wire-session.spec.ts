@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { calibrationRows } from '../runs/store/calibration';
+import { calibrationRows } from '../tokens/calibration-store';
 import { parseSessionFile } from '../sessions/parse';
 import { makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { startProvider, type ScriptedProvider } from '../testing/providers';
