@@ -12,6 +12,7 @@ import { runServices } from './runs/run-services';
 import { sessionServices } from './sessions/session-services';
 import { settingsServices } from './settings/settings-services';
 import { xrayServices } from './xray/xray-services';
+import { wireServices } from './wire/wire-services';
 
 /** The whole service table; each feature contributes its slice. */
 export function createServices(deps: CoreDeps, control: CallControl): Services {
@@ -43,5 +44,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...sessions.services,
     ...xray.services,
     ...calibrationServices(deps.db),
+    ...wireServices(deps),
   };
 }

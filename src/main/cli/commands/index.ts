@@ -46,6 +46,18 @@ export const commands: CliCommand[] = [
     load: () => import('./xray').then((m) => m.run),
   },
   {
+    name: 'wire',
+    summary: 'What each agent CLI really sent its provider through Loupe’s relay: requests, their split, reported usage',
+    usage: 'loupe wire list [--repo DIR] [--json] | show SESSION [--request N] [--json]',
+    load: () => import('./wire').then((m) => m.run),
+  },
+  {
+    name: 'wrap',
+    summary: 'Run claude, codex or gemini in this terminal through Loupe’s relay, recording every request (exit code passed through)',
+    usage: 'loupe wrap [--repo DIR] -- claude|codex|gemini ARGS...',
+    load: () => import('./wrap').then((m) => m.run),
+  },
+  {
     name: 'models',
     summary: 'List known models with their context window, its source, reserve and fold budget',
     usage: 'loupe models [--search QUERY] [--json]',
