@@ -44,6 +44,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...sessions.services,
     ...xray.services,
     ...calibrationServices(deps.db),
-    ...wireServices(deps),
+    ...wireServices(deps, { resolveModel }),
   };
 }

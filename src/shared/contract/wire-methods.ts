@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pathString } from './common';
 import { method } from './define';
 import type { WireRequestRecord, WireSessionSummary } from './wire';
+import type { Manifest } from './xray';
 
 const sessionId = z.string().regex(/^[0-9a-f-]{36}$/, 'is not a wire session id');
 
@@ -12,6 +13,8 @@ export interface WireSessionDetail {
   requests: Omit<WireRequestRecord, 'system' | 'tools' | 'segments'>[];
   /** The request asked for, or the latest model request; null when there is none yet. */
   request: WireRequestRecord | null;
+  /** That request as an X-Ray manifest (advisory: Loupe does not assemble these requests). */
+  manifest: Manifest | null;
 }
 
 export const wireMethods = {
