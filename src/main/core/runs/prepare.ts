@@ -19,7 +19,7 @@ export interface ModelWindow {
 
 export interface PrepareInput {
   adapter: AgentAdapter;
-  /** What to run (a path from detection, or the bare name when the CLI is missing). */
+  /** What to run: the bare name until detection (after the budget decision) gives a path; see invocationFor. */
   executable: string;
   input: RunInput;
   staging: Staging;
@@ -49,6 +49,8 @@ export interface StepDirectives {
 
 export interface PreparedStep {
   invocation: Invocation;
+  /** The same command line for another executable (the path detection finds after the budget decision); the same stdin. */
+  invocationFor(executable: string): Invocation;
   sections: PromptSection[];
   promptBytes: number;
   schemaBytes: number;
@@ -111,27 +113,26 @@ export async function prepareStep(p: PrepareInput, budget: ContextBudget | undef
     history: historyText,
     ask: p.input.ask,
   });
-  const invocation = p.adapter.invocation(
-    {
-      prompt: prompt.text,
-      schema: p.input.schema ?? null,
-      model: cliModelName(p.input.settings.model),
-      resumeSessionId: p.resumeSessionId,
-      contextDir: p.staging.dir,
-      runId: p.runId,
-      repoRoot: p.runtime.repo,
-      extraArgs: p.input.settings.agentArgs ?? [],
-      mcp: p.extra.mcp,
-      command: p.input.settings.command ?? null,
-      demo: p.extra.demo,
-    },
-    p.executable,
-  );
+  const invocationInput: InvocationInput = {
+    prompt: prompt.text,
+    schema: p.input.schema ?? null,
+    model: cliModelName(p.input.settings.model),
+    resumeSessionId: p.resumeSessionId,
+    contextDir: p.staging.dir,
+    runId: p.runId,
+    repoRoot: p.runtime.repo,
+    extraArgs: p.input.settings.agentArgs ?? [],
+    mcp: p.extra.mcp,
+    command: p.input.settings.command ?? null,
+    demo: p.extra.demo,
+  };
+  const invocation = p.adapter.invocation(invocationInput, p.executable);
   const stdin = Buffer.from(invocation.stdin, 'utf8');
   const schema = schemaSection(invocation.stdin, prompt.text);
   const measure = { promptBytes: stdin.length, schemaBytes: invocation.schemaBytes };
   return {
     invocation,
+    invocationFor: (executable) => (executable === p.executable ? invocation : p.adapter.invocation(invocationInput, executable)),
     sections: schema ? [...prompt.sections, schema] : prompt.sections,
     promptBytes: measure.promptBytes,
     schemaBytes: measure.schemaBytes,

@@ -23,7 +23,10 @@ import { TranscriptCollector } from '../threads/transcript-collector';
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
   adapter(id: AgentId): AgentAdapter;
+  /** Finds the CLI (it may run `<cli> --version`): called only once a step is decided to launch. */
   detect(id: AgentId): Promise<AgentInfo>;
+  /** A detection already made, without starting anything (a blocked step's evidence names the version when known). */
+  known?(id: AgentId): AgentInfo | null;
   resolveModel(id: string | null, agent: AgentId): Promise<ModelWindow>;
   /** X-Ray directives of a thread, applied when Loupe assembles history. */
   directives(threadId: string): StepDirectives;
@@ -186,7 +189,6 @@ export class RunManager {
     recorder.publish({ type: 'status', status: 'running' });
     const agent = input.settings.agent;
     const adapter = this.env.adapter(agent);
-    const info = await this.env.detect(agent);
     const model = await this.env.resolveModel(input.settings.model ?? null, agent);
     const stageDir = join(this.deps.userDataDir, 'runs', runId, `context-${Date.now().toString(36)}`);
     const staging = await this.deps.repos.use(
@@ -203,7 +205,7 @@ export class RunManager {
       const askRecorded = readTranscript(db, threadId).some((e) => e.runId === runId);
       let recordedAsk = askRecorded;
       for (;;) {
-        const outcome = await this.step({ runId, threadId, input, adapter, info, model, staging, branch: how.branch, kind, resumeId, signal, recorder, recordAsk: !recordedAsk, decided });
+        const outcome = await this.step({ runId, threadId, input, adapter, model, staging, branch: how.branch, kind, resumeId, signal, recorder, recordAsk: !recordedAsk, decided });
         if (outcome.launched) recordedAsk = true;
         status = outcome.status;
         // A resume the CLI could not do: start over as a fresh session carrying Loupe's history.
@@ -239,7 +241,6 @@ export class RunManager {
     threadId: string;
     input: RunInput;
     adapter: AgentAdapter;
-    info: AgentInfo;
     model: ModelWindow;
     staging: Staging;
     branch: string | null;
@@ -257,7 +258,8 @@ export class RunManager {
     const prepared = await prepareStep(
       {
         adapter: s.adapter,
-        executable: s.info.path ?? s.adapter.id,
+        // The bare name: the measured bytes never depend on where the CLI is, and nothing is started before the decision.
+        executable: s.adapter.id,
         input: s.input,
         staging: s.staging,
         runtime: { repo: s.input.repo, branch: s.branch },
@@ -275,9 +277,11 @@ export class RunManager {
     );
     const ordinal = (db.prepare('SELECT COUNT(*) AS n FROM evidence_steps WHERE run_id = ?').get(s.runId) as { n: number }).n + 1;
     const blocked = prepared.check.verdict === 'block';
-    const problem = !blocked && !s.info.installed ? s.info.problem ?? `${s.info.label} is not installed.` : null;
-    const preflight = !blocked && !problem && s.adapter.preflight && s.info.path
-      ? await s.adapter.preflight({ spawn: this.deps.spawn, env: this.deps.env, signal: s.signal, executable: s.info.path })
+    // A blocked step starts no process at all, not even `<cli> --version`: detection comes after the decision.
+    const info = blocked ? (this.env.known?.(s.adapter.id) ?? null) : await this.env.detect(s.adapter.id);
+    const problem = !blocked && info && !info.installed ? (info.problem ?? `${info.label} is not installed.`) : null;
+    const preflight = !blocked && !problem && s.adapter.preflight && info?.path
+      ? await s.adapter.preflight({ spawn: this.deps.spawn, env: this.deps.env, signal: s.signal, executable: info.path })
       : null;
     const start: StepStart = {
       id: newId('s'),
@@ -288,7 +292,7 @@ export class RunManager {
       kind: s.kind,
       resumed: s.resumeId !== null,
       adapter: s.adapter.id,
-      agentVersion: s.info.version,
+      agentVersion: info?.version ?? null,
       model: s.input.settings.model ?? null,
       promptBytes: prepared.promptBytes,
       schemaBytes: prepared.schemaBytes,
@@ -327,16 +331,19 @@ export class RunManager {
 
     const collector = new TranscriptCollector();
     const timeout = s.input.settings.loop.idleTimeoutSeconds;
-    const cliEnv: NodeJS.ProcessEnv = { ...this.deps.env, ...prepared.invocation.env, ...extra.env };
+    const invocation = prepared.invocationFor(info?.path ?? s.adapter.id);
+    // What was measured is what is written: the executable's path is not part of it.
+    if (invocation.stdin !== prepared.invocation.stdin) throw new Error('The prompt changed between measuring and launching.');
+    const cliEnv: NodeJS.ProcessEnv = { ...this.deps.env, ...invocation.env, ...extra.env };
     // The wire: a relay for this step between the CLI and its provider (or, where it cannot be, the reason).
     const wire = await openStepWire(this.deps, { agent: s.adapter.id, setting: s.input.settings.wire, env: cliEnv, repo: s.input.repo, runId: s.runId, stepId: start.id });
     if (wire.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: wire.note } });
     const env: NodeJS.ProcessEnv = { ...cliEnv, ...wire.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
     for (const key of HIDDEN_ENV) delete env[key];
-    await writeInvocationFiles(s.staging.dir, prepared.invocation.files ?? []);
+    await writeInvocationFiles(s.staging.dir, invocation.files ?? []);
     const running = runStep(this.deps.spawn, {
       adapter: s.adapter,
-      invocation: { ...prepared.invocation, args: withWireArgs(prepared.invocation.args, wire.args) },
+      invocation: { ...invocation, args: withWireArgs(invocation.args, wire.args) },
       cwd: s.input.repo,
       env,
       idleTimeoutMs: timeout === null ? null : (timeout ?? IDLE_TIMEOUT_SECONDS.default) * 1000,
@@ -347,7 +354,7 @@ export class RunManager {
       },
     });
     // runStep spawned synchronously: the exact count starts after the launch, in the token workers.
-    const exact = countPromptExactly(this.deps.tokens, s.input.settings.model, prepared.invocation.stdin, prepared.sha256);
+    const exact = countPromptExactly(this.deps.tokens, s.input.settings.model, invocation.stdin, prepared.sha256);
     const result: StepResult = await running.finally(() => wire.session?.close());
     const ok = !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
     const outcome = result.cancelled ? 'cancelled' : ok ? 'launched' : 'failed';

@@ -37,13 +37,14 @@ const DETECT_TTL_MS = 30_000;
 
 /** Runs, threads and evidence: the run manager behind the contract. */
 export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServices {
-  const detected = new Map<AgentId, { at: number; info: Promise<AgentInfo> }>();
+  const detected = new Map<AgentId, { at: number; info: Promise<AgentInfo>; settled?: AgentInfo }>();
   const detect = (id: AgentId, refresh = false): Promise<AgentInfo> => {
     const hit = detected.get(id);
     if (hit && !refresh && Date.now() - hit.at < DETECT_TTL_MS) return hit.info;
-    const info = detectAgent(agentAdapters[id], { spawn: deps.spawn, env: deps.env });
-    detected.set(id, { at: Date.now(), info });
-    return info;
+    const entry: { at: number; info: Promise<AgentInfo>; settled?: AgentInfo } = { at: Date.now(), info: detectAgent(agentAdapters[id], { spawn: deps.spawn, env: deps.env }) };
+    void entry.info.then((info) => (entry.settled = info));
+    detected.set(id, entry);
+    return entry.info;
   };
   const noCall: CallContext = { callId: 'runs', signal: new AbortController().signal, progress: () => {} };
   const resolveModel = async (id: string | null, ctx: CallContext = noCall): Promise<ModelWindow> => {
@@ -53,6 +54,7 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
   const env: RunEnvironment = {
     adapter: (id) => agentAdapters[id],
     detect: (id) => detect(id),
+    known: (id) => detected.get(id)?.settled ?? null,
     resolveModel: (id) => resolveModel(id),
     directives: (threadId) => options.directives?.(threadId) ?? { pinned: [], evicted: [] },
     threadChanged: (threadId) => options.threadChanged?.(threadId),

@@ -22,6 +22,10 @@ const readThenQuote: Script = {
   ],
 };
 
+/** A response's JSON, untyped (the shapes are what the tests check). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const body = (res: Response): Promise<any> => res.json();
+
 /** Parses an SSE body into its data payloads. */
 function sseData(text: string): Record<string, any>[] {
   return text
@@ -57,7 +61,7 @@ describe('anthropic', () => {
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: toolUse.id, content: [{ type: 'text', text: 'MARKER-42' }] }] },
       ],
     });
-    expect(await second.json()).toMatchObject({
+    expect(await body(second)).toMatchObject({
       type: 'message',
       role: 'assistant',
       content: [{ type: 'text', text: 'The file says: MARKER-42' }],
@@ -75,15 +79,15 @@ describe('anthropic', () => {
     const p = await start('anthropic', readThenQuote);
     const unpaired = await post(p, { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_x', content: 'x' }] }] });
     expect(unpaired.status).toBe(400);
-    expect(await unpaired.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('toolu_x') } });
+    expect(await body(unpaired)).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining('toolu_x') } });
     const noTokens = await post(p, { model: 'm', stream: true, messages: [{ role: 'user', content: 'hi' }] });
-    expect((await noTokens.json()).error.message).toContain('max_tokens');
+    expect((await body(noTokens)).error.message).toContain('max_tokens');
     const noKey = await post(p, { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }, { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' });
     expect(noKey.status).toBe(401);
-    expect((await noKey.json()).error.type).toBe('authentication_error');
+    expect((await body(noKey)).error.type).toBe('authentication_error');
     const wrongPath = await fetch(`${p.url}/v1/complete`, { method: 'POST', headers, body: '{}' });
     expect(wrongPath.status).toBe(404);
-    expect((await wrongPath.json()).error.type).toBe('not_found_error');
+    expect((await body(wrongPath)).error.type).toBe('not_found_error');
     expect(p.turns()).toHaveLength(0);
   });
 
@@ -91,7 +95,7 @@ describe('anthropic', () => {
     const p = await start('anthropic', { turns: [{ reply: { error: { status: 529, message: 'Overloaded' } } }] });
     const res = await post(p, { model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] });
     expect(res.status).toBe(529);
-    expect(await res.json()).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
+    expect(await body(res)).toEqual({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } });
   });
 });
 
@@ -128,11 +132,11 @@ describe('openai-responses', () => {
     const p = await start('openai-responses', readThenQuote);
     const orphan = await post(p, { model: 'gpt-x', input: [user('hi'), { type: 'function_call_output', call_id: 'call_9', output: 'x' }] });
     expect(orphan.status).toBe(400);
-    expect(await orphan.json()).toEqual({ error: { message: 'No tool call found for function call output with call_id call_9.', type: 'invalid_request_error', param: null, code: null } });
+    expect(await body(orphan)).toEqual({ error: { message: 'No tool call found for function call output with call_id call_9.', type: 'invalid_request_error', param: null, code: null } });
     const noModel = await post(p, { input: 'hi' });
-    expect((await noModel.json()).error.message).toContain("'model'");
+    expect((await body(noModel)).error.message).toContain("'model'");
     const noKey = await fetch(`${p.url}/v1/responses`, { method: 'POST', body: '{}' });
-    expect(await noKey.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+    expect(await body(noKey)).toMatchObject({ error: { code: 'invalid_api_key' } });
   });
 });
 
@@ -156,7 +160,7 @@ describe('gemini', () => {
     expect(chunks).toHaveLength(2);
     expect(chunks.map((c) => c.candidates[0].content.parts[0].text).join('')).toBe('The file says: MARKER-42');
     expect(chunks[1]!.usageMetadata).toEqual({ promptTokenCount: 84, candidatesTokenCount: 7, totalTokenCount: 91, cachedContentTokenCount: 30 });
-    const plain = await (await post(p, 'generateContent', { contents: history })).json();
+    const plain = await body(await post(p, 'generateContent', { contents: history }));
     expect(plain.candidates[0].content.parts[0].text).toBe('The file says: MARKER-42');
     expect(p.turns().map((r) => r.stream)).toEqual([true, true, false]);
     expect(JSON.stringify(p.requests)).not.toContain('sk-secret-3');
@@ -166,7 +170,7 @@ describe('gemini', () => {
     const p = await start('gemini', readThenQuote);
     const schema = { type: 'OBJECT', properties: { complexity_reasoning: { type: 'STRING' }, complexity_score: { type: 'INTEGER' } } };
     const res = await post(p, 'generateContent', { contents: [user('Please read notes.md')], generationConfig: { responseMimeType: 'application/json', responseJsonSchema: schema } });
-    const text = (await res.json()).candidates[0].content.parts[0].text;
+    const text = (await body(res)).candidates[0].content.parts[0].text;
     expect(JSON.parse(text)).toEqual({ complexity_reasoning: 'scripted', complexity_score: 1 });
     expect(p.requests[0]!.purpose).toBe('utility');
     expect(p.turns()).toHaveLength(0);
@@ -176,13 +180,13 @@ describe('gemini', () => {
     const p = await start('gemini', readThenQuote);
     const orphan = await post(p, 'generateContent', { contents: [user('hi'), { role: 'user', parts: [{ functionResponse: { name: 'Read', response: {} } }] }] });
     expect(orphan.status).toBe(400);
-    expect(await orphan.json()).toEqual({
+    expect(await body(orphan)).toEqual({
       error: { code: 400, message: 'Please ensure that function response turn comes immediately after a function call turn.', status: 'INVALID_ARGUMENT' },
     });
     const empty = await post(p, 'generateContent', { contents: [] });
-    expect((await empty.json()).error.status).toBe('INVALID_ARGUMENT');
+    expect((await body(empty)).error.status).toBe('INVALID_ARGUMENT');
     const unknown = await post(p, 'embedContent', { contents: [user('hi')] });
-    expect(await unknown.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND' } });
+    expect(await body(unknown)).toMatchObject({ error: { code: 404, status: 'NOT_FOUND' } });
   });
 });
 
@@ -191,7 +195,7 @@ it('a turn with `times` answers only that often, then the next match or `otherwi
   const headers = { 'content-type': 'application/json', 'x-api-key': 'k', 'anthropic-version': '2023-06-01' };
   const ask = async () => {
     const res = await fetch(`${p.url}/v1/messages`, { method: 'POST', headers, body: JSON.stringify({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }) });
-    return (await res.json()).content[0].text;
+    return (await body(res)).content[0].text;
   };
   expect([await ask(), await ask()]).toEqual(['first', 'later']);
   expect(p.turns().map((r) => r.turn)).toEqual([0, -1]);
