@@ -25,6 +25,7 @@ export function WireXRay() {
   if (error) return <ErrorNotice error={error} onDismiss={() => useWire.setState({ error: null })} />;
   if (!detail) return <p className="muted">Loading the wire session…</p>;
   const { session, request: r, manifest } = detail;
+  const models = detail.requests.filter((q) => q.api !== null).map((q) => q.seq);
   return (
     <div className="wire-xray" data-testid="wire-xray">
       <div className="callout" data-testid="wire-advisory">
@@ -47,7 +48,7 @@ export function WireXRay() {
             <dl className="facts" data-testid="wire-facts">
               <dt>Request</dt>
               <dd>
-                #{r.seq} of {formatInt(session.requests)} · {r.method} {r.endpoint} → {r.status ?? '—'} · model {r.model ?? 'unknown'} · {formatBytes(r.requestBytes)}
+                model request {models.indexOf(r.seq) + 1} of {formatInt(models.length)} (#{r.seq} on the wire) · {r.method} {r.endpoint} → {r.status ?? '—'} · model {r.model ?? 'unknown'} · {formatBytes(r.requestBytes)}
               </dd>
               <dt>Loupe’s count</dt>
               <dd data-testid="wire-loupe-count">
