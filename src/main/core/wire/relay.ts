@@ -81,6 +81,8 @@ export interface Relay {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
 
 const DEFAULT_MAX_REQUEST_BYTES = 64 * 1024 * 1024;
+/** Stream buffers of 256 KiB (node's default is 16): fewer, larger reads and writes on a long stream; still bounded. */
+const STREAM_HWM = 256 * 1024;
 
 /** Headers to send on: everything but hop-by-hop ones (credentials included: they are the user's, for the upstream). */
 function forwardHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
@@ -207,7 +209,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       finish({ ...outcome, responseBytes });
     };
 
-    const up = client.request(target, { method: req.method, headers, agent: target.protocol === 'https:' ? httpsAgent : httpAgent });
+    const up = client.request(target, { method: req.method, headers, agent: target.protocol === 'https:' ? httpsAgent : httpAgent, highWaterMark: STREAM_HWM } as http.RequestOptions);
     // The CLI hung up before the response ended: stop the upstream request too.
     res.on('close', () => {
       if (res.writableFinished) return;
@@ -246,7 +248,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     up.end(forwarded);
   }
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ highWaterMark: STREAM_HWM }, (req, res) => {
     inFlight++;
     res.on('close', () => inFlight--);
     handle(req, res).catch((err: Error) => {

@@ -80,31 +80,36 @@ export function usageReader(provider: WireProvider, headers: Record<string, stri
   const sse = type.includes('text/event-stream');
   const encoding = String(headers['content-encoding'] ?? '').toLowerCase();
   const found = { usage: {} as Partial<Record<keyof WireUsage, number>>, model: null as string | null, seen: false };
-  const decoder = new TextDecoder();
-  let line = '';
+  let pending: Buffer | null = null;
   let plain: Buffer[] = [];
   let plainBytes = 0;
 
-  const onText = (text: string) => {
-    if (!sse) return;
-    line += text;
-    let nl = line.indexOf('\n');
-    while (nl >= 0) {
-      const l = line.slice(0, nl);
-      line = line.slice(nl + 1);
-      if (l.startsWith('data:') && /usage|"model"|modelVersion/.test(l)) {
-        try {
-          absorb(provider, obj(JSON.parse(l.slice(5))), found);
-        } catch {
-          /* not JSON ([DONE]) */
-        }
-      }
-      nl = line.indexOf('\n');
+  /** One SSE line: parsed only when it can carry usage or the model (content deltas never are). */
+  const onLine = (line: Buffer) => {
+    if (line.length < 6 || line[0] !== 0x64 /* d */ || line.length > LINE_CAP) return;
+    if (line.indexOf('usage') < 0 && line.indexOf('"model"') < 0 && line.indexOf('modelVersion') < 0) return;
+    const text = line.toString('utf8');
+    if (!text.startsWith('data:')) return;
+    try {
+      absorb(provider, obj(JSON.parse(text.slice(5))), found);
+    } catch {
+      /* not JSON ([DONE]) */
     }
-    if (line.length > LINE_CAP) line = '';
+  };
+  // Byte-level: lines are found with Buffer.indexOf, so a 10 MB stream of deltas is never decoded.
+  const onSse = (chunk: Buffer) => {
+    let buf = pending ? Buffer.concat([pending, chunk]) : chunk;
+    let start = 0;
+    for (let nl = buf.indexOf(10, start); nl >= 0; nl = buf.indexOf(10, start)) {
+      onLine(buf.subarray(start, nl));
+      start = nl + 1;
+    }
+    buf = buf.subarray(start);
+    // A line longer than any usage line is a content delta: dropped, not kept growing.
+    pending = buf.length === 0 ? null : buf.length > LINE_CAP ? null : Buffer.from(buf);
   };
   const onBytes = (chunk: Buffer) => {
-    if (sse) onText(decoder.decode(chunk, { stream: true }));
+    if (sse) onSse(chunk);
     else if (plainBytes + chunk.length <= PLAIN_CAP) {
       plain.push(chunk);
       plainBytes += chunk.length;
@@ -123,7 +128,7 @@ export function usageReader(provider: WireProvider, headers: Record<string, stri
     async done() {
       unzip?.end();
       await unzipped;
-      if (sse) onText('\n');
+      if (sse && pending) onLine(pending);
       else if (plainBytes <= PLAIN_CAP && plainBytes > 0) {
         try {
           const body = JSON.parse(Buffer.concat(plain).toString('utf8'));

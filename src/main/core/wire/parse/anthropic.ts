@@ -96,6 +96,7 @@ export function parseAnthropic(body: Record<string, unknown>): ParsedRequest {
     images: counts.images,
     systemBytes: systemBytes + memoryBytes,
     toolBytes: tools.reduce((n, t) => n + Buffer.byteLength(t.json), 0),
-    messageBytes: jsonBytes(messages) - memoryBytes,
+    // Settled by parseRequest from the body's length (no second serialization of the messages).
+    messageBytes: 0,
   };
 }

@@ -87,6 +87,6 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
     images,
     systemBytes: system.reduce((s, b) => s + b.bytes, 0),
     toolBytes: tools.reduce((s, t) => s + Buffer.byteLength(t.json), 0),
-    messageBytes: jsonBytes(contents),
+    messageBytes: 0,
   };
 }

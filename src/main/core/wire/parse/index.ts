@@ -7,6 +7,9 @@ import type { ParsedRequest } from './parsed';
 
 export type { ParsedRequest } from './parsed';
 
+/** Keys that hold the system, the tools and the conversation, in any of the three APIs. */
+const PART_KEYS = new Set(['system', 'tools', 'messages', 'instructions', 'input', 'systemInstruction', 'system_instruction', 'contents']);
+
 /** The model request a body carries, parsed; null when it is none (a HEAD probe, count_tokens, bad JSON). */
 export function parseRequest(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
   if (method !== 'POST' || body.length === 0) return null;
@@ -21,5 +24,10 @@ export function parseRequest(provider: WireProvider, method: string, endpoint: s
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return null;
   const b = json as Record<string, unknown>;
-  return provider === 'anthropic' ? parseAnthropic(b) : provider === 'openai' ? parseOpenAI(b) : parseGemini(b, endpoint);
+  const parsed = provider === 'anthropic' ? parseAnthropic(b) : provider === 'openai' ? parseOpenAI(b) : parseGemini(b, endpoint);
+  // The envelope (model, settings) is measured on its own; the messages are the rest of the body.
+  const envelope = Object.fromEntries(Object.entries(b).filter(([k]) => !PART_KEYS.has(k)));
+  const envelopeBytes = Buffer.byteLength(JSON.stringify(envelope));
+  parsed.messageBytes = Math.max(0, body.length - envelopeBytes - parsed.systemBytes - parsed.toolBytes);
+  return parsed;
 }

@@ -116,6 +116,6 @@ export function parseOpenAI(body: Record<string, unknown>): ParsedRequest {
     images: counts.images,
     systemBytes: counts.systemBytes,
     toolBytes: tools.reduce((n, t) => n + Buffer.byteLength(t.json), 0),
-    messageBytes: Math.max(0, jsonBytes(input) - counts.systemBytes + (body.instructions ? jsonBytes(body.instructions) : 0)),
+    messageBytes: 0,
   };
 }
