@@ -18,7 +18,7 @@ import { sessionMethods } from './contract/sessions';
 import { settingsMethods } from './contract/settings';
 import { tokenMethods } from './contract/tokens';
 import { wireMethods } from './contract/wire-methods';
-import { xrayMethods } from './contract/xray';
+import { xrayMethods } from './contract/xray-methods';
 import type { ErrorShape } from './errors';
 import type { EventSink, StreamMessage } from './streams';
 

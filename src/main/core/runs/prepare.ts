@@ -4,7 +4,7 @@ import type { TranscriptEntry } from '../../../shared/contract/transcript';
 import { checkBudget, type BudgetCheck } from '../../../shared/runs/budget';
 import type { AgentAdapter, Invocation, InvocationInput } from './agents/adapter';
 import type { FoldMeasureDeps } from '../prompt/fold-measure';
-import { assembleHistory } from '../prompt/history';
+import { assembleHistory, type StepDirectives } from '../prompt/history';
 import { assemblePrompt, schemaSection } from '../prompt/prompt';
 import type { Staging } from './stage';
 
@@ -37,14 +37,6 @@ export interface PrepareInput {
   /** The database (calibration) and the token counter (exact folds). */
   deps: FoldMeasureDeps;
   signal?: AbortSignal;
-}
-
-/** A thread's X-Ray directives as a step applies them. */
-export interface StepDirectives {
-  pinned: readonly string[];
-  evicted: readonly string[];
-  /** Segment id → the user's summary that replaces it. */
-  summaries?: Readonly<Record<string, string>>;
 }
 
 export interface PreparedStep {

@@ -7,18 +7,20 @@ import { LoupeError } from '../../../shared/errors';
 import { describeExceeded } from '../../../shared/runs/budget';
 import type { CoreDeps } from '../deps';
 import type { AgentAdapter, InvocationInput } from './agents/adapter';
-import { prepareStep, type ModelWindow, type StepDirectives } from './prepare';
+import { prepareStep, type ModelWindow } from './prepare';
 import { RunRecorder } from './recorder';
 import { withPreviews } from '../prompt/section-previews';
 import { removeStaged, stageContext, type Staging } from './stage';
 import { countPromptExactly } from '../prompt/prompt-count';
 import { runStep, type StepResult } from './step';
-import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './store/evidence';
+import { insertStepEnd, insertStepStart, listEvidence, stepCount, type StepStart } from './store/evidence';
 import { openStepWire, withWireArgs } from '../wire/run-wire';
 import { wireRunSummary } from '../wire/store';
-import { getRun, getRunInput, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
+import { getRun, getRunInput, insertRun, readRunEvents, setRunInput, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
 import { TranscriptCollector } from '../threads/transcript-collector';
+import { listDirectives } from '../threads/directive-store';
+import { stepDirectives } from '../prompt/history';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -28,10 +30,8 @@ export interface RunEnvironment {
   /** A detection already made, without starting anything (a blocked step's evidence names the version when known). */
   known?(id: AgentId): AgentInfo | null;
   resolveModel(id: string | null, agent: AgentId): Promise<ModelWindow>;
-  /** X-Ray directives of a thread, applied when Loupe assembles history. */
-  directives(threadId: string): StepDirectives;
-  /** A thread's transcript or evidence changed (a turn began or ended): X-Ray refreshes its manifest. */
-  threadChanged?(threadId: string): void;
+  /** A turn of the thread began or ended (its transcript or evidence changed): an event for whoever listens. */
+  turnChanged?(threadId: string): void;
   /** What a step needs besides the prompt: the demo agent's home, Loupe's X-Ray tools (MCP) when asked for, extra environment. */
   extra(runId: string, threadId: string, input: RunInput): Pick<InvocationInput, 'demo' | 'mcp'> & { env?: Record<string, string>; note?: string };
 }
@@ -116,13 +116,12 @@ export class RunManager {
       if (run.status === 'running') throw new LoupeError('invalid-input', 'This run is still going; cancel it first.');
       await active.done;
     }
-    const raw = this.deps.db.prepare('SELECT input_json FROM runs WHERE id = ?').get(runId) as { input_json: string };
-    const input = JSON.parse(raw.input_json) as RunInput;
+    const input = getRunInput(this.deps.db, runId)!;
     if (settings && settings.agent !== input.settings.agent) {
       throw new LoupeError('invalid-input', `This run's thread uses ${input.settings.agent}; start a new run for ${settings.agent}.`);
     }
     const next: RunInput = settings ? { ...input, settings } : input;
-    this.deps.db.prepare('UPDATE runs SET input_json = ? WHERE id = ?').run(JSON.stringify(next), runId);
+    setRunInput(this.deps.db, runId, next);
     const head = await this.deps.repos.use(next.repo, (reader) => reader.head());
     const thread = getThread(this.deps.db, run.threadId);
     return this.launch(runId, run.threadId, next, { branch: head.branch, fresh: !thread?.cliSessionId, kind: 'retry' });
@@ -150,7 +149,7 @@ export class RunManager {
     const events = readRunEvents(this.deps.db, runId);
     const steps = listEvidence(this.deps.db, { runId }).map(({ repo: _repo, ...s }) => s);
     const live = this.deps.streams.lastSeq(`run:${runId}`);
-    const settings = (JSON.parse(getRunInput(this.deps.db, runId) ?? '{}') as Partial<RunInput>).settings ?? { agent: run.agent, loop: {} };
+    const settings = getRunInput(this.deps.db, runId)?.settings ?? { agent: run.agent, loop: {} };
     return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0), wire: wireRunSummary(this.deps.db, runId) };
   }
 
@@ -232,7 +231,7 @@ export class RunManager {
     const run = getRun(this.deps.db, runId);
     if (run) recorder.publish({ type: 'end', run });
     recorder.flush();
-    if (run) this.env.threadChanged?.(run.threadId);
+    if (run) this.env.turnChanged?.(run.threadId);
   }
 
   /** One step: prepare and measure, decide, launch, and record how it ended. */
@@ -267,7 +266,7 @@ export class RunManager {
         resumeSessionId: s.resumeId,
         transcript,
         model: s.model,
-        directives: this.env.directives(s.threadId),
+        directives: stepDirectives(listDirectives(db, { threadId: s.threadId })),
         runId: s.runId,
         extra,
         deps: this.deps,
@@ -275,7 +274,7 @@ export class RunManager {
       },
       s.input.settings.loop.contextBudget,
     );
-    const ordinal = (db.prepare('SELECT COUNT(*) AS n FROM evidence_steps WHERE run_id = ?').get(s.runId) as { n: number }).n + 1;
+    const ordinal = stepCount(db, s.runId) + 1;
     const blocked = prepared.check.verdict === 'block';
     // A blocked step starts no process at all, not even `<cli> --version`: detection comes after the decision.
     const info = blocked ? (this.env.known?.(s.adapter.id) ?? null) : await this.env.detect(s.adapter.id);
@@ -327,7 +326,7 @@ export class RunManager {
     }
     if (s.recordAsk) appendTranscript(db, s.threadId, s.runId, [{ kind: 'user', text: s.input.ask }]);
     if (extra.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: extra.note } });
-    this.env.threadChanged?.(s.threadId);
+    this.env.turnChanged?.(s.threadId);
 
     const collector = new TranscriptCollector();
     const timeout = s.input.settings.loop.idleTimeoutSeconds;

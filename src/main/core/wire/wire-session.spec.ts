@@ -126,6 +126,15 @@ describe('a wire session', () => {
     const imported = await parseSessionFile(file);
     expect(second!.segments.map((s) => s.id)).toEqual(imported.session.entries.map((e) => e.id));
 
+    // The third X-Ray source: the latest request as a manifest, directives kept as intent.
+    const manifest = await runtime.call('xray.manifest', { wireSession: session.id });
+    expect(manifest).toMatchObject({ source: 'wire', wireSession: session.id, enforceable: false, reported: { contextTokens: 1050 } });
+    expect(manifest.segments.map((s) => s.id)).toEqual(second!.segments.map((s) => s.id));
+    expect(manifest.system.map((s) => s.title)).toContain('Tool definitions: MCP server github (1)');
+    await runtime.call('xray.evict', { wireSession: session.id, segmentId: tool.id });
+    expect((await runtime.call('xray.directives', { wireSession: session.id })).map((d) => [d.segmentId, d.kind])).toEqual([[tool.id, 'evict']]);
+    await expect(runtime.call('xray.pin', { wireSession: session.id, segmentId: 'user-0000000000000000' })).rejects.toMatchObject({ code: 'not-found' });
+
     // Every reported usage is a calibration point for the model.
     const points = calibrationRows(runtime.deps.db, 'claude-sonnet-4-5');
     expect(points.map((p) => p.providerReportedInputTokens)).toEqual([1050, 1050]);

@@ -8,7 +8,7 @@
  */
 import type { AgentId } from '../../../shared/contract/runs';
 import type { WireRequestRecord, WireSessionSummary } from '../../../shared/contract/wire';
-import type { Manifest, SystemSection, TokenCount } from '../../../shared/contract/xray';
+import type { SystemSection, TokenCount, WireManifest } from '../../../shared/contract/xray';
 import { PREVIEW_CHARS } from '../sessions/builder';
 
 export interface WireModel {
@@ -60,11 +60,13 @@ export function wireSystemSections(r: WireRequestRecord): SystemSection[] {
 }
 
 /** The manifest of a wire session's request `r`, in `model`'s window. */
-export function wireManifest(session: WireSessionSummary, r: WireRequestRecord, model: WireModel): Manifest {
+export function wireManifest(session: WireSessionSummary, r: WireRequestRecord, model: WireModel): WireManifest {
   const system = wireSystemSections(r);
   const zero: TokenCount = { tokens: 0, kind: r.count?.kind ?? 'estimate' };
   const usage = r.usage;
   return {
+    source: 'wire',
+    wireSession: session.id,
     threadId: null,
     sessionFile: null,
     agent: session.agent as AgentId,

@@ -49,3 +49,14 @@ CREATE TABLE wire_requests (
 );
 CREATE INDEX wire_requests_run ON wire_requests (run_id, step_id);
 CREATE INDEX wire_requests_model ON wire_requests (model, at);
+
+-- Directives on a wire session's segments (X-Ray): intent until issue 21 applies them on the wire.
+CREATE TABLE wire_directives (
+  wire_session TEXT NOT NULL REFERENCES wire_sessions (id),
+  segment_id   TEXT NOT NULL,
+  kind         TEXT NOT NULL CHECK (kind IN ('pin', 'evict', 'summarize')),
+  summary      TEXT,
+  author       TEXT NOT NULL CHECK (author IN ('user', 'agent')),
+  created_at   TEXT NOT NULL,
+  PRIMARY KEY (wire_session, segment_id)
+);
