@@ -49,7 +49,7 @@ if (missing.length === 0) {
   console.log(`agents: claude, codex and gemini at their pinned versions in ${dir} (reused).`);
   process.exit(0);
 }
-console.log(`agents: installing into ${dir} (${missing.join('; ')}). About 900 MB; a minute or so.`);
+console.log(`agents: installing into ${dir} (${missing.join('; ')}). About 900 MB from the npm registry; a few minutes.`);
 mkdirSync(join(dir, '.home'), { recursive: true });
 const dependencies = Object.fromEntries(Object.entries(pins).map(([pkg, { version }]) => [pkg, version]));
 writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'loupe-agents', private: true, description: 'Written by scripts/agents-install.mjs', dependencies }, null, 2)}\n`);

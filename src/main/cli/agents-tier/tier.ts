@@ -105,7 +105,9 @@ export const TIER_AGENTS: Record<AgentBin, TierAgent> = {
     configure(home, url) {
       mkdirSync(join(home, '.gemini'), { recursive: true });
       writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'gemini-api-key' } } }));
-      return { GEMINI_API_KEY: 'scripted-not-a-key', GOOGLE_GEMINI_BASE_URL: url, GEMINI_CLI_TRUST_WORKSPACE: 'true' };
+      // GEMINI_CLI_NO_RELAUNCH: gemini otherwise starts Node twice (the second time with a larger heap),
+      // seconds each on a busy machine; the tier's time limit is 3 minutes.
+      return { GEMINI_API_KEY: 'scripted-not-a-key', GOOGLE_GEMINI_BASE_URL: url, GEMINI_CLI_TRUST_WORKSPACE: 'true', GEMINI_CLI_NO_RELAUNCH: 'true' };
     },
     sessionsDir: (home) => join(home, '.gemini', 'tmp'),
     // gemini sums every call of the turn, its model router's included.

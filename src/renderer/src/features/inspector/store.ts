@@ -19,6 +19,23 @@ import { restoredState, type PersistedInspector as Persisted } from './persisted
 import type { InspectorState } from './state';
 import { isWorkingCopyOnlyFolder, PAGE_SIZE, type DirLoad } from './tree-model';
 
+/**
+ * Name and size of a dropped file; the contents are never read here. In the
+ * desktop app its real path comes along too, so main (after its own checks)
+ * can stage it for a run; the browser host cannot know it.
+ */
+export interface FileMeta {
+  name: string;
+  size: number;
+  path?: string;
+}
+
+/** A File's metadata, with its real path where the host can tell it (Electron). */
+export function fileMeta(file: File): FileMeta {
+  const path = bridge.pathForFile?.(file);
+  return path ? { name: file.name, size: file.size, path } : { name: file.name, size: file.size };
+}
+
 let treeGeneration = 0;
 let inspectAbort: AbortController | null = null;
 let attachmentSeq = 0;
