@@ -27,7 +27,7 @@ function loupe(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number |
 
 test.describe('the wire in the app', () => {
   test.skip(agentsMissing() !== null, agentsMissing() ?? '');
-  let provider: ScriptedProvider;
+  let provider: ScriptedProvider | null = null;
   test.afterEach(async () => {
     await provider?.close();
   });

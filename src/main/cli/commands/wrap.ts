@@ -58,7 +58,7 @@ export const run: CommandRun = async (args, io) => {
       });
       await session?.close();
       if (exit.code !== null) return exit.code;
-      return 128 + (exit.signal ? (constants.signals[exit.signal] ?? 0) : 0);
+      return 128 + (exit.signal ? constants.signals[exit.signal] : 0);
     } finally {
       stop?.();
     }

@@ -12,8 +12,7 @@ import { calibrate, foldFactorFor } from '../../../shared/tokens/calibration';
 import { tokenizerForModel } from '../../../shared/tokens/model-tokenizer';
 import type { CoreDeps } from '../deps';
 import { calibrationRows } from '../tokens/calibration-store';
-import { redactTexts } from '../secrets';
-import { forbiddenPathIn, hiddenResultText } from '../secrets/tool-paths';
+import { forbiddenPathIn, hiddenResultText, redactTexts } from '../secrets';
 import { PREVIEW_CHARS, previewOf } from '../sessions/builder';
 import type { ParsedRequest } from './parse';
 
