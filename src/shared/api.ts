@@ -17,6 +17,7 @@ import { runMethods } from './contract/runs';
 import { sessionMethods } from './contract/sessions';
 import { settingsMethods } from './contract/settings';
 import { tokenMethods } from './contract/tokens';
+import { wireMethods } from './contract/wire-methods';
 import { xrayMethods } from './contract/xray-methods';
 import type { ErrorShape } from './errors';
 import type { EventSink, StreamMessage } from './streams';
@@ -34,6 +35,7 @@ export const contract = {
   ...presetMethods,
   ...xrayMethods,
   ...tokenMethods,
+  ...wireMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

@@ -12,6 +12,7 @@ import { sessionServices } from './sessions/session-services';
 import { settingsServices } from './settings/settings-services';
 import { calibrationServices } from './tokens/calibration-services';
 import { xrayServices } from './xray/xray-services';
+import { wireServices } from './wire/wire-services';
 
 /**
  * The whole service table; each feature contributes its slice. Composed in
@@ -38,5 +39,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...sessions.services,
     ...xray,
     ...calibrationServices(deps),
+    ...wireServices(deps, { resolveModel }),
   };
 }

@@ -1,3 +1,4 @@
+import type { WireRunSummary } from './wire';
 import { z } from 'zod';
 import type { AgentEvent, ReportedUsage } from './agent-events';
 import type { OmissionReason } from './context';
@@ -63,6 +64,8 @@ export const runSettingsSchema = z
     keepStaged: z.boolean().optional(),
     /** Offer Loupe's X-Ray tools to the agent (MCP) where the CLI supports it. */
     xrayTools: z.boolean().optional(),
+    /** Record every request on the wire (Loupe's loopback relay): on unless false for claude, codex, gemini; custom commands opt in with true. */
+    wire: z.boolean().optional(),
   })
   .strict()
   .superRefine((s, ctx) => {
@@ -252,6 +255,8 @@ export interface RunDetail {
   /** The run's recorded stream (bounded), oldest first; follow `run:<id>` after `lastSeq`. */
   events: RunEventRecord[];
   lastSeq: number;
+  /** What the wire recorded of the run's requests, per step, and what it could not record. */
+  wire: WireRunSummary;
 }
 
 export interface ThreadSummary {

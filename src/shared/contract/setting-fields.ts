@@ -11,5 +11,6 @@ export const SETTING_FIELDS = [
   'loop.idleTimeoutSeconds',
   'keepStaged',
   'xrayTools',
+  'wire',
 ] as const;
 export type SettingField = (typeof SETTING_FIELDS)[number];

@@ -5,19 +5,23 @@ import { pathString } from './common';
 import { method } from './define';
 import { RUN_LIMITS, runSettingsSchema, type RunDetail, type RunPreview } from './runs';
 import type { SessionManifest } from './sessions';
-import type { Directive, Manifest, ThreadManifest } from './xray';
+import type { Directive, Manifest, ThreadManifest, WireManifest } from './xray';
 
 /** What xray.manifest and the directive methods answer: a thread's manifest or an imported session's, told apart by `source`. */
-export type XrayManifest = ThreadManifest | SessionManifest;
+export type XrayManifest = ThreadManifest | SessionManifest | WireManifest;
 
 /** What xray.* names: a Loupe thread, or an imported CLI transcript file. */
-export type XrayTarget = { threadId: string } | { sessionFile: string };
+export type XrayTarget = { threadId: string } | { sessionFile: string } | { wireSession: string };
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id');
 const segmentId = z.string().min(1).max(200);
 /** Who sets a directive: the user (the app, the CLI; the default) or the agent (through `loupe mcp`). */
 const author = z.enum(['user', 'agent'], { error: 'must be "user" or "agent"' }).optional();
-const target = z.union([z.object({ threadId: id }).strict(), z.object({ sessionFile: pathString }).strict()]);
+const target = z.union([
+  z.object({ threadId: id }).strict(),
+  z.object({ sessionFile: pathString }).strict(),
+  z.object({ wireSession: z.string().regex(/^[0-9a-f-]{36}$/, 'is not a wire session id') }).strict(),
+]);
 
 export const xrayMethods = {
   /** The manifest of a thread or of a CLI transcript file. */

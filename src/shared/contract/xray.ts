@@ -99,7 +99,7 @@ export interface SystemSection {
 export type Freshness = 'current' | 'stale' | 'unavailable';
 
 /** Where a manifest comes from: a Loupe thread, an imported CLI session, or the would-be context of a new thread (xray.preview). */
-export type ManifestSource = 'thread' | 'session' | 'preview';
+export type ManifestSource = 'thread' | 'session' | 'preview' | 'wire';
 
 /** The latest snapshot of a thread's (or an imported session's) model-bound context. */
 export interface Manifest {
@@ -174,6 +174,14 @@ export interface ThreadManifest extends Manifest {
    * cannot be, e.g. the repository is gone), so one click is one round trip.
    */
   measured?: RunPreview | null;
+}
+
+/** A wire session's manifest: the request its CLI last sent the provider (advisory). */
+export interface WireManifest extends Manifest {
+  source: 'wire';
+  threadId: null;
+  sessionFile: null;
+  wireSession: string;
 }
 
 /** A step's measured prompt, for "the last prompt sent" beside the meter. */

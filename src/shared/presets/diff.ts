@@ -16,6 +16,7 @@ export const DIFF_FIELDS = [
   'loop.idleTimeoutSeconds',
   'keepStaged',
   'xrayTools',
+  'wire',
 ] as const;
 export type DiffField = (typeof DIFF_FIELDS)[number];
 
@@ -32,6 +33,7 @@ export const FIELD_LABELS: Record<DiffField, string> = {
   'loop.idleTimeoutSeconds': 'no-progress timeout (s)',
   keepStaged: 'keep staged folder',
   xrayTools: 'X-Ray tools',
+  wire: 'record the wire',
 };
 
 /** The value at a dotted path, or null when it is not set. */

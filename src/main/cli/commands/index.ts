@@ -22,7 +22,7 @@ export const commands: CliCommand[] = [
     name: 'run',
     summary: 'Run an agent on a task with the chosen context, under the context budget (exit 0 ok, 3 blocked, 4 failed)',
     usage:
-      'loupe run --repo DIR --ask TEXT [--preset NAME[@REVISION]] [--agent claude|codex|gemini|demo | --command CMD] [--model ID] [--thread ID [--fresh]] [--base REF] [--attach FILE]... [--notes TEXT] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--timeout SECONDS|off] [--schema FILE] [--memory TEXT]... [--with-memory] [--keep-staged] [--xray-tools] [--json] PATH...',
+      'loupe run --repo DIR --ask TEXT [--preset NAME[@REVISION]] [--agent claude|codex|gemini|demo | --command CMD] [--model ID] [--thread ID [--fresh]] [--base REF] [--attach FILE]... [--notes TEXT] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--timeout SECONDS|off] [--schema FILE] [--memory TEXT]... [--with-memory] [--keep-staged] [--xray-tools] [--wire | --no-wire] [--json] PATH...',
     load: () => import('./run').then((m) => m.run),
   },
   {
@@ -44,6 +44,18 @@ export const commands: CliCommand[] = [
     usage:
       'loupe xray THREAD_ID [--json] | loupe xray pin|evict|restore THREAD_ID SEGMENT_ID [--json] | loupe xray summarize THREAD_ID SEGMENT_ID --summary TEXT | loupe xray --session FILE [--json]',
     load: () => import('./xray').then((m) => m.run),
+  },
+  {
+    name: 'wire',
+    summary: 'What each agent CLI really sent its provider through Loupe’s relay: requests, their split, reported usage',
+    usage: 'loupe wire list [--repo DIR] [--json] | show SESSION [--request N] [--json]',
+    load: () => import('./wire').then((m) => m.run),
+  },
+  {
+    name: 'wrap',
+    summary: 'Run claude, codex or gemini in this terminal through Loupe’s relay, recording every request (exit code passed through)',
+    usage: 'loupe wrap [--repo DIR] -- claude|codex|gemini ARGS...',
+    load: () => import('./wrap').then((m) => m.run),
   },
   {
     name: 'models',

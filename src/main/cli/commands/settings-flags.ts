@@ -16,6 +16,8 @@ export const SETTINGS_OPTIONS = {
   timeout: { type: 'string' },
   'keep-staged': { type: 'boolean', default: false },
   'xray-tools': { type: 'boolean', default: false },
+  'no-wire': { type: 'boolean', default: false },
+  wire: { type: 'boolean', default: false },
 } as const;
 
 export interface SettingsFlags {
@@ -29,6 +31,8 @@ export interface SettingsFlags {
   timeout?: string;
   'keep-staged'?: boolean;
   'xray-tools'?: boolean;
+  'no-wire'?: boolean;
+  wire?: boolean;
 }
 
 /** A whole positive number for a ceiling flag, or a usage error naming the flag. */
@@ -79,6 +83,7 @@ export function settingsFromFlags(flags: SettingsFlags, base: RunSettingsInput |
     ...(flags.notes ? { notes: flags.notes } : {}),
     ...(flags['keep-staged'] ? { keepStaged: true } : {}),
     ...(flags['xray-tools'] ? { xrayTools: true } : {}),
+    ...(flags['no-wire'] ? { wire: false } : flags.wire ? { wire: true } : {}),
     loop: {
       ...restLoop,
       ...(budget ? { contextBudget: budget } : {}),

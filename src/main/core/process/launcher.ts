@@ -1,5 +1,5 @@
 import { spawn as nodeSpawn, type ChildProcess } from 'node:child_process';
-import type { Readable, Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 
 /** How a child ended: its exit code, or the signal that ended it. */
 export interface ChildExit {
@@ -17,6 +17,12 @@ export interface SpawnOptions {
   stdin?: 'pipe' | 'ignore';
   /** Time between SIGTERM and SIGKILL when ending the tree (default 2 s). */
   killGraceMs?: number;
+  /**
+   * The user's terminal: stdio inherited and the child kept in the terminal's
+   * foreground process group (an interactive CLI must be, to read the TTY and
+   * get Ctrl-C itself); stdout/stderr are then empty streams. `loupe wrap`.
+   */
+  terminal?: boolean;
 }
 
 /** A started child. Its stdout/stderr must be consumed (or they fill up and it stalls). */
@@ -85,11 +91,12 @@ export function createLauncher(): Launcher {
 
   const spawn: Spawn = (command, args, options) => {
     if (closed) throw new Error('Loupe is shutting down; no new processes start.');
+    const terminal = options.terminal === true;
     const child = nodeSpawn(command, [...args], {
       cwd: options.cwd,
       env: options.env,
-      stdio: [options.stdin ?? 'pipe', 'pipe', 'pipe'],
-      detached: !isWindows,
+      stdio: terminal ? 'inherit' : [options.stdin ?? 'pipe', 'pipe', 'pipe'],
+      detached: !isWindows && !terminal,
       windowsHide: true,
     });
     started++;
@@ -115,14 +122,16 @@ export function createLauncher(): Launcher {
       pid: child.pid,
       command,
       stdin: child.stdin,
-      stdout: child.stdout!,
-      stderr: child.stderr!,
+      stdout: child.stdout ?? Readable.from([]),
+      stderr: child.stderr ?? Readable.from([]),
       exited,
       kill() {
         if (killing) return killing;
         if (exitedAlready || child.pid === undefined) return (killing = exited.catch(() => ({ code: null, signal: null })));
-        signalTree(child, 'SIGTERM');
-        const timer = setTimeout(() => signalTree(child, 'SIGKILL'), grace);
+        // A terminal child shares the terminal's group (not its own): signal it alone.
+        const end = (signal: NodeJS.Signals) => (terminal ? child.kill(signal) : signalTree(child, signal));
+        end('SIGTERM');
+        const timer = setTimeout(() => end('SIGKILL'), grace);
         timer.unref();
         killing = exited
           .catch(() => ({ code: null, signal: null }) as ChildExit)

@@ -14,6 +14,8 @@ import { removeStaged, stageContext, type Staging } from './stage';
 import { countPromptExactly } from '../prompt/prompt-count';
 import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, stepCount, type StepStart } from './store/evidence';
+import { openStepWire, withWireArgs } from '../wire/run-wire';
+import { wireRunSummary } from '../wire/store';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunInput, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
 import { TranscriptCollector } from '../threads/transcript-collector';
@@ -152,7 +154,7 @@ export class RunManager {
     const steps = listEvidence(this.deps.db, { runId }).map(({ repo: _repo, ...s }) => s);
     const live = this.deps.streams.lastSeq(`run:${runId}`);
     const settings = getRunInput(this.deps.db, runId)?.settings ?? { agent: run.agent, loop: {} };
-    return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0) };
+    return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0), wire: wireRunSummary(this.deps.db, runId) };
   }
 
   /** Runs the steps of one run in the background; resolves with its detail after the first decision. */
@@ -335,12 +337,16 @@ export class RunManager {
     const invocation = prepared.invocationFor(info?.path ?? s.adapter.id);
     // What was measured is what is written: the executable's path is not part of it.
     if (invocation.stdin !== prepared.invocation.stdin) throw new Error('The prompt changed between measuring and launching.');
-    const env: NodeJS.ProcessEnv = { ...this.deps.env, ...invocation.env, ...extra.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
+    const cliEnv: NodeJS.ProcessEnv = { ...this.deps.env, ...invocation.env, ...extra.env };
+    // The wire: a relay for this step between the CLI and its provider (or, where it cannot be, the reason).
+    const wire = await openStepWire(this.deps, { agent: s.adapter.id, setting: s.input.settings.wire, env: cliEnv, repo: s.input.repo, runId: s.runId, stepId: start.id });
+    if (wire.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: wire.note } });
+    const env: NodeJS.ProcessEnv = { ...cliEnv, ...wire.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
     for (const key of HIDDEN_ENV) delete env[key];
     await writeInvocationFiles(s.staging.dir, invocation.files ?? []);
     const running = runStep(this.deps.spawn, {
       adapter: s.adapter,
-      invocation,
+      invocation: { ...invocation, args: withWireArgs(invocation.args, wire.args) },
       cwd: s.input.repo,
       env,
       idleTimeoutMs: timeout === null ? null : (timeout ?? IDLE_TIMEOUT_SECONDS.default) * 1000,
@@ -352,7 +358,7 @@ export class RunManager {
     });
     // runStep spawned synchronously: the exact count starts after the launch, in the token workers.
     const exact = countPromptExactly(this.deps.tokens, s.input.settings.model, invocation.stdin, prepared.sha256);
-    const result: StepResult = await running;
+    const result: StepResult = await running.finally(() => wire.session?.close());
     const ok = !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
     const outcome = result.cancelled ? 'cancelled' : ok ? 'launched' : 'failed';
     const message = result.cancelled

@@ -10,7 +10,7 @@ const BOOKKEEPING = new Set(['world_state', 'token_usage_record', 'inter_agent_c
 const ITEM_BOOKKEEPING = new Set(['ghost_snapshot', 'configuration_update']);
 
 /** Injected user-role context: `<environment_context>`, AGENTS.md. */
-function injectedSection(text: string): { title: string; provenance: Provenance } | null {
+export function injectedSection(text: string): { title: string; provenance: Provenance } | null {
   const t = text.trimStart();
   if (t.startsWith('<environment_context>')) return { title: 'Environment context', provenance: 'runtime-context' };
   if (t.startsWith('# AGENTS.md instructions') || t.startsWith('<user_instructions>')) return { title: 'AGENTS.md instructions', provenance: 'memory' };
@@ -18,7 +18,7 @@ function injectedSection(text: string): { title: string; provenance: Provenance 
 }
 
 /** A developer-message part as a system section, titled by its leading tag. */
-function developerSection(text: string): { title: string; provenance: Provenance } {
+export function developerSection(text: string): { title: string; provenance: Provenance } {
   const t = text.trimStart();
   if (t.startsWith('You are Codex') || t.startsWith('You are a coding agent')) return { title: 'Base instructions', provenance: 'framework-core' };
   const tag = /^<([A-Za-z_][\w -]{0,60})>/.exec(t)?.[1];
@@ -27,14 +27,14 @@ function developerSection(text: string): { title: string; provenance: Provenance
 }
 
 /** Text of a message's content parts (input_text / output_text / text). */
-function partsText(content: unknown): string[] {
+export function partsText(content: unknown): string[] {
   if (typeof content === 'string') return [content];
   if (!Array.isArray(content)) return [];
   return content.map((c) => str(obj(c).text) ?? (obj(c).type === 'input_image' ? '[image]' : '')).filter((t) => t !== '');
 }
 
 /** A tool output (string, input_text parts, or an object) as text. */
-function outputText(output: unknown): string {
+export function outputText(output: unknown): string {
   if (typeof output === 'string') return output;
   if (Array.isArray(output)) return partsText(output).join('\n');
   const o = obj(output);

@@ -15,7 +15,7 @@ export interface SessionKey {
 }
 
 /** Whose directives: a Loupe thread's (enforced when Loupe assembles its next prompt) or an imported session's (intent). */
-export type DirectiveOwner = { threadId: string } | { session: SessionKey };
+export type DirectiveOwner = { threadId: string } | { session: SessionKey } | { wireSession: string };
 
 /** The key of a session read from disk. */
 export function sessionKey(session: ImportedSession): SessionKey {
@@ -50,6 +50,7 @@ const toDirective = (r: DirectiveRow): Directive => ({
  * session's in `session_directives` (two tables, one shape, this one module).
  */
 function place(owner: DirectiveOwner): { table: string; where: string; key: string[] } {
+  if ('wireSession' in owner) return { table: 'wire_directives', where: 'wire_session = ?', key: [owner.wireSession] };
   return 'threadId' in owner
     ? { table: 'xray_directives', where: 'thread_id = ?', key: [owner.threadId] }
     : { table: 'session_directives', where: 'file = ? AND session_id = ?', key: [owner.session.file, owner.session.sessionId] };
@@ -65,7 +66,7 @@ export function listDirectives(db: Db, owner: DirectiveOwner): Directive[] {
 /** Sets a segment's directive, replacing the one it had (a segment is pinned, evicted or summarized, never two at once). */
 export function putDirective(db: Db, owner: DirectiveOwner, d: Directive): void {
   const { table, key } = place(owner);
-  const keyColumns = 'threadId' in owner ? ['thread_id'] : ['file', 'session_id'];
+  const keyColumns = 'wireSession' in owner ? ['wire_session'] : 'threadId' in owner ? ['thread_id'] : ['file', 'session_id'];
   const columns = [...keyColumns, 'segment_id', 'kind', 'summary', 'author', 'created_at'];
   db.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})

@@ -16,6 +16,7 @@ import { storeReport } from './report';
 import { sessionSources } from './session-source';
 import type { XraySource } from './source';
 import { threadSources } from './thread-source';
+import { wireSources } from './wire-source';
 
 type XrayServices = Pick<
   Services,
@@ -40,12 +41,16 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
   // Exact counts go through the runtime's one token counter (its workers start on first use).
   const tools: ManifestTools = { resolve, counter: () => deps.tokens };
   const threads = threadSources(deps, tools);
-  const kinds = [threads, sessionSources(deps, options.sessions)];
+  const wireModel = async (id: string | null) => {
+    const m = await resolve(id).catch(() => resolve(null));
+    return { id: id ?? m.id, window: m.window, reserve: m.reserve, source: m.source };
+  };
+  const kinds = [threads, sessionSources(deps, options.sessions), wireSources(deps, wireModel)];
   options.runs.onTurn((threadId) => threads.turnChanged(threadId));
 
   const open = (target: XrayTarget, signal: AbortSignal): Promise<XraySource> => {
     const kind = kinds.find((k) => k.serves(target));
-    if (!kind) throw new LoupeError('invalid-input', 'X-Ray shows a thread or a session transcript.');
+    if (!kind) throw new LoupeError('invalid-input', 'X-Ray shows a thread, a session transcript or a wire session.');
     return kind.open(target, signal);
   };
 

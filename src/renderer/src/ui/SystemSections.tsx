@@ -33,7 +33,7 @@ export function SystemSections({ sections, heading = 'System' }: { sections: rea
               <div className="sys-line">
                 <strong className="sys-title">{s.title}</strong>
                 <span className={`seg-badge tier-badge-${s.tier}`}>{TIER[s.tier]}</span>
-                <span className="seg-badge">{PROVENANCE[s.provenance]}</span>
+                <span className="seg-badge">{s.loadedBy === 'cli' && s.provenance === 'framework-core' ? 'the CLI’s own prompt' : PROVENANCE[s.provenance]}</span>
                 {s.loadedBy === 'cli' && <span className="seg-badge cli-badge">loaded by the CLI</span>}
                 {s.preset && (
                   <span className="hint">

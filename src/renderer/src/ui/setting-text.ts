@@ -27,6 +27,7 @@ export const SETTING_LABEL: Record<SettingField, string> = {
   'loop.idleTimeoutSeconds': 'No-progress timeout',
   keepStaged: 'Keep the staged folder',
   xrayTools: 'X-Ray tools for the agent',
+  wire: 'Record requests on the wire',
 };
 
 /** A setting's value in words ("block at 100 B", "120 s (default)", "not set"). */
@@ -52,5 +53,7 @@ export function valueText(field: SettingField, s: RunSettings, agents: readonly 
       return s.keepStaged ? 'yes' : 'no (removed when the run ends)';
     case 'xrayTools':
       return s.xrayTools ? 'offered' : 'not offered';
+    case 'wire':
+      return s.wire === false ? 'off' : s.wire === true ? 'on' : s.agent === 'custom' ? 'off (a custom command opts in)' : 'on (default)';
   }
 }

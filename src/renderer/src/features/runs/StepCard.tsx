@@ -1,4 +1,5 @@
 import type { AgentInfo, StepEvidence } from '../../../../shared/contract/runs';
+import type { WireStepSummary } from '../../../../shared/contract/wire';
 import { formatBytes, formatDuration, formatInt, shortHash } from '../../../../shared/format';
 import { HashButton } from '../../ui/HashButton';
 import { SplitMeter } from '../../ui/SplitMeter';
@@ -9,7 +10,7 @@ import { budgetText } from '../../../../shared/presets/describe';
 import { agentLabel, CEILING_NAME, exitText, stepKindText, timeText } from './run-text';
 
 /** One step's evidence: what was measured right before launch, what was decided, how it ended. */
-export function StepCard({ step, agents }: { step: StepEvidence; agents: readonly AgentInfo[] }) {
+export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: readonly AgentInfo[]; wire?: WireStepSummary | null }) {
   const took = step.endedAt ? formatDuration(Date.parse(step.endedAt) - Date.parse(step.startedAt)) : null;
   return (
     <article className="step-card" data-testid="step-evidence" data-ordinal={step.ordinal} data-outcome={step.outcome}>
@@ -25,6 +26,16 @@ export function StepCard({ step, agents }: { step: StepEvidence; agents: readonl
           {formatBytes(step.totalBytes)}) ≈ {formatInt(step.approxTokens)} tokens (estimate: bytes ÷ 4)
         </dd>
         <StepExact step={step} />
+        {wire && (
+          <>
+            <dt>On the wire</dt>
+            <dd data-testid="step-wire">
+              {formatInt(wire.requests)} request{wire.requests === 1 ? '' : 's'} · largest <strong>{formatBytes(wire.largestBytes)}</strong> · reported input{' '}
+              {formatInt(wire.reportedInput)} tokens · cache reads {formatInt(wire.cacheRead)}
+              <span className="hint"> (what the provider received, recorded by Loupe’s relay)</span>
+            </dd>
+          </>
+        )}
         <dt>sha256</dt>
         <dd>
           <HashButton sha256={step.sha256} full tabbable />

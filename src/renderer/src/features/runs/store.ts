@@ -9,6 +9,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { AgentInfo, RunDetail, RunSettings, RunStatus, RunSummary, StepEvidence, ThreadSummary } from '../../../../shared/contract/runs';
+import type { WireRunSummary } from '../../../../shared/contract/wire';
 import { bridge } from '../../bridge';
 import { sessionPersist } from '../../session-persist';
 import { saveTextFile } from '../../ui/save-file';
@@ -36,6 +37,8 @@ export interface RunsState {
   settings: RunSettings | null;
   status: RunStatus | null;
   steps: StepEvidence[];
+  /** What the wire recorded of the selected run's requests, per step (null until loaded). */
+  wire: WireRunSummary | null;
   threadRuns: RunSummary[];
   loadingDetail: boolean;
   detailError: UiError | null;
@@ -87,6 +90,8 @@ export const useRuns = create<RunsState>()(
         if (current.status === 'running' && status !== 'running') {
           void get().refreshList();
           void loadThreadRuns(current.threadId);
+          // The step's wire records are complete once it has ended.
+          void bridge.call('runs.get', { runId: current.id }).then((d) => get().selectedId === d.run.id && set({ wire: d.wire }), () => {});
         }
         useRunOutput.setState({ items: log.items.slice(), dropped: log.dropped, unrecorded: log.skipped });
         // The rest changes once per status or step, not per line of output.
@@ -109,7 +114,7 @@ export const useRuns = create<RunsState>()(
           try {
             const d = await bridge.call('runs.get', { runId: id });
             if (get().selectedId !== id) return null;
-            set({ run: d.run, settings: d.settings });
+            set({ run: d.run, settings: d.settings, wire: d.wire });
             return d;
           } catch (err) {
             set({ detailError: toUiError(err) });
@@ -124,7 +129,7 @@ export const useRuns = create<RunsState>()(
         follower.stop();
         // A run handed over by the Inspector belongs to the open repository: the view opens on it.
         if (get().repo !== d.run.repo) set({ repo: d.run.repo, runs: [], threads: [], listLoaded: false });
-        set({ selectedId: d.run.id, run: d.run, settings: d.settings, loadingDetail: false, detailError: null });
+        set({ selectedId: d.run.id, run: d.run, settings: d.settings, wire: d.wire, loadingDetail: false, detailError: null });
         useRunOutput.setState({ lost: false });
         publish(follower.reset(d));
         if (d.run.status === 'running') follower.follow(d);
@@ -168,6 +173,7 @@ export const useRuns = create<RunsState>()(
         settings: null,
         status: null,
         steps: [],
+        wire: null,
         threadRuns: [],
         loadingDetail: false,
         detailError: null,
@@ -181,7 +187,7 @@ export const useRuns = create<RunsState>()(
           if (!same) {
             follower.stop();
             generation++;
-            set({ repo: root, runs: [], threads: [], listLoaded: false, threadFilter: null, selectedId: null, run: null, steps: [], threadRuns: [] });
+            set({ repo: root, runs: [], threads: [], listLoaded: false, threadFilter: null, selectedId: null, run: null, steps: [], wire: null, threadRuns: [] });
             useRunOutput.setState(EMPTY_OUTPUT);
           }
           void get().refreshList();
@@ -214,7 +220,7 @@ export const useRuns = create<RunsState>()(
           const gen = ++generation;
           if (runId !== get().run?.id) {
             follower.stop();
-            set({ run: null, settings: null, status: null, steps: [], threadRuns: [] });
+            set({ run: null, settings: null, status: null, steps: [], wire: null, threadRuns: [] });
             useRunOutput.setState(EMPTY_OUTPUT);
           }
           set({ selectedId: runId, loadingDetail: runId !== null, detailError: null, actionError: null, exportNote: null });

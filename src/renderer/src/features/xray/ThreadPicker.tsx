@@ -3,6 +3,8 @@ import { useRuns } from '../runs/store';
 import { useShell } from '../shell/store';
 import { sessionOption } from './session-text';
 import { useXray } from './store';
+import { useWire } from './wire-store';
+import { wireOption } from './WireXRay';
 
 /** Shows the thread's runs in the Runs view (filtered to this thread). */
 function openInRuns(threadId: string) {
@@ -19,16 +21,23 @@ export function ThreadPicker() {
   const { threads, sessions, threadId, sessionFile, loading } = useXray(
     useShallow((s) => ({ threads: s.threads, sessions: s.sessions, threadId: s.threadId, sessionFile: s.sessionFile, loading: s.loading })),
   );
+  const { wireSessions, wireId } = useWire(useShallow((s) => ({ wireSessions: s.sessions, wireId: s.wireId })));
   const x = useXray.getState();
-  const value = threadId ? `t:${threadId}` : sessionFile ? `s:${sessionFile}` : '';
+  const value = wireId ? `w:${wireId}` : threadId ? `t:${threadId}` : sessionFile ? `s:${sessionFile}` : '';
   const pick = (v: string) => {
+    if (v.startsWith('w:')) {
+      void x.select(null);
+      void useWire.getState().select(v.slice(2));
+      return;
+    }
+    void useWire.getState().select(null);
     if (v.startsWith('s:')) void x.selectSession(v.slice(2));
     else void x.select(v.slice(2) || null);
   };
-  const none = threads.length === 0 && sessions.length === 0;
+  const none = threads.length === 0 && sessions.length === 0 && wireSessions.length === 0;
   const reload = async () => {
     const { repo } = useXray.getState();
-    if (repo) await x.setRepo(repo);
+    if (repo) await Promise.all([x.setRepo(repo), useWire.getState().load(repo)]);
     await x.refresh();
   };
   return (
@@ -50,6 +59,15 @@ export function ThreadPicker() {
             {sessions.map((s) => (
               <option key={s.file} value={`s:${s.file}`}>
                 {sessionOption(s)}
+              </option>
+            ))}
+          </optgroup>
+        )}
+        {wireSessions.length > 0 && (
+          <optgroup label="Wire sessions: what the provider received (advisory)">
+            {wireSessions.map((w) => (
+              <option key={w.id} value={`w:${w.id}`}>
+                {wireOption(w)}
               </option>
             ))}
           </optgroup>

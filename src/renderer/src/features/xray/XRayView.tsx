@@ -17,6 +17,8 @@ import { SessionFacts } from './SessionFacts';
 import { SessionNotice } from './SessionNotice';
 import { useXray } from './store';
 import { ThreadPicker } from './ThreadPicker';
+import { useWire } from './wire-store';
+import { WireXRay } from './WireXRay';
 
 /** What the meter lights up: the share of the hovered segment, or what evicting the considered one gives back. */
 function highlightOf(m: Manifest, hover: string | null, considering: string | null): MeterHighlight | null {
@@ -54,9 +56,24 @@ export function XRayView() {
       continuation: s.continuation,
     })),
   );
+  const wireId = useWire((s) => s.wireId);
+  const wireReady = useWire((s) => s.detail !== null);
   useEffect(() => {
     if (root) void useXray.getState().setRepo(root);
+    if (root) void useWire.getState().load(root);
   }, [root]);
+  if (wireId) {
+    return (
+      <section className="xray" data-testid="xray" data-ready={wireReady ? 'true' : 'false'}>
+        <div className="row xray-head">
+          <h1>Context X-Ray</h1>
+          <span className="spacer" />
+          <ThreadPicker />
+        </div>
+        <WireXRay />
+      </section>
+    );
+  }
   return (
     <section className="xray" data-testid="xray" data-ready={manifest ? 'true' : 'false'}>
       <div className="row xray-head">

@@ -18,7 +18,7 @@ const toggle = <T>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x 
 export function targetOf(s: Pick<XrayState, 'threadId' | 'sessionFile'>): XrayTarget | null {
   return s.threadId ? { threadId: s.threadId } : s.sessionFile ? { sessionFile: s.sessionFile } : null;
 }
-const keyOf = (t: XrayTarget) => ('threadId' in t ? t.threadId : t.sessionFile);
+const keyOf = (t: XrayTarget) => ('threadId' in t ? t.threadId : 'sessionFile' in t ? t.sessionFile : t.wireSession);
 const shownKey = (s: XrayState) => s.threadId ?? s.sessionFile;
 
 let unfollow: (() => void) | null = null;

@@ -16,12 +16,13 @@ import { useRunForm } from './run-store';
  * setting in force with where it came from.
  */
 export function RunSettingsDrawer() {
-  const { notes, notesError, keepStaged, xrayTools, takesMcp, saving, saveError, loadError } = useRunForm(
+  const { notes, notesError, keepStaged, xrayTools, wire, takesMcp, saving, saveError, loadError } = useRunForm(
     useShallow((s) => ({
       notes: s.draft?.notes ?? '',
       notesError: s.errors.notes,
       keepStaged: s.draft?.keepStaged ?? false,
       xrayTools: s.draft?.xrayTools ?? false,
+      wire: s.draft?.wire ?? true,
       takesMcp: s.agents?.find((a) => a.id === s.draft?.agent)?.takesMcp ?? true,
       saving: s.saving,
       saveError: s.saveError,
@@ -80,6 +81,10 @@ export function RunSettingsDrawer() {
             <label className="check">
               <input type="checkbox" checked={xrayTools} data-testid="run-xray-tools" onChange={(e) => setDraft({ xrayTools: e.target.checked })} />
               Offer the agent Loupe’s X-Ray tools (MCP: read this thread’s context, pin, evict, restore)
+            </label>
+            <label className="check">
+              <input type="checkbox" checked={wire} data-testid="run-wire" onChange={(e) => setDraft({ wire: e.target.checked })} />
+              Record every request the agent sends its provider (Loupe’s loopback relay; no bodies or keys are kept)
             </label>
             {xrayTools && !takesMcp && (
               <p className="hint" data-testid="run-xray-tools-note">

@@ -21,6 +21,8 @@ export interface RunDraft {
   idleOff: boolean;
   keepStaged: boolean;
   xrayTools: boolean;
+  /** Record the run's requests on the wire (Loupe's relay). */
+  wire: boolean;
 }
 
 export type DraftField = 'command' | 'model' | 'notes' | 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout';
@@ -42,8 +44,12 @@ export function draftFromSettings(s: RunSettings): RunDraft {
     idleOff: idle === null,
     keepStaged: s.keepStaged === true,
     xrayTools: s.xrayTools === true,
+    wire: s.wire ?? wireByDefault(s.agent),
   };
 }
+
+/** The wire is on by default for the three agent CLIs; a custom command opts in. */
+const wireByDefault = (agent: RunSettings['agent']) => agent === 'claude' || agent === 'codex' || agent === 'gemini';
 
 const tooLong = (text: string, max: number) => (text.length > max ? `is longer than ${max.toLocaleString('en-US')} characters` : null);
 
@@ -90,6 +96,7 @@ export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: R
     loop,
     ...(d.keepStaged ? { keepStaged: true } : {}),
     ...(d.xrayTools ? { xrayTools: true } : base.xrayTools === false ? { xrayTools: false } : {}),
+    ...(d.wire !== wireByDefault(d.agent) || base.wire !== undefined ? { wire: d.wire } : {}),
   };
   return { settings, errors };
 }

@@ -1,0 +1,157 @@
+// The wire relay (issue 20), against a plain node upstream on 127.0.0.1 in the same process:
+// 1. overhead per request: median latency through the relay (request parsed, usage read
+//    from the response copy) minus calling the upstream directly. Goal: <= 2 ms added.
+// 2. throughput of a 10 MB streamed (SSE) response through the relay against direct.
+//    Goal: >= 95% of direct.
+// 3. analysing a 1 MB Anthropic request (parse, hashes, counts, redacted previews),
+//    beside JSON.parse of the same body. Goal: <= 20 ms.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { migrate, type Db } from '../src/main/core/store/store';
+import { lazyTokenCounter } from '../src/main/core/tokens/shared-counter';
+import { analyse } from '../src/main/core/wire/analyse';
+import { parseRequest } from '../src/main/core/wire/parse';
+import { startRelay } from '../src/main/core/wire/relay';
+import { usageReader } from '../src/main/core/wire/usage';
+
+const BIG = 10 * 1024 * 1024;
+
+// The provider and the CLI are processes of their own, as in use: only the relay runs in this one.
+const UPSTREAM = `
+const http = require('node:http');
+const SMALL = ${JSON.stringify(
+  [
+    'event: message_start\ndata: {"type":"message_start","message":{"id":"m","model":"claude-x","usage":{"input_tokens":10,"cache_read_input_tokens":5,"output_tokens":1}}}\n\n',
+    'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"hi"}}\n\n',
+    'event: message_delta\ndata: {"type":"message_delta","usage":{"output_tokens":2}}\n\n',
+    'event: message_stop\ndata: {"type":"message_stop"}\n\n',
+  ].join(''),
+)};
+const PIECE = Buffer.from(('data: {"type":"content_block_delta","delta":{"text":"' + 'x'.repeat(16384) ).slice(0, 16381) + '\\n\\n');
+const server = http.createServer((req, res) => {
+  req.resume();
+  req.on('end', () => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    if (!req.url.includes('big')) return res.end(SMALL);
+    let sent = 0;
+    const pump = () => {
+      while (sent < ${BIG}) { sent += PIECE.length; if (!res.write(PIECE)) return res.once('drain', pump); }
+      res.end();
+    };
+    pump();
+  });
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
+/** The client: N interleaved requests to each URL; prints every timing as JSON. */
+const CLIENT = `
+const http = require('node:http');
+const [urls, n, body] = JSON.parse(process.argv[1]);
+const agent = new http.Agent({ keepAlive: true });
+const post = (url) => new Promise((resolve, reject) => {
+  const t = performance.now();
+  const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-api-key': 'k' } }, (res) => {
+    let bytes = 0;
+    res.on('data', (c) => (bytes += c.length));
+    res.on('end', () => resolve({ ms: performance.now() - t, bytes }));
+  });
+  req.on('error', reject);
+  req.end(body);
+});
+(async () => {
+  const out = urls.map(() => []);
+  for (let i = 0; i < n; i++) for (const [k, u] of urls.entries()) out[k].push(await post(u));
+  console.log(JSON.stringify(out));
+  agent.destroy();
+})();
+`;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const f = (n: number, d = 2) => n.toFixed(d);
+
+if (!process.env.ONLY_ANALYSE) {
+const upstream = spawn(process.execPath, ['-e', UPSTREAM], { stdio: ['ignore', 'pipe', 'inherit'] });
+const port = await new Promise<string>((resolve) => upstream.stdout.once('data', (c: Buffer) => resolve(c.toString().trim())));
+const direct = `http://127.0.0.1:${port}`;
+const relay = await startRelay({
+  upstreams: { anthropic: direct },
+  observe(request, forwarded) {
+    if (process.env.NOTAP) return null;
+    parseRequest(request.provider, request.method, request.endpoint, forwarded);
+    let reader: ReturnType<typeof usageReader> | null = null;
+    return {
+      head: (_s, headers) => (reader = usageReader('anthropic', headers)),
+      chunk: (c) => reader?.write(c),
+      end: () => void reader?.done(),
+    };
+  },
+});
+const body = JSON.stringify({ model: 'claude-x', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] });
+
+/** Runs the client process over `urls` (interleaved, `n` rounds); the relay serves meanwhile. */
+function client(urls: string[], n: number): Promise<{ ms: number; bytes: number }[][]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', CLIENT, JSON.stringify([urls, n, body])], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`client exited ${code}`))));
+  });
+}
+
+// 1. Overhead, interleaved so both see the same machine load (the first 50 rounds warm up).
+const viaRelay = `${relay.baseUrl('anthropic')}/v1/messages`;
+const [d, r] = (await client([`${direct}/v1/messages`, viaRelay], 450)).map((xs) => xs.slice(50).map((x) => x.ms));
+const added = median(r!) - median(d!);
+console.log(`overhead per request: direct median ${f(median(d!))} ms, relay ${f(median(r!))} ms, added ${f(added)} ms (goal <= 2 ms) ${added <= 2 ? 'OK' : 'OVER'}`);
+
+// 2. 10 MB streamed, interleaved, best of 7 each.
+const [bd, br] = await client([`${direct}/big`, `${relay.baseUrl('anthropic')}/big`], 7);
+if ([...bd!, ...br!].some((x) => x.bytes < BIG)) throw new Error('a 10 MB response came short');
+const td = Math.min(...bd!.map((x) => x.ms));
+const tr = Math.min(...br!.map((x) => x.ms));
+const share = td / tr;
+console.log(
+  `10 MB streamed: direct ${f(td, 1)} ms (${f(BIG / 1048576 / (td / 1000), 0)} MB/s), relay ${f(tr, 1)} ms (${f(BIG / 1048576 / (tr / 1000), 0)} MB/s): ${f(share * 100, 1)}% of direct (goal >= 95%) ${share >= 0.95 ? 'OK' : 'UNDER'}`,
+);
+await relay.close();
+upstream.kill();
+}
+
+// 3. Analysing a 1 MB request: Claude-Code-shaped (system blocks, 25 tools, a long tool loop).
+const tools = Array.from({ length: 25 }, (_, i) => ({ name: i < 20 ? `Tool${i}` : `mcp__srv__t${i}`, description: 'Does a thing. '.repeat(200), input_schema: { type: 'object', properties: { a: { type: 'string' } } } }));
+const messages: unknown[] = [{ role: 'user', content: [{ type: 'text', text: 'Fix the bug in src/app.ts' }] }];
+let n = 0;
+while (JSON.stringify(messages).length < 900_000) {
+  const id = `toolu_${n++}`;
+  messages.push({ role: 'assistant', content: [{ type: 'text', text: `Reading file ${n}.` }, { type: 'tool_use', id, name: 'Read', input: { file_path: `/repo/src/f${n}.ts` } }] });
+  messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: `export const v${n} = ${n};\n`.repeat(300) }] });
+}
+const big = Buffer.from(JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 32000, stream: true, system: [{ type: 'text', text: 'You are Claude Code.' }, { type: 'text', text: 'Rules.\n'.repeat(900) }], tools, messages }));
+// Only the calibration store is read (Claude's count is the calibrated estimate): an in-memory database.
+const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string) => Db;
+const db = new Database(':memory:');
+migrate(db);
+const deps = { db, tokens: lazyTokenCounter() };
+const analyseOnce = async () => {
+  const t = performance.now();
+  const parsed = parseRequest('anthropic', 'POST', '/v1/messages', big)!;
+  await analyse(deps, parsed, big.length);
+  return performance.now() - t;
+};
+for (let i = 0; i < 3; i++) await analyseOnce();
+const times: number[] = [];
+const parses: number[] = [];
+for (let i = 0; i < 15; i++) {
+  times.push(await analyseOnce());
+  const t = performance.now();
+  JSON.parse(big.toString('utf8'));
+  parses.push(performance.now() - t);
+}
+const a = median(times);
+console.log(
+  `analysing a ${f(big.length / 1048576, 2)} MB request (${n * 2 + 1} messages, 25 tools): median ${f(a, 1)} ms, ${f(a / median(parses), 1)}x a bare JSON.parse (${f(median(parses), 1)} ms) (goal <= 20 ms) ${a <= 20 ? 'OK' : 'OVER'}; sha ${createHash('sha256').update(big).digest('hex').slice(0, 8)}`,
+);
+await deps.tokens.close();
+db.close();

@@ -1,0 +1,45 @@
+// Readable output of `loupe wire`: sessions, and one request's split with its parts.
+import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
+import type { WireRequestRecord, WireSessionSummary } from '../../../shared/contract/wire';
+import { formatBytes, formatInt } from '../../../shared/format';
+
+const count = (c: { tokens: number; kind: string } | null) => (c ? `${formatInt(c.tokens)} tokens (${c.kind === 'exact' ? 'exact' : 'estimate'})` : 'not counted');
+
+export function formatWireSessions(sessions: readonly WireSessionSummary[]): string {
+  if (!sessions.length) return 'No wire sessions yet: runs of claude, codex and gemini record theirs, and `loupe wrap -- claude …` records yours.\n';
+  return `${sessions
+    .map(
+      (s) =>
+        `${s.id}  ${s.kind.padEnd(6)} ${s.agent.padEnd(7)} ${String(s.modelRequests).padStart(4)} requests  largest ${formatBytes(s.largestBytes).padStart(9)}  reported input ${formatInt(s.reportedInput)}  cache reads ${formatInt(s.cacheRead)}  ${s.createdAt}${s.repo ? `  ${s.repo}` : ''}${s.notes.length ? `\n    ${s.notes.join('\n    ')}` : ''}`,
+    )
+    .join('\n')}\n`;
+}
+
+export function formatWireRequest(r: WireRequestRecord): string {
+  const lines = [
+    `Request ${r.seq}: ${r.method} ${r.endpoint} → ${r.status ?? '—'} (${r.answeredBy}${r.reason ? `: ${r.reason}` : ''}) in ${formatInt(r.durationMs)} ms`,
+    `  model ${r.model ?? '?'}  ${formatBytes(r.requestBytes)} sent, ${formatBytes(r.responseBytes)} received  Loupe: ${count(r.count)}`,
+  ];
+  if (r.usage) lines.push(`  provider reported: input ${formatInt(r.usage.input ?? 0)} (cache read ${formatInt(r.usage.cacheRead ?? 0)}, cache write ${formatInt(r.usage.cacheWrite ?? 0)}), output ${formatInt(r.usage.output ?? 0)}`);
+  if (r.split) {
+    lines.push(
+      `  system ${formatBytes(r.split.systemBytes)} (${count(r.split.system)})  tools ${formatBytes(r.split.toolBytes)} (${count(r.split.tools)})  messages ${formatBytes(r.split.messageBytes)} (${count(r.split.messages)})  other ${formatBytes(r.split.otherBytes)}`,
+    );
+  }
+  if (r.diff) lines.push(`  since request ${r.diff.previousSeq}: +${r.diff.added} parts (${formatBytes(r.diff.addedBytes)}), −${r.diff.dropped} (${formatBytes(r.diff.droppedBytes)})`);
+  for (const s of r.system) lines.push(`  [system] ${s.title}  ${formatBytes(s.bytes)}  ${s.provenance}`);
+  const byOrigin = new Map<string, { n: number; bytes: number }>();
+  for (const t of r.tools) {
+    const o = byOrigin.get(t.origin) ?? { n: 0, bytes: 0 };
+    byOrigin.set(t.origin, { n: o.n + 1, bytes: o.bytes + t.bytes });
+  }
+  for (const [origin, o] of byOrigin) lines.push(`  [tools] ${origin}: ${o.n} definitions, ${formatBytes(o.bytes)}`);
+  for (const g of r.segments) lines.push(`  ${g.kind.padEnd(9)} ${formatBytes(g.bytes).padStart(9)}  ${g.toolName ? `${g.toolName}${g.filePath ? ` ${g.filePath}` : ''}: ` : ''}${g.preview}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function formatWireSession(d: WireSessionDetail): string {
+  const head = formatWireSessions([d.session]);
+  const history = d.requests.map((r) => `  #${r.seq} ${r.method} ${r.endpoint} ${r.status ?? '—'} ${formatBytes(r.requestBytes)}${r.usage?.input ? ` input ${formatInt(r.usage.input)}` : ''}`).join('\n');
+  return `${head}${history}\n\n${d.request ? formatWireRequest(d.request) : 'No model request recorded yet.\n'}`;
+}

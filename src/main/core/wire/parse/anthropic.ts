@@ -1,0 +1,102 @@
+/**
+ * Anthropic Messages (`POST /v1/messages`): `system` (a string or text
+ * blocks), `tools`, and `messages` of user / assistant content blocks. Blocks
+ * map to segments exactly as the Claude Code transcript import maps them.
+ */
+import { toolOutputText } from '../../../../shared/tool-output';
+import { obj, str } from '../../sessions/facts';
+import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
+
+/** A title for a system block: its first line, short. */
+export function blockTitle(text: string, fallback: string): string {
+  const line = text.trimStart().split('\n', 1)[0]?.trim() ?? '';
+  if (!line) return fallback;
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
+/** Claude Code inlines CLAUDE.md files in a `<system-reminder>` of the first user message. */
+const CLAUDE_MD = /^\s*<system-reminder>[\s\S]{0,400}#\s*claudeMd/;
+
+function userBlock(c: SegmentCollector, blk: Record<string, unknown>, system: ParsedSystem[], counts: { images: number }): void {
+  switch (blk.type) {
+    case 'tool_result':
+      c.toolResult(str(blk.tool_use_id) ?? '', toolOutputText(blk.content), blk.is_error === true);
+      for (const inner of Array.isArray(blk.content) ? blk.content : []) if (obj(inner).type === 'image') counts.images++;
+      return;
+    case 'text': {
+      const text = str(blk.text) ?? '';
+      if (CLAUDE_MD.test(text)) {
+        system.push({ title: 'CLAUDE.md (inlined by Claude Code)', provenance: 'memory', text, bytes: jsonBytes(blk) });
+        return;
+      }
+      c.text('user', text, /^\s*<system-reminder>/.test(text) ? 'injected' : undefined);
+      return;
+    }
+    case 'image':
+      counts.images++;
+      c.text('user', `[image ${str(obj(blk.source).media_type) ?? ''}, ${String(str(obj(blk.source).data)?.length ?? 0)} base64 characters]`, 'image');
+      return;
+    default:
+      c.text('user', JSON.stringify(blk), `block:${String(blk.type)}`);
+  }
+}
+
+function assistantBlock(c: SegmentCollector, blk: Record<string, unknown>, at: string): void {
+  switch (blk.type) {
+    case 'thinking':
+      return c.text('thinking', str(blk.thinking) ?? '');
+    case 'redacted_thinking':
+      return c.text('thinking', `[redacted thinking, ${String(str(blk.data)?.length ?? 0)} characters]`, 'redacted');
+    case 'text':
+      return c.text('assistant', str(blk.text) ?? '');
+    case 'tool_use':
+    case 'server_tool_use':
+    case 'mcp_tool_use':
+      return c.toolCall(str(blk.id) ?? at, str(blk.name) ?? 'unknown', blk.input ?? null);
+    default:
+      if (typeof blk.tool_use_id === 'string') c.toolResult(blk.tool_use_id, toolOutputText(blk.content), false);
+      else c.text('assistant', JSON.stringify(blk), `block:${String(blk.type)}`);
+  }
+}
+
+/** Parses an Anthropic Messages request body (already JSON-parsed). */
+export function parseAnthropic(body: Record<string, unknown>): ParsedRequest {
+  const system: ParsedSystem[] = [];
+  if (typeof body.system === 'string') system.push({ title: blockTitle(body.system, 'System prompt'), provenance: 'cli', text: body.system, bytes: jsonBytes(body.system) });
+  else if (Array.isArray(body.system)) {
+    body.system.forEach((b, i) => {
+      const text = str(obj(b).text) ?? JSON.stringify(b);
+      system.push({ title: blockTitle(text, `System block ${i + 1}`), provenance: 'cli', text, bytes: jsonBytes(b) });
+    });
+  }
+  const systemBytes = system.reduce((n, s) => n + s.bytes, 0);
+  const tools = (Array.isArray(body.tools) ? body.tools : []).map((t) => {
+    const name = str(obj(t).name) ?? str(obj(t).type) ?? 'unknown';
+    return { name, origin: toolOrigin(name), json: JSON.stringify(t) };
+  });
+  const c = new SegmentCollector();
+  const counts = { images: 0 };
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  messages.forEach((m, mi) => {
+    const msg = obj(m);
+    const blocks = typeof msg.content === 'string' ? [{ type: 'text', text: msg.content }] : Array.isArray(msg.content) ? msg.content.map(obj) : [];
+    blocks.forEach((blk, bi) => (msg.role === 'assistant' ? assistantBlock(c, blk, `m${mi}b${bi}`) : userBlock(c, blk, system, counts)));
+  });
+  const { segments, texts, paths } = c.finish();
+  const memoryBytes = system.reduce((n, s) => n + (s.provenance === 'memory' ? s.bytes : 0), 0);
+  return {
+    api: 'anthropic-messages',
+    model: str(body.model),
+    stream: body.stream === true,
+    system,
+    tools,
+    segments,
+    segmentTexts: texts,
+    filePaths: paths,
+    images: counts.images,
+    systemBytes: systemBytes + memoryBytes,
+    toolBytes: tools.reduce((n, t) => n + Buffer.byteLength(t.json), 0),
+    // Settled by parseRequest from the body's length (no second serialization of the messages).
+    messageBytes: 0,
+  };
+}

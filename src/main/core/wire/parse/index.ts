@@ -1,0 +1,33 @@
+/** Picks the parser for a request by provider and endpoint; null for anything that is not a model request. */
+import type { WireProvider } from '../providers';
+import { parseAnthropic } from './anthropic';
+import { parseGemini } from './gemini';
+import { parseOpenAI } from './openai';
+import type { ParsedRequest } from './parsed';
+
+export type { ParsedRequest } from './parsed';
+
+/** Keys that hold the system, the tools and the conversation, in any of the three APIs. */
+const PART_KEYS = new Set(['system', 'tools', 'messages', 'instructions', 'input', 'systemInstruction', 'system_instruction', 'contents']);
+
+/** The model request a body carries, parsed; null when it is none (a HEAD probe, count_tokens, bad JSON). */
+export function parseRequest(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
+  if (method !== 'POST' || body.length === 0) return null;
+  const isModelCall =
+    provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
+  if (!isModelCall) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return null;
+  const b = json as Record<string, unknown>;
+  const parsed = provider === 'anthropic' ? parseAnthropic(b) : provider === 'openai' ? parseOpenAI(b) : parseGemini(b, endpoint);
+  // The envelope (model, settings) is measured on its own; the messages are the rest of the body.
+  const envelope = Object.fromEntries(Object.entries(b).filter(([k]) => !PART_KEYS.has(k)));
+  const envelopeBytes = Buffer.byteLength(JSON.stringify(envelope));
+  parsed.messageBytes = Math.max(0, body.length - envelopeBytes - parsed.systemBytes - parsed.toolBytes);
+  return parsed;
+}

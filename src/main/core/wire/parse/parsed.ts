@@ -1,0 +1,109 @@
+/**
+ * One shape for a parsed request of any of the three APIs. Texts are kept
+ * here only while the request is analysed (hashed, counted, previewed); the
+ * record that is stored holds none of them.
+ */
+import type { ImportedEntry } from '../../../../shared/contract/sessions';
+import type { WireApi, WireSystemBlock } from '../../../../shared/contract/wire';
+import { SessionBuilder, type EntryMeta } from '../../sessions/builder';
+
+export interface ParsedSystem {
+  title: string;
+  provenance: WireSystemBlock['provenance'];
+  text: string;
+  /** Bytes of the block as sent (its JSON). */
+  bytes: number;
+}
+
+export interface ParsedTool {
+  name: string;
+  origin: string;
+  /** The definition as sent, as JSON. */
+  json: string;
+}
+
+export interface ParsedRequest {
+  api: WireApi;
+  model: string | null;
+  stream: boolean;
+  system: ParsedSystem[];
+  tools: ParsedTool[];
+  /** Conversation segments, ids settled exactly as a transcript import settles them. */
+  segments: ImportedEntry[];
+  /** The text of each segment (same order), for counting. */
+  segmentTexts: string[];
+  /** File read by each tool segment (same order), when it is a read. */
+  filePaths: (string | undefined)[];
+  images: number;
+  systemBytes: number;
+  toolBytes: number;
+  messageBytes: number;
+}
+
+/** Tools whose call reads one file: the path is recorded with the result. */
+const READ_TOOLS = new Set(['Read', 'NotebookRead', 'read_file', 'read_many_files', 'view', 'View']);
+const PATH_FIELDS = ['file_path', 'absolute_path', 'path', 'notebook_path', 'filePath'];
+
+/** The path a file-reading tool call names, or undefined. */
+export function readPathOf(name: string, input: unknown): string | undefined {
+  if (!READ_TOOLS.has(name) || !input || typeof input !== 'object') return undefined;
+  for (const key of PATH_FIELDS) {
+    const v = (input as Record<string, unknown>)[key];
+    if (typeof v === 'string' && v) return v;
+  }
+  return undefined;
+}
+
+/**
+ * The origin of a tool by its name: Claude Code (and Codex) name MCP tools
+ * `mcp__<server>__<tool>`; everything else is the CLI's own.
+ */
+export function toolOrigin(name: string): string {
+  const m = /^mcp__(.+?)__/.exec(name);
+  return m ? `mcp:${m[1]}` : 'built-in';
+}
+
+const META: EntryMeta = { source: { file: 0, lines: [] } };
+
+/**
+ * Conversation segments through the transcript import's own builder, so a
+ * segment's id is the id the imported session gives the same content; with
+ * each segment's text kept aside for counting.
+ */
+export class SegmentCollector {
+  private readonly b = new SessionBuilder();
+  private readonly texts: string[] = [];
+  private readonly paths: (string | undefined)[] = [];
+  private readonly calls = new Map<string, { name: string; input: unknown }>();
+
+  private keep(index: number, text: string): void {
+    if (index < 0) return;
+    this.texts[index] = (this.texts[index] ?? '') + text;
+  }
+
+  text(kind: 'user' | 'assistant' | 'thinking' | 'summary', text: string, label?: string): void {
+    this.keep(this.b.text(kind, text, label ? { ...META, label } : META), text);
+  }
+
+  toolCall(callId: string, name: string, input: unknown): void {
+    const index = this.b.toolCall(callId, name, input, META);
+    this.calls.set(callId, { name, input });
+    this.paths[index] = readPathOf(name, input);
+    this.keep(index, `${name} ${JSON.stringify(input ?? null)}`);
+  }
+
+  hasPendingCall(callId: string): boolean {
+    return this.b.hasPendingCall(callId);
+  }
+
+  toolResult(callId: string, output: string, isError: boolean): void {
+    this.keep(this.b.toolResult(callId, output, isError, META), `\n${output}`);
+  }
+
+  finish(): { segments: ImportedEntry[]; texts: string[]; paths: (string | undefined)[] } {
+    const { entries } = this.b.finish();
+    return { segments: entries, texts: entries.map((_, i) => this.texts[i] ?? ''), paths: entries.map((_, i) => this.paths[i]) };
+  }
+}
+
+export const jsonBytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v ?? null));

@@ -1,0 +1,262 @@
+import { createHash, randomBytes } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../testing/http-server';
+import { startRelay, type Relay, type RelayOutcome, type RelayRequest } from './relay';
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+interface Got {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A plain node http request through `url`, read whole. */
+function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Got> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: init.method ?? 'POST', headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** A port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+let relay: Relay | null = null;
+let upstream: LocalServer | null = null;
+afterEach(async () => {
+  await relay?.close();
+  await upstream?.close();
+  relay = null;
+  upstream = null;
+});
+
+describe('the wire relay', () => {
+  it('passes a plain response through byte for byte and forwards the request unchanged', async () => {
+    const payload = randomBytes(300_000);
+    let received: { path: string; body: Buffer; headers: http.IncomingHttpHeaders } | null = null;
+    upstream = await startLocalServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received = { path: req.url ?? '', body: Buffer.concat(chunks), headers: req.headers };
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': payload.length, 'x-upstream': 'yes' });
+        res.end(payload);
+      });
+    });
+    relay = await startRelay({ upstreams: { anthropic: `${upstream.url}/prefix` } });
+    const body = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
+    const got = await call(`${relay.baseUrl('anthropic')}/v1/messages?beta=true`, { body, headers: { 'x-api-key': 'sk-test-forwarded', 'content-type': 'application/json' } });
+    expect(got.status).toBe(200);
+    expect(sha(got.body)).toBe(sha(payload));
+    expect(got.headers['x-upstream']).toBe('yes');
+    expect(received!.path).toBe('/prefix/v1/messages?beta=true');
+    expect(received!.body.toString()).toBe(body);
+    expect(received!.headers['x-api-key']).toBe('sk-test-forwarded');
+    expect(received!.headers.host).toBe(new URL(upstream.url).host);
+  });
+
+  it('streams an SSE response through unbuffered, byte for byte', async () => {
+    const events = Array.from({ length: 40 }, (_, i) => Buffer.from(`event: delta\ndata: {"i":${i},"t":"${'é'.repeat(i)}"}\n\n`));
+    let sent = 0;
+    upstream = await startLocalServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const next = () => {
+        if (sent === events.length) return res.end();
+        res.write(events[sent++]);
+        setTimeout(next, 5);
+      };
+      next();
+    });
+    relay = await startRelay({ upstreams: { openai: `${upstream.url}/v1` } });
+    // The first event reaches the client while the upstream is still writing: nothing waits for the end.
+    const firstAt = await new Promise<number>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const req = http.request(`${relay!.baseUrl('openai')}/responses`, { method: 'POST' }, (res) => {
+        let first = -1;
+        res.on('data', (c: Buffer) => {
+          if (first < 0) first = sent;
+          chunks.push(c);
+        });
+        res.on('end', () => {
+          expect(sha(Buffer.concat(chunks))).toBe(sha(Buffer.concat(events)));
+          resolve(first);
+        });
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(firstAt).toBeLessThan(events.length / 2);
+  });
+
+  it('passes upstream 4xx and 5xx through unchanged', async () => {
+    upstream = await startLocalServer((req, res) => {
+      req.resume();
+      const status = req.url?.includes('429') ? 429 : 529;
+      const text = JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: `upstream says ${status}` } });
+      res.writeHead(status, { 'content-type': 'application/json', 'retry-after': '7' });
+      res.end(text);
+    });
+    relay = await startRelay({ upstreams: { anthropic: upstream.url } });
+    for (const status of [429, 529]) {
+      const got = await call(`${relay.baseUrl('anthropic')}/v1/messages/${status}`, { body: '{}' });
+      expect(got.status).toBe(status);
+      expect(got.headers['retry-after']).toBe('7');
+      expect(JSON.parse(got.body.toString()).error.message).toBe(`upstream says ${status}`);
+    }
+  });
+
+  it('answers an unreachable upstream in the provider’s own error shape with Loupe’s reason', async () => {
+    const port = await closedPort();
+    relay = await startRelay({ upstreams: { anthropic: `http://127.0.0.1:${port}`, openai: `http://127.0.0.1:${port}/v1`, gemini: `http://127.0.0.1:${port}` } });
+    const a = await call(`${relay.baseUrl('anthropic')}/v1/messages`, { body: '{}' });
+    expect(a.status).toBe(502);
+    const ab = JSON.parse(a.body.toString());
+    expect(ab.type).toBe('error');
+    expect(ab.error.message).toMatch(/Loupe's relay could not reach http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
+    const o = JSON.parse((await call(`${relay.baseUrl('openai')}/responses`, { body: '{}' })).body.toString());
+    expect(o.error.message).toMatch(/could not reach/);
+    expect(o.error.type).toBe('server_error');
+    const g = JSON.parse((await call(`${relay.baseUrl('gemini')}/v1beta/models/x:generateContent`, { body: '{}' })).body.toString());
+    expect(g.error).toMatchObject({ code: 502, status: 'UNAVAILABLE' });
+  });
+
+  it('answers 404 to a wrong or missing secret and an unknown provider, forwarding nothing', async () => {
+    upstream = await startLocalServer((req, res) => {
+      req.resume();
+      res.end('should not be reached');
+    });
+    relay = await startRelay({ upstreams: { anthropic: upstream.url } });
+    const base = relay.baseUrl('anthropic');
+    const origin = new URL(base).origin;
+    const secret = new URL(base).pathname.split('/')[1]!;
+    const wrong = secret.slice(0, -1) + (secret.endsWith('A') ? 'B' : 'A');
+    for (const path of ['/', '/v1/messages', `/anthropic/v1/messages`, `/${wrong}/anthropic/v1/messages`, `/${secret}/openai/v1/responses`, `/${secret}`, `//${secret}/anthropic/v1/messages`, `/${secret}x/anthropic/v1`]) {
+      const got = await call(`${origin}${path}`, { body: '{}', headers: { 'x-api-key': 'k' } });
+      expect(got.status, path).toBe(404);
+      expect(got.body.toString()).toBe('not found\n');
+    }
+    expect(upstream.hits).toEqual([]);
+    expect(secret.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it('aborts the upstream request when the CLI hangs up mid-stream', async () => {
+    let upstreamClosed: () => void;
+    const closed = new Promise<void>((r) => (upstreamClosed = r));
+    let timer: NodeJS.Timeout | undefined;
+    upstream = await startLocalServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      timer = setInterval(() => res.write('data: {"tick":1}\n\n'), 5);
+      res.on('close', () => {
+        clearInterval(timer);
+        upstreamClosed();
+      });
+    });
+    const outcomes: RelayOutcome[] = [];
+    relay = await startRelay({ upstreams: { anthropic: upstream.url }, observe: () => ({ chunk() {}, end: (o) => outcomes.push(o) }) });
+    await new Promise<void>((resolve) => {
+      const req = http.request(`${relay!.baseUrl('anthropic')}/v1/messages`, { method: 'POST' }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', () => {});
+      req.end('{}');
+    });
+    await closed;
+    await expect.poll(() => outcomes.length).toBe(1);
+    expect(outcomes[0]!.by).toBe('aborted');
+  });
+
+  it('holds a fast upstream back while the CLI reads slowly (backpressure, no buffering)', async () => {
+    // Large beside the loopback socket buffers (Linux grows each to a few MiB): only a relay that buffers gets near half.
+    const total = 64 * 1024 * 1024;
+    const piece = randomBytes(64 * 1024);
+    let written = 0;
+    const hash = createHash('sha256');
+    upstream = await startLocalServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': total });
+      const pump = () => {
+        while (written < total) {
+          written += piece.length;
+          hash.update(piece);
+          if (!res.write(piece)) return res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    relay = await startRelay({ upstreams: { gemini: upstream.url } });
+    const got = createHash('sha256');
+    let read = 0;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.request(`${relay!.baseUrl('gemini')}/v1beta/models/m:streamGenerateContent`, { method: 'POST' }, (res) => {
+        res.pause();
+        // While the CLI reads nothing, the upstream can only fill the socket buffers, far from the whole body.
+        setTimeout(() => {
+          expect(written).toBeLessThan(total / 2);
+          res.on('data', (c: Buffer) => {
+            read += c.length;
+            got.update(c);
+          });
+          res.on('end', resolve);
+          res.resume();
+        }, 400);
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(read).toBe(total);
+    expect(got.digest('hex')).toBe(hash.digest('hex'));
+  });
+
+  it('shows observers no credential and lets an intercept answer or rewrite a request', async () => {
+    const bodies: string[] = [];
+    upstream = await startLocalServer((req: IncomingMessage, res: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(Buffer.concat(chunks).toString());
+        res.end('{}');
+      });
+    });
+    const seen: RelayRequest[] = [];
+    relay = await startRelay({
+      upstreams: { gemini: upstream.url },
+      intercept: (r) =>
+        r.body.toString().includes('block') ? { kind: 'answer', status: 400, message: 'Loupe blocked this request.' } : { kind: 'forward', body: Buffer.from(r.body.toString().replace('secret-part', '[withheld]')) },
+      observe: (r) => {
+        seen.push(r);
+        return null;
+      },
+    });
+    const headers = { 'x-goog-api-key': 'AIza-test-key', authorization: 'Bearer t', cookie: 'c=1', 'content-type': 'application/json' };
+    const blocked = await call(`${relay.baseUrl('gemini')}/v1beta/models/m:generateContent?key=AIza-query-key&alt=sse`, { body: 'please block', headers });
+    expect(blocked.status).toBe(400);
+    expect(JSON.parse(blocked.body.toString()).error.message).toBe('Loupe blocked this request.');
+    await call(`${relay.baseUrl('gemini')}/v1beta/models/m:generateContent`, { body: 'a secret-part here', headers });
+    expect(bodies).toEqual(['a [withheld] here']);
+    expect(seen.map((r) => r.endpoint)).toEqual(['/v1beta/models/m:generateContent', '/v1beta/models/m:generateContent']);
+    const visible = JSON.stringify(seen.map(({ body: _b, ...r }) => r));
+    expect(visible).not.toMatch(/AIza|Bearer|c=1/);
+    expect(seen[0]!.query).toEqual({ alt: 'sse' });
+  });
+});

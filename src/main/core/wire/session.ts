@@ -1,0 +1,140 @@
+/**
+ * A wire session: one relay (its own path secret) and the records of every
+ * request it carried. Runs open one per run (the step in force is set per
+ * attempt); `loupe wrap` opens one for a CLI in the user's terminal. Records
+ * are appended in arrival order, one at a time, so each diff is against the
+ * request before it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
+import type { CoreDeps } from '../deps';
+import { analyse, diffSegments } from './analyse';
+import { parseRequest } from './parse';
+import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { startRelay, type Relay, type RelayDecision, type RelayRequest } from './relay';
+import { addWireNote, insertWireRequest, insertWireSession, previousSegments } from './store';
+import { usageReader } from './usage';
+
+export interface WireSessionOptions {
+  kind: WireSessionKind;
+  agent: string;
+  repo: string | null;
+  runId: string | null;
+  /** The user's own base URL per provider (ANTHROPIC_BASE_URL, …); the official endpoint otherwise. */
+  upstreams?: Partial<Record<WireProvider, string>>;
+  /** Issue 21's hook, passed to the relay. */
+  intercept?: (request: RelayRequest) => RelayDecision | Promise<RelayDecision>;
+  /** Called after each request is recorded (live views). */
+  onRecord?: (record: WireRequestRecord) => void;
+}
+
+export interface WireSession {
+  readonly id: string;
+  readonly relay: Relay;
+  /** The step requests are attributed to from now on (each attempt of a run). */
+  setStep(stepId: string | null): void;
+  /** Appends a plain "not recorded: …" note to the session. */
+  note(text: string): void;
+  /** Resolves when every request seen so far is recorded. */
+  settled(): Promise<void>;
+  /** Stops the relay after the records in progress are written. */
+  close(): Promise<void>;
+}
+
+/** The upstream base per provider: the user's own where set, else the official endpoint. */
+export function resolveUpstreams(own: Partial<Record<WireProvider, string>> = {}): Record<WireProvider, string> {
+  const out = { ...OFFICIAL_UPSTREAMS };
+  for (const p of WIRE_PROVIDERS) {
+    const url = own[p]?.trim();
+    if (url) out[p] = url.replace(/\/+$/, '');
+  }
+  return out;
+}
+
+export async function openWireSession(deps: CoreDeps, options: WireSessionOptions): Promise<WireSession> {
+  const id = randomUUID();
+  insertWireSession(deps.db, { id, kind: options.kind, agent: options.agent, repo: options.repo, runId: options.runId, createdAt: deps.now().toISOString() });
+  let stepId: string | null = null;
+  let queue: Promise<void> = Promise.resolve();
+  const append = (work: () => Promise<void>) => {
+    queue = queue.then(work).catch(() => {
+      /* a record that could not be written never breaks the CLI's traffic */
+    });
+  };
+
+  const relay = await startRelay({
+    upstreams: resolveUpstreams(options.upstreams),
+    intercept: options.intercept,
+    observe(request, forwarded) {
+      const at = new Date(request.startedAt).toISOString();
+      const step = stepId;
+      // Parsed now (the body is at hand), recorded when the response has ended.
+      const parsed = (() => {
+        try {
+          return parseRequest(request.provider, request.method, request.endpoint, forwarded);
+        } catch {
+          return null;
+        }
+      })();
+      let reader: ReturnType<typeof usageReader> | null = null;
+      return {
+        head(_status, headers) {
+          if (parsed) reader = usageReader(request.provider, headers);
+        },
+        chunk(data) {
+          reader?.write(data);
+        },
+        end(outcome) {
+          const found = reader?.done() ?? Promise.resolve({ usage: null, model: null });
+          append(async () => {
+            const { usage, model } = await found;
+            const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, forwarded.length) : null;
+            const segments = analysis?.segments ?? [];
+            const record: WireRequestRecord = {
+              sessionId: id,
+              seq: request.seq,
+              runId: options.runId,
+              stepId: step,
+              at,
+              provider: request.provider,
+              method: request.method,
+              endpoint: request.endpoint,
+              api: parsed?.api ?? null,
+              model: parsed?.model ?? model,
+              stream: parsed?.stream ?? false,
+              status: outcome.status,
+              answeredBy: outcome.by,
+              reason: outcome.reason,
+              durationMs: outcome.durationMs,
+              requestBytes: forwarded.length,
+              responseBytes: outcome.responseBytes,
+              split: analysis?.split ?? null,
+              count: analysis?.count ?? null,
+              countBasis: analysis?.countBasis ?? null,
+              usage: outcome.by === 'upstream' ? usage : null,
+              system: analysis?.system ?? [],
+              tools: analysis?.tools ?? [],
+              segments,
+              images: parsed?.images ?? 0,
+              diff: parsed ? diffSegments(previousSegments(deps.db, id, request.seq), segments) : null,
+            };
+            insertWireRequest(deps.db, record, analysis?.estimateTokens ?? null);
+            options.onRecord?.(record);
+          });
+        },
+      };
+    },
+  });
+
+  return {
+    id,
+    relay,
+    setStep: (s) => (stepId = s),
+    note: (text) => addWireNote(deps.db, id, deps.now().toISOString(), text),
+    settled: () => queue,
+    async close() {
+      await relay.close();
+      await queue;
+    },
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * Wire records in SQLite: sessions, notes and requests, appended and never
+ * changed. A request row keeps its parts as JSON of hashes, counts and
+ * redacted previews; no body, header or credential is ever written here.
+ */
+import type { WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary } from '../../../shared/contract/wire';
+import type { Db } from '../store/store';
+
+export interface WireSessionStart {
+  id: string;
+  kind: WireSessionKind;
+  agent: string;
+  repo: string | null;
+  runId: string | null;
+  createdAt: string;
+}
+
+export function insertWireSession(db: Db, s: WireSessionStart): void {
+  db.prepare('INSERT INTO wire_sessions (id, kind, agent, repo, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(s.id, s.kind, s.agent, s.repo, s.runId, s.createdAt);
+}
+
+/** Appends a plain note on what the wire could not record. */
+export function addWireNote(db: Db, sessionId: string, at: string, note: string): void {
+  db.prepare('INSERT INTO wire_notes (session_id, at, note) VALUES (?, ?, ?)').run(sessionId, at, note);
+}
+
+/** Parts of a record kept as JSON (everything but the columns). */
+type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'segments' | 'images' | 'diff'>;
+
+export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
+  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, segments: r.segments, images: r.images, diff: r.diff };
+  db.prepare(
+    `INSERT INTO wire_requests (session_id, seq, run_id, step_id, at, provider, method, endpoint, api, model, stream, status, answered_by, reason,
+       duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    r.sessionId,
+    r.seq,
+    r.runId,
+    r.stepId,
+    r.at,
+    r.provider,
+    r.method,
+    r.endpoint,
+    r.api,
+    r.model,
+    r.stream ? 1 : 0,
+    r.status,
+    r.answeredBy,
+    r.reason,
+    Math.round(r.durationMs),
+    r.requestBytes,
+    r.responseBytes,
+    r.count?.tokens ?? null,
+    estimateTokens,
+    r.usage?.input ?? null,
+    r.usage?.cacheRead ?? null,
+    r.usage?.cacheWrite ?? null,
+    r.usage?.output ?? null,
+    JSON.stringify(json),
+  );
+}
+
+interface RequestRow {
+  session_id: string;
+  seq: number;
+  run_id: string | null;
+  step_id: string | null;
+  at: string;
+  provider: WireRequestRecord['provider'];
+  method: string;
+  endpoint: string;
+  api: WireRequestRecord['api'];
+  model: string | null;
+  stream: number;
+  status: number | null;
+  answered_by: WireRequestRecord['answeredBy'];
+  reason: string | null;
+  duration_ms: number;
+  request_bytes: number;
+  response_bytes: number;
+  input_tokens: number | null;
+  cache_read: number | null;
+  cache_write: number | null;
+  output_tokens: number | null;
+  record_json: string;
+}
+
+function toRecord(row: RequestRow): WireRequestRecord {
+  const json = JSON.parse(row.record_json) as RecordJson;
+  const reported = row.input_tokens !== null || row.cache_read !== null || row.output_tokens !== null;
+  return {
+    sessionId: row.session_id,
+    seq: row.seq,
+    runId: row.run_id,
+    stepId: row.step_id,
+    at: row.at,
+    provider: row.provider,
+    method: row.method,
+    endpoint: row.endpoint,
+    api: row.api,
+    model: row.model,
+    stream: row.stream === 1,
+    status: row.status,
+    answeredBy: row.answered_by,
+    reason: row.reason,
+    durationMs: row.duration_ms,
+    requestBytes: row.request_bytes,
+    responseBytes: row.response_bytes,
+    usage: reported ? { input: row.input_tokens, cacheRead: row.cache_read, cacheWrite: row.cache_write, output: row.output_tokens } : null,
+    ...json,
+  };
+}
+
+/** A session's requests in order (model requests only when `modelOnly`). */
+export function wireRequests(db: Db, sessionId: string, modelOnly = false): WireRequestRecord[] {
+  const rows = db.prepare(`SELECT * FROM wire_requests WHERE session_id = ? ${modelOnly ? 'AND api IS NOT NULL' : ''} ORDER BY seq`).all(sessionId) as RequestRow[];
+  return rows.map(toRecord);
+}
+
+/** One request of a session by its number, or the latest model request (seq null). */
+export function wireRequest(db: Db, sessionId: string, seq: number | null): WireRequestRecord | null {
+  const row = (
+    seq === null
+      ? db.prepare('SELECT * FROM wire_requests WHERE session_id = ? AND api IS NOT NULL ORDER BY seq DESC LIMIT 1').get(sessionId)
+      : db.prepare('SELECT * FROM wire_requests WHERE session_id = ? AND seq = ?').get(sessionId, seq)
+  ) as RequestRow | undefined;
+  return row ? toRecord(row) : null;
+}
+
+/** The segment ids and bytes of a session's latest model request before `seq`, for the diff. */
+export function previousSegments(db: Db, sessionId: string, beforeSeq: number): { seq: number; segments: { id: string; bytes: number }[] } | null {
+  const row = db
+    .prepare('SELECT seq, record_json FROM wire_requests WHERE session_id = ? AND api IS NOT NULL AND seq < ? ORDER BY seq DESC LIMIT 1')
+    .get(sessionId, beforeSeq) as { seq: number; record_json: string } | undefined;
+  if (!row) return null;
+  return { seq: row.seq, segments: (JSON.parse(row.record_json) as RecordJson).segments.map((s) => ({ id: s.id, bytes: s.bytes })) };
+}
+
+const SUMMARY_SELECT = `
+  SELECT s.id, s.kind, s.agent, s.repo, s.run_id, s.created_at,
+         COUNT(r.seq) AS requests, COUNT(r.api) AS model_requests,
+         COALESCE(MAX(CASE WHEN r.api IS NOT NULL THEN r.request_bytes END), 0) AS largest,
+         COALESCE(SUM(r.input_tokens), 0) AS input, COALESCE(SUM(r.cache_read), 0) AS cache_read, MAX(r.at) AS last_at
+    FROM wire_sessions s LEFT JOIN wire_requests r ON r.session_id = s.id`;
+
+interface SummaryRow {
+  id: string;
+  kind: WireSessionKind;
+  agent: string;
+  repo: string | null;
+  run_id: string | null;
+  created_at: string;
+  requests: number;
+  model_requests: number;
+  largest: number;
+  input: number;
+  cache_read: number;
+  last_at: string | null;
+}
+
+function notesOf(db: Db, sessionId: string): string[] {
+  return (db.prepare('SELECT note FROM wire_notes WHERE session_id = ? ORDER BY rowid').all(sessionId) as { note: string }[]).map((n) => n.note);
+}
+
+function toSummary(db: Db, r: SummaryRow): WireSessionSummary {
+  return {
+    id: r.id,
+    kind: r.kind,
+    agent: r.agent,
+    repo: r.repo,
+    runId: r.run_id,
+    createdAt: r.created_at,
+    notes: notesOf(db, r.id),
+    requests: r.requests,
+    modelRequests: r.model_requests,
+    largestBytes: r.largest,
+    reportedInput: r.input,
+    cacheRead: r.cache_read,
+    lastAt: r.last_at,
+  };
+}
+
+/** Sessions, newest first, of one repository when given. */
+export function listWireSessions(db: Db, repo?: string, limit = 200): WireSessionSummary[] {
+  const rows = db
+    .prepare(`${SUMMARY_SELECT} ${repo ? 'WHERE s.repo = ?' : ''} GROUP BY s.id ORDER BY s.created_at DESC, s.rowid DESC LIMIT ?`)
+    .all(...(repo ? [repo, limit] : [limit])) as SummaryRow[];
+  return rows.map((r) => toSummary(db, r));
+}
+
+export function wireSession(db: Db, id: string): WireSessionSummary | null {
+  const row = db.prepare(`${SUMMARY_SELECT} WHERE s.id = ? GROUP BY s.id`).get(id) as SummaryRow | undefined;
+  return row ? toSummary(db, row) : null;
+}
+
+/** A run's wire per step: model requests, the largest, reported input and cache reads; and its notes. */
+export function wireRunSummary(db: Db, runId: string): WireRunSummary {
+  const sessions = (db.prepare('SELECT id FROM wire_sessions WHERE run_id = ? ORDER BY created_at').all(runId) as { id: string }[]).map((s) => s.id);
+  const steps = db
+    .prepare(
+      `SELECT step_id, COUNT(*) AS requests, MAX(request_bytes) AS largest, COALESCE(SUM(input_tokens), 0) AS input, COALESCE(SUM(cache_read), 0) AS cache_read
+         FROM wire_requests WHERE run_id = ? AND api IS NOT NULL GROUP BY step_id ORDER BY MIN(at)`,
+    )
+    .all(runId) as { step_id: string | null; requests: number; largest: number; input: number; cache_read: number }[];
+  return {
+    sessions,
+    steps: steps.map((s) => ({ stepId: s.step_id, requests: s.requests, largestBytes: s.largest, reportedInput: s.input, cacheRead: s.cache_read })),
+    notes: sessions.flatMap((id) => notesOf(db, id)),
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The provider's reported usage, read from a copy of the response as it
+ * passes (SSE or plain JSON, gzip/deflate/br decoded on the copy only). Only
+ * lines that mention usage are parsed; a plain body is kept up to a cap.
+ */
+import zlib from 'node:zlib';
+import type { WireUsage } from '../../../shared/contract/wire';
+import type { WireProvider } from './providers';
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** Largest plain (non-SSE) response body looked at for usage. */
+const PLAIN_CAP = 32 * 1024 * 1024;
+/** Longest SSE line kept while waiting for its end (longer ones are content deltas, never usage). */
+const LINE_CAP = 1024 * 1024;
+
+export interface UsageFound {
+  usage: WireUsage | null;
+  model: string | null;
+}
+
+/** Merges one parsed event or body into what was found, per provider's own shape. */
+function absorb(provider: WireProvider, v: Record<string, unknown>, into: { usage: Partial<Record<keyof WireUsage, number>>; model: string | null; seen: boolean }): void {
+  if (provider === 'anthropic') {
+    // message_start carries the input figures, message_delta the final output (and, lately, input again).
+    const message = obj(v.message);
+    const u = Object.keys(obj(message.usage)).length ? obj(message.usage) : obj(v.usage);
+    if (typeof message.model === 'string') into.model = message.model;
+    else if (typeof v.model === 'string') into.model = v.model;
+    if (!Object.keys(u).length) return;
+    into.seen = true;
+    const input = num(u.input_tokens);
+    const read = num(u.cache_read_input_tokens);
+    const write = num(u.cache_creation_input_tokens);
+    const output = num(u.output_tokens);
+    if (input !== null) into.usage.input = input;
+    if (read !== null) into.usage.cacheRead = read;
+    if (write !== null) into.usage.cacheWrite = write;
+    if (output !== null) into.usage.output = output;
+    return;
+  }
+  if (provider === 'openai') {
+    const r = Object.keys(obj(v.response)).length ? obj(v.response) : v;
+    if (typeof r.model === 'string') into.model = r.model;
+    const u = obj(r.usage);
+    if (!Object.keys(u).length) return;
+    into.seen = true;
+    const input = num(u.input_tokens);
+    const cached = num(obj(u.input_tokens_details).cached_tokens);
+    const output = num(u.output_tokens);
+    if (input !== null) into.usage.input = input;
+    if (cached !== null) into.usage.cacheRead = cached;
+    if (output !== null) into.usage.output = output;
+    return;
+  }
+  if (typeof v.modelVersion === 'string') into.model = v.modelVersion;
+  const u = obj(v.usageMetadata);
+  if (!Object.keys(u).length) return;
+  into.seen = true;
+  const input = num(u.promptTokenCount);
+  const cached = num(u.cachedContentTokenCount);
+  const output = (num(u.candidatesTokenCount) ?? 0) + (num(u.thoughtsTokenCount) ?? 0);
+  if (input !== null) into.usage.input = input;
+  if (cached !== null) into.usage.cacheRead = cached;
+  if (output) into.usage.output = output;
+}
+
+/** Normalizes to WireUsage: `input` is all input, cache reads and writes included (Anthropic reports them apart). */
+function settle(provider: WireProvider, found: { usage: Partial<Record<keyof WireUsage, number>>; seen: boolean }): WireUsage | null {
+  if (!found.seen) return null;
+  const u = found.usage;
+  const input = u.input === undefined ? null : provider === 'anthropic' ? u.input + (u.cacheRead ?? 0) + (u.cacheWrite ?? 0) : u.input;
+  return { input, cacheRead: u.cacheRead ?? null, cacheWrite: u.cacheWrite ?? null, output: u.output ?? null };
+}
+
+/** A reader fed the response's bytes as they pass; `done()` gives what it found. */
+export function usageReader(provider: WireProvider, headers: Record<string, string | string[] | undefined>): { write(chunk: Buffer): void; done(): Promise<UsageFound> } {
+  const type = String(headers['content-type'] ?? '');
+  const sse = type.includes('text/event-stream');
+  const encoding = String(headers['content-encoding'] ?? '').toLowerCase();
+  const found = { usage: {} as Partial<Record<keyof WireUsage, number>>, model: null as string | null, seen: false };
+  let pending: Buffer | null = null;
+  let plain: Buffer[] = [];
+  let plainBytes = 0;
+
+  /** One SSE line: parsed only when it can carry usage or the model (content deltas never are). */
+  const onLine = (line: Buffer) => {
+    if (line.length < 6 || line[0] !== 0x64 /* d */ || line.length > LINE_CAP) return;
+    if (line.indexOf('usage') < 0 && line.indexOf('"model"') < 0 && line.indexOf('modelVersion') < 0) return;
+    const text = line.toString('utf8');
+    if (!text.startsWith('data:')) return;
+    try {
+      absorb(provider, obj(JSON.parse(text.slice(5))), found);
+    } catch {
+      /* not JSON ([DONE]) */
+    }
+  };
+  // Byte-level: lines are found with Buffer.indexOf, so a 10 MB stream of deltas is never decoded.
+  const onSse = (chunk: Buffer) => {
+    let buf = pending ? Buffer.concat([pending, chunk]) : chunk;
+    let start = 0;
+    for (let nl = buf.indexOf(10, start); nl >= 0; nl = buf.indexOf(10, start)) {
+      onLine(buf.subarray(start, nl));
+      start = nl + 1;
+    }
+    buf = buf.subarray(start);
+    // A line longer than any usage line is a content delta: dropped, not kept growing.
+    pending = buf.length === 0 ? null : buf.length > LINE_CAP ? null : Buffer.from(buf);
+  };
+  const onBytes = (chunk: Buffer) => {
+    if (sse) onSse(chunk);
+    else if (plainBytes + chunk.length <= PLAIN_CAP) {
+      plain.push(chunk);
+      plainBytes += chunk.length;
+    } else plainBytes = PLAIN_CAP + 1;
+  };
+  const unzip =
+    encoding === 'gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : null;
+  const unzipped = unzip ? new Promise<void>((resolve) => unzip.on('end', resolve).on('error', () => resolve())) : Promise.resolve();
+  unzip?.on('data', onBytes);
+
+  return {
+    write(chunk) {
+      if (unzip) unzip.write(chunk);
+      else onBytes(chunk);
+    },
+    async done() {
+      unzip?.end();
+      await unzipped;
+      if (sse && pending) onLine(pending);
+      else if (plainBytes <= PLAIN_CAP && plainBytes > 0) {
+        try {
+          const body = JSON.parse(Buffer.concat(plain).toString('utf8'));
+          // Gemini's non-SSE stream is a JSON array of chunks.
+          for (const v of Array.isArray(body) ? body : [body]) absorb(provider, obj(v), found);
+        } catch {
+          /* not JSON: no usage */
+        }
+      }
+      plain = [];
+      return { usage: settle(provider, found), model: found.model };
+    },
+  };
+}

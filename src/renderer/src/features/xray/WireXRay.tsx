@@ -1,0 +1,91 @@
+import { useShallow } from 'zustand/react/shallow';
+import type { WireSessionSummary } from '../../../../shared/contract/wire';
+import { formatBytes, formatInt } from '../../../../shared/format';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { SplitMeter } from '../../ui/SplitMeter';
+import { SystemSections } from '../../ui/SystemSections';
+import { ago } from './session-text';
+import { WireHistory } from './WireHistory';
+import { useWire } from './wire-store';
+
+/** One wire session in the picker: agent, kind, requests, the largest, when. */
+export function wireOption(w: WireSessionSummary): string {
+  const what = w.kind === 'wrap' ? 'wrapped' : w.kind === 'run' ? 'run' : 'custom command';
+  return `${w.agent} (${what}) · ${formatInt(w.modelRequests)} requests · largest ${formatBytes(w.largestBytes)} · ${ago(w.lastAt ?? w.createdAt)}${w.notes.length ? ' · not recorded' : ''}`;
+}
+
+/**
+ * A wire session in X-Ray: the request the provider received (the latest by
+ * default) as a manifest, its split meter with the provider's reported input
+ * beside Loupe's count, the system blocks and tool definitions, the
+ * conversation's segments, and the session's request history.
+ */
+export function WireXRay() {
+  const { detail, error, requestSeq } = useWire(useShallow((s) => ({ detail: s.detail, error: s.error, requestSeq: s.requestSeq })));
+  if (error) return <ErrorNotice error={error} onDismiss={() => useWire.setState({ error: null })} />;
+  if (!detail) return <p className="muted">Loading the wire session…</p>;
+  const { session, request: r, manifest } = detail;
+  const models = detail.requests.filter((q) => q.api !== null).map((q) => q.seq);
+  return (
+    <div className="wire-xray" data-testid="wire-xray">
+      <div className="callout" data-testid="wire-advisory">
+        <strong>What {session.agent} sent its provider</strong>, recorded by Loupe’s relay on this machine
+        {session.kind === 'wrap' ? ' (a session you ran with loupe wrap; followed live)' : ''}. Advisory: the CLI builds these requests, so pins and evictions
+        here change nothing it sends. Sizes, hashes, counts and redacted previews only; no body or key is kept.
+        {session.notes.map((n) => (
+          <span key={n} className="wire-note">
+            {' '}
+            {n.charAt(0).toUpperCase() + n.slice(1)}
+          </span>
+        ))}
+      </div>
+      {!r || !manifest ? (
+        <p className="muted">No model request recorded in this session yet.</p>
+      ) : (
+        <>
+          <div className="xray-panel">
+            <SplitMeter manifest={manifest} highlight={null} pending={0} label="The request: system, tools and conversation in the model’s window" />
+            <dl className="facts" data-testid="wire-facts">
+              <dt>Request</dt>
+              <dd>
+                model request {models.indexOf(r.seq) + 1} of {formatInt(models.length)} (#{r.seq} on the wire) · {r.method} {r.endpoint} → {r.status ?? '—'} · model {r.model ?? 'unknown'} · {formatBytes(r.requestBytes)}
+              </dd>
+              <dt>Loupe’s count</dt>
+              <dd data-testid="wire-loupe-count">
+                {r.count ? `${formatInt(r.count.tokens)} tokens (${r.count.kind === 'exact' ? `exact, ${r.count.encoding}` : 'estimate'})` : 'not counted'}
+                {r.split && ` · system ${formatBytes(r.split.systemBytes)}, tools ${formatBytes(r.split.toolBytes)}, messages ${formatBytes(r.split.messageBytes)}`}
+              </dd>
+              <dt>Provider reported</dt>
+              <dd data-testid="wire-reported">
+                {r.usage?.input != null
+                  ? `${formatInt(r.usage.input)} input tokens (cache read ${formatInt(r.usage.cacheRead ?? 0)}, cache write ${formatInt(r.usage.cacheWrite ?? 0)}) · output ${formatInt(r.usage.output ?? 0)} (reported)`
+                  : 'nothing reported for this request'}
+              </dd>
+              {r.diff && (
+                <>
+                  <dt>Since #{r.diff.previousSeq}</dt>
+                  <dd>
+                    +{formatInt(r.diff.added)} parts ({formatBytes(r.diff.addedBytes)}), −{formatInt(r.diff.dropped)} ({formatBytes(r.diff.droppedBytes)})
+                  </dd>
+                </>
+              )}
+            </dl>
+            <WireHistory detail={detail} shown={r.seq} onPick={(seq) => void useWire.getState().showRequest(seq === requestSeq ? null : seq)} />
+          </div>
+          <section className="wire-segments" data-testid="wire-segments">
+            <h2>Conversation ({formatInt(manifest.segments.length)} segments)</h2>
+            <ol className="plain-list">
+              {manifest.segments.map((s) => (
+                <li key={s.id} className="wire-segment" data-kind={s.kind} data-id={s.id}>
+                  <span className="badge">{s.kind}</span> <strong>{s.label ?? ''}</strong> <span className="muted">{formatBytes(s.bytes)} · ≈ {formatInt(s.tokens.tokens)} tokens</span>
+                  <div className="preview">{s.preview}</div>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <SystemSections sections={manifest.system} heading="System blocks and tool definitions" />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { create } from 'zustand';
+import type { WireSessionSummary } from '../../../../shared/contract/wire';
+import type { WireSessionDetail } from '../../../../shared/contract/wire-methods';
+import { bridge } from '../../bridge';
+import { toUiError, type UiError } from '../../ui/ui-error';
+
+/** How often a shown wire session is read again (a wrapped CLI records from another process). */
+const WIRE_POLL_MS = 2000;
+let poll: ReturnType<typeof setInterval> | null = null;
+let asked = 0;
+
+export interface WireState {
+  sessions: WireSessionSummary[];
+  wireId: string | null;
+  detail: WireSessionDetail | null;
+  /** The request shown (null: the latest). */
+  requestSeq: number | null;
+  error: UiError | null;
+  load(repo: string): Promise<void>;
+  select(id: string | null): Promise<void>;
+  showRequest(seq: number | null): Promise<void>;
+}
+
+/** X-Ray's third source: the wire sessions of the open repository, and the one shown (followed live). */
+export const useWire = create<WireState>()((set, get) => {
+  async function read(): Promise<void> {
+    const id = get().wireId;
+    if (!id) return;
+    const mine = ++asked;
+    try {
+      const seq = get().requestSeq;
+      const detail = await bridge.call('wire.show', { sessionId: id, ...(seq ? { request: seq } : {}) });
+      if (mine === asked && get().wireId === id) set({ detail, error: null });
+    } catch (err) {
+      if (mine === asked) set({ error: toUiError(err) });
+    }
+  }
+  return {
+    sessions: [],
+    wireId: null,
+    detail: null,
+    requestSeq: null,
+    error: null,
+    async load(repo) {
+      try {
+        set({ sessions: await bridge.call('wire.list', { repo }) });
+      } catch {
+        set({ sessions: [] });
+      }
+    },
+    async select(id) {
+      if (poll) clearInterval(poll);
+      poll = null;
+      set({ wireId: id, detail: null, requestSeq: null, error: null });
+      if (!id) return;
+      await read();
+      poll = setInterval(() => void read(), WIRE_POLL_MS);
+    },
+    async showRequest(seq) {
+      set({ requestSeq: seq });
+      await read();
+    },
+  };
+});

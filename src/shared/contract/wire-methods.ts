@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { pathString } from './common';
+import { method } from './define';
+import type { WireRequestRecord, WireSessionSummary } from './wire';
+import type { Manifest } from './xray';
+
+const sessionId = z.string().regex(/^[0-9a-f-]{36}$/, 'is not a wire session id');
+
+/** One wire session: its summary, every request in brief, and one request in full. */
+export interface WireSessionDetail {
+  session: WireSessionSummary;
+  /** Each request without its parts (history chart, list). */
+  requests: Omit<WireRequestRecord, 'system' | 'tools' | 'segments'>[];
+  /** The request asked for, or the latest model request; null when there is none yet. */
+  request: WireRequestRecord | null;
+  /** That request as an X-Ray manifest (advisory: Loupe does not assemble these requests). */
+  manifest: Manifest | null;
+}
+
+export const wireMethods = {
+  /** Wire sessions, newest first; with `repo`, only that repository's. */
+  'wire.list': method<WireSessionSummary[]>()(z.object({ repo: pathString.optional() }).strict()),
+  /** A wire session with its requests; `request` picks one by number (default: the latest model request). */
+  'wire.show': method<WireSessionDetail>()(z.object({ sessionId, request: z.number().int().positive().optional() }).strict()),
+};

@@ -1,0 +1,160 @@
+/**
+ * What the wire records of each request a CLI sent its provider through
+ * Loupe's relay: sizes, hashes, counts and redacted previews of at most 200
+ * characters; never a body, a header or a credential. Zod-free (the renderer
+ * imports it).
+ */
+import type { TokenCount } from './xray';
+
+export type WireProvider = 'anthropic' | 'openai' | 'gemini';
+
+/** The request format a body was parsed as. */
+export type WireApi = 'anthropic-messages' | 'openai-responses' | 'gemini-generate';
+
+/** A system block (Anthropic `system`, OpenAI `instructions` / developer messages, Gemini `systemInstruction`). */
+export interface WireSystemBlock {
+  title: string;
+  /** Where it comes from: the CLI's own prompt, a memory file it inlined (CLAUDE.md, AGENTS.md), runtime context. */
+  provenance: 'cli' | 'memory' | 'runtime-context';
+  bytes: number;
+  /** sha256 of the block's text, hex. */
+  sha256: string;
+  /** At most 200 characters, secrets redacted. */
+  preview: string;
+  tokens: TokenCount;
+}
+
+/** A tool definition the request offered the model. */
+export interface WireToolDef {
+  name: string;
+  /** `built-in` (the CLI's own tool) or `mcp:<server>`. */
+  origin: string;
+  /** Bytes of the definition as JSON (name, description, schema). */
+  bytes: number;
+  sha256: string;
+  tokens: TokenCount;
+}
+
+export type WireSegmentKind = 'user' | 'assistant' | 'thinking' | 'tool' | 'summary' | 'unknown';
+
+/** One conversation part, with the same content-derived id a transcript import gives the same content. */
+export interface WireSegment {
+  id: string;
+  kind: WireSegmentKind;
+  bytes: number;
+  tokens: TokenCount;
+  /** At most 200 characters, secrets redacted (a credential file's read is never previewed). */
+  preview: string;
+  /** For tool segments: the tool's name. */
+  toolName?: string;
+  /** For file reads: the path read. */
+  filePath?: string;
+  /** e.g. `image`, `injected` (a reminder the CLI added to a user message). */
+  label?: string;
+  isError?: boolean;
+}
+
+/** What the provider reported for the request (null where it reported nothing). */
+export interface WireUsage {
+  /** All input tokens of the request, cache reads and writes included. */
+  input: number | null;
+  cacheRead: number | null;
+  cacheWrite: number | null;
+  output: number | null;
+}
+
+/** Bytes and Loupe's count per part of the request. */
+export interface WireSplit {
+  systemBytes: number;
+  toolBytes: number;
+  messageBytes: number;
+  /** The rest of the body: model, settings, JSON punctuation. */
+  otherBytes: number;
+  system: TokenCount;
+  tools: TokenCount;
+  messages: TokenCount;
+}
+
+/** What changed since the session's previous request (by content-derived id). */
+export interface WireDiff {
+  previousSeq: number;
+  added: number;
+  dropped: number;
+  addedBytes: number;
+  droppedBytes: number;
+  /** Ids dropped (at most 50 listed): a CLI's own compaction shows as a large drop. */
+  droppedIds: string[];
+}
+
+export interface WireRequestRecord {
+  sessionId: string;
+  /** 1, 2, 3… within the session. */
+  seq: number;
+  runId: string | null;
+  stepId: string | null;
+  at: string;
+  provider: WireProvider;
+  method: string;
+  /** The path under the provider's base, without the query. */
+  endpoint: string;
+  /** null when the body is not a model request Loupe parses (a HEAD probe, a token count call). */
+  api: WireApi | null;
+  model: string | null;
+  stream: boolean;
+  status: number | null;
+  /** Who answered: the provider, Loupe's relay (unreachable upstream), or nobody (the CLI hung up). */
+  answeredBy: 'upstream' | 'relay' | 'aborted';
+  /** Loupe's reason when the relay answered or the exchange broke. */
+  reason: string | null;
+  durationMs: number;
+  requestBytes: number;
+  responseBytes: number;
+  split: WireSplit | null;
+  /** Loupe's count of the whole request (exact for a public tokenizer, else the calibrated estimate). */
+  count: TokenCount | null;
+  /** Where a calibrated estimate's factor came from, in words. */
+  countBasis: string | null;
+  usage: WireUsage | null;
+  system: WireSystemBlock[];
+  tools: WireToolDef[];
+  segments: WireSegment[];
+  images: number;
+  diff: WireDiff | null;
+}
+
+export type WireSessionKind = 'run' | 'wrap' | 'custom';
+
+export interface WireSessionSummary {
+  id: string;
+  kind: WireSessionKind;
+  agent: string;
+  repo: string | null;
+  runId: string | null;
+  createdAt: string;
+  /** Plain notes on what the wire could not record ("not recorded: …"). */
+  notes: string[];
+  requests: number;
+  /** Model requests (parsed), of `requests`. */
+  modelRequests: number;
+  largestBytes: number;
+  /** Sum of the provider's reported input over the session's requests. */
+  reportedInput: number;
+  cacheRead: number;
+  lastAt: string | null;
+}
+
+/** A step's wire figures for runs evidence. */
+export interface WireStepSummary {
+  stepId: string | null;
+  requests: number;
+  largestBytes: number;
+  reportedInput: number;
+  cacheRead: number;
+}
+
+/** A run's wire: its sessions, per step, and what could not be recorded. */
+export interface WireRunSummary {
+  sessions: string[];
+  steps: WireStepSummary[];
+  notes: string[];
+}
