@@ -120,7 +120,10 @@ export class RunManager {
     this.deps.db.prepare('UPDATE runs SET input_json = ? WHERE id = ?').run(JSON.stringify(next), runId);
     const head = await this.deps.repos.use(next.repo, (reader) => reader.head());
     const thread = getThread(this.deps.db, run.threadId);
-    return this.launch(runId, run.threadId, next, { branch: head.branch, fresh: !thread?.cliSessionId, kind: 'retry' });
+    // A retry repeats the last attempt's kind: a fresh attempt (an X-Ray continuation) stays fresh, with the thread's directives.
+    const last = listEvidence(this.deps.db, { runId }).at(-1);
+    const fresh = !thread?.cliSessionId || (last !== undefined && !last.resumed);
+    return this.launch(runId, run.threadId, next, { branch: head.branch, fresh, kind: 'retry' });
   }
 
   cancel(runId: string): boolean {

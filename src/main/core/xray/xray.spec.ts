@@ -217,6 +217,34 @@ describe('manifests of a resumed CLI session (the demo agent)', () => {
     await runtime.close();
   });
 
+  it('a retry of a blocked fresh continuation stays fresh, with the directives applied (issue 22, item 1)', async () => {
+    const repo = makeRepo({ 'notes.md': 'line\n'.repeat(500) });
+    const runtime = makeRuntime();
+    const settings: RunSettingsInput = { agent: 'demo' };
+    const one = await runtime.call('runs.start', { repo, ask: 'Read the notes', paths: ['notes.md'], settings });
+    await waitForRun(runtime, one.run.id);
+    const threadId = one.run.threadId;
+    const read = byKind(await runtime.call('xray.manifest', { threadId }), 'file-read')[0]!;
+    await runtime.call('xray.evict', { threadId, segmentId: read.id });
+    // A ceiling the resumed turn fits under and the fresh one (carrying the history) does not.
+    const resumed = await runtime.call('runs.preview', { repo, ask: 'Again', paths: ['notes.md'], settings, threadId });
+    const fresh = await runtime.call('runs.preview', { repo, ask: 'Again', paths: ['notes.md'], settings, threadId, fresh: true });
+    expect(fresh.totalBytes).toBeGreaterThan(resumed.totalBytes);
+    const ceiling = { ...settings, loop: { contextBudget: { maxPromptBytes: resumed.totalBytes + 4, policy: 'block' as const } } };
+    const two = await runtime.call('runs.start', { repo, ask: 'Again', paths: ['notes.md'], settings: ceiling, threadId });
+    expect((await waitForRun(runtime, two.run.id)).steps[0]).toMatchObject({ kind: 'resume', outcome: 'launched' });
+    const blocked = await runtime.call('xray.continue', { threadId, ask: 'Again' });
+    expect(blocked.run.status).toBe('blocked');
+    expect(blocked.steps[0]).toMatchObject({ kind: 'fresh', resumed: false });
+    const raised = { ...ceiling, loop: { contextBudget: { maxPromptBytes: 10_000_000, policy: 'block' as const } } };
+    const retried = await runtime.call('runs.retry', { runId: blocked.run.id, settings: raised });
+    const done = await waitForRun(runtime, blocked.run.id, 30_000, retried.lastSeq);
+    expect(done.steps[1]).toMatchObject({ kind: 'retry', resumed: false, outcome: 'launched' });
+    expect(done.steps[1]!.totalBytes).toBeGreaterThan(blocked.steps[0]!.totalBytes - 100);
+    expect(done.steps[1]!.history!.segments!.omitted).toEqual([read.id]);
+    await runtime.close();
+  });
+
   it('segment ids stay the same across restarts and later turns for the same content', async () => {
     const repo = makeRepo({ 'a.txt': 'a\n' });
     const userDataDir = tempDir();
