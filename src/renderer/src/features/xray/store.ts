@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { RunPreview, ThreadSummary } from '../../../../shared/contract/runs';
+import type { RunDetail, RunPreview, ThreadSummary } from '../../../../shared/contract/runs';
 import type { Directive, Manifest, Segment, SegmentKind, SegmentStatus } from '../../../../shared/contract/xray';
 import { bridge } from '../../bridge';
 import { sessionPersist } from '../../session-persist';
@@ -40,8 +40,8 @@ export interface XrayState extends SessionSlice {
   busy: string | null;
   undo: UndoEntry | null;
   continuing: boolean;
-  /** The run a "continue as a fresh session" started. */
-  continuedRun: string | null;
+  /** The run a "continue as a fresh session" started, as its first decision left it (blocked, failed or launched). */
+  continuedRun: RunDetail | null;
   setRepo(repo: string): Promise<void>;
   select(threadId: string | null): Promise<void>;
   /** Stops following the shown thread's stream. */
@@ -234,7 +234,7 @@ export const useXray = create<XrayState>()(
           set({ continuing: true });
           try {
             const detail = await bridge.call('xray.continue', { threadId, ask });
-            set({ continuing: false, continuedRun: detail.run.id, error: null });
+            set({ continuing: false, continuedRun: detail, error: null });
             return true;
           } catch (err) {
             set({ continuing: false, error: toUiError(err) });
