@@ -39,6 +39,32 @@ describe('loupe run', () => {
     expect((await cli(['run', '--repo', join(repo, 'nope'), '--ask', 'x'], env)).code).toBe(2);
   });
 
+  it('uses the settings in force (applied preset plus the user’s changes); flags override; evidence names each value’s source (issue 22, item 5)', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    expect((await cli(['presets', 'save', 'team', '--command', answer, '--model', 'team-model', '--max-prompt-bytes', '50000', '--policy', 'warn', '--notes', 'Team notes.', '--apply'], env)).code).toBe(0);
+    // The user's own change on top, as the app's run form makes it.
+    const rt = makeRuntime({ userDataDir: env.LOUPE_USER_DATA });
+    const effective = await rt.call('settings.effective', {});
+    await rt.call('settings.update', { settings: { ...effective.settings, notes: 'My notes.' } });
+    await rt.close();
+
+    const plain = JSON.parse((await cli(['run', '--repo', repo, '--ask', 'Read it', '--json', 'a.txt'], env)).stdout);
+    expect(plain.status).toBe('succeeded');
+    const [step] = plain.steps;
+    expect(step).toMatchObject({ adapter: 'custom', model: 'team-model', budget: { maxPromptBytes: 50000, policy: 'warn' }, presetRef: { name: 'team', revision: 1 } });
+    expect(step.sections.find((x: { name: string }) => x.name === 'notes')).toBeTruthy();
+    expect(step.sources).toMatchObject({
+      model: { kind: 'preset', name: 'team', revision: 1 },
+      'loop.contextBudget': { kind: 'preset', name: 'team', revision: 1 },
+      notes: { kind: 'app' },
+    });
+
+    const flagged = JSON.parse((await cli(['run', '--repo', repo, '--ask', 'Read it', '--max-prompt-bytes', '60000', '--json', 'a.txt'], env)).stdout);
+    expect(flagged.steps[0]).toMatchObject({ model: 'team-model', budget: { maxPromptBytes: 60000, policy: 'warn' } });
+    expect(flagged.steps[0].sources).toMatchObject({ 'loop.contextBudget': { kind: 'run' }, model: { kind: 'preset', name: 'team', revision: 1 } });
+  });
+
   it('--thread continues a thread, --fresh starts a fresh session in it, --schema goes with the prompt', async () => {
     const env = { LOUPE_USER_DATA: tempDir() };
     const repo = makeRepo({ 'a.txt': 'alpha\n' });

@@ -8,6 +8,7 @@ import { describeExceeded } from '../../../shared/runs/budget';
 import type { CoreDeps } from '../deps';
 import type { AgentAdapter, InvocationInput } from './agents/adapter';
 import { prepareStep, type ModelWindow, type StepDirectives } from './prepare';
+import { runSources } from './preset-in-force';
 import { RunRecorder } from './recorder';
 import { withPreviews } from './section-previews';
 import { removeStaged, stageContext, type Staging } from './stage';
@@ -274,6 +275,8 @@ export class RunManager {
       },
       s.input.settings.loop.contextBudget,
     );
+    // Each value's source at launch: the preset named, the settings in force, or this run alone.
+    const origin = runSources(db, s.input.settings, s.input.presetRef);
     const ordinal = (db.prepare('SELECT COUNT(*) AS n FROM evidence_steps WHERE run_id = ?').get(s.runId) as { n: number }).n + 1;
     const blocked = prepared.check.verdict === 'block';
     const problem = !blocked && !s.info.installed ? s.info.problem ?? `${s.info.label} is not installed.` : null;
@@ -301,7 +304,8 @@ export class RunManager {
       budget: s.input.settings.loop.contextBudget ?? null,
       exceeded: prepared.check.exceeded,
       outcome: blocked ? 'blocked' : problem || preflight ? 'failed' : 'launched',
-      presetRef: s.input.presetRef ?? null,
+      presetRef: origin.presetRef,
+      sources: origin.sources,
       history: prepared.history,
       message: blocked
         ? `Blocked by the context budget: ${describeExceeded(prepared.check.exceeded)}.`

@@ -17,7 +17,6 @@ import { listRuns, markInterrupted } from './store/runs';
 import { getThread, listThreads, readTranscript } from './store/threads';
 import { demoExtras } from './demo-extras';
 import { xrayTools } from './xray-tools';
-import { presetInForce } from './preset-in-force';
 
 type RunServices = Pick<
   Services,
@@ -130,9 +129,8 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
     'runs.start': async (request, ctx) => {
       const { threadId, fresh, ...input } = request;
       sweep();
-      // The run form sends the settings in force, not where they came from: its evidence names the preset behind them.
-      const presetRef = input.presetRef ?? presetInForce(deps.db, input.settings);
-      return manager.start(presetRef ? { ...input, presetRef } : input, { threadId, fresh, signal: ctx.signal });
+      // Each step's evidence names where every value came from (runSources, at launch).
+      return manager.start(input, { threadId, fresh, signal: ctx.signal });
     },
     'runs.retry': async ({ runId, settings }) => manager.retry(runId, settings),
     'runs.cancel': async ({ runId }) => ({ cancelled: manager.cancel(runId) }),

@@ -14,6 +14,8 @@ export function sourceText(source: SettingSource): string {
       return 'your change';
     case 'preset':
       return `preset ${source.name} revision ${source.revision}`;
+    case 'run':
+      return 'this run only';
   }
 }
 
