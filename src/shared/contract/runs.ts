@@ -117,6 +117,8 @@ export const runInputSchema = z
       }, 'must be a JSON object (a JSON Schema)')
       .optional(),
     presetRef: presetRef.optional(),
+    /** Go ahead when something named (a path, an attachment) stages nothing; otherwise that is an error before launch. */
+    allowUnstaged: z.boolean().optional(),
   })
   .strict();
 export type RunInput = z.output<typeof runInputSchema>;

@@ -65,6 +65,25 @@ describe('loupe run', () => {
     expect(flagged.steps[0].sources).toMatchObject({ 'loop.contextBudget': { kind: 'run' }, model: { kind: 'preset', name: 'team', revision: 1 } });
   });
 
+  it('a path or attachment that stages nothing is an error before launch (exit 2) unless --allow-missing (issue 22, item 8)', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    const marker = join(tempDir(), 'ran');
+    const agent = nodeCommand(`require('fs').writeFileSync(${JSON.stringify(marker)},'x');process.stdin.resume();process.stdin.on('end',()=>console.log('done'))`);
+    const missing = await cli(['run', '--repo', repo, '--ask', 'Read it', '--command', agent, 'a.txt', 'nonexistent.txt'], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('nonexistent.txt');
+    expect(missing.stderr).toContain('--allow-missing');
+    const attach = await cli(['run', '--repo', repo, '--ask', 'Read it', '--command', agent, '--attach', join(repo, 'gone.txt'), 'a.txt'], env);
+    expect(attach.code).toBe(2);
+    expect(attach.stderr).toContain('gone.txt');
+    expect(existsSync(marker)).toBe(false);
+    expect(JSON.parse((await cli(['runs', 'list', '--repo', repo, '--json'], env)).stdout)).toEqual([]);
+    const allowed = await cli(['run', '--repo', repo, '--ask', 'Read it', '--command', agent, '--allow-missing', 'nonexistent.txt'], env);
+    expect(allowed.code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+  });
+
   it('--thread continues a thread, --fresh starts a fresh session in it, --schema goes with the prompt', async () => {
     const env = { LOUPE_USER_DATA: tempDir() };
     const repo = makeRepo({ 'a.txt': 'alpha\n' });

@@ -18,6 +18,7 @@ import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './
 import { getRun, getRunInput, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from './store/threads';
 import { TranscriptCollector } from './transcript-collector';
+import { unstagedSelections } from './unstaged';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -30,6 +31,14 @@ export interface RunEnvironment {
   threadChanged?(threadId: string): void;
   /** What a step needs besides the prompt: the demo agent's home, Loupe's X-Ray tools (MCP) when asked for, extra environment. */
   extra(runId: string, threadId: string, input: RunInput): Pick<InvocationInput, 'demo' | 'mcp'> & { env?: Record<string, string>; note?: string };
+}
+
+/** How a run's steps begin: its branch, fresh or resumed, the step kind, and a staging made before the run was created. */
+interface LaunchHow {
+  branch: string | null;
+  fresh: boolean;
+  kind: StepKind | null;
+  staging?: Staging;
 }
 
 interface ActiveRun {
@@ -90,16 +99,31 @@ export class RunManager {
       if ([...this.active.keys()].some((id) => getRun(db, id)?.threadId === threadId)) {
         throw new LoupeError('invalid-input', 'This thread has a run in progress; wait for it or cancel it first.');
       }
-    } else {
+    }
+    // Staged before the run exists: a selection that stages nothing the user named is refused here, before launch.
+    const runId = newId('r');
+    const staging = await this.stage(runId, { ...input, repo: repo.root }, options.signal).catch(async (err: unknown) => {
+      await removeStaged(join(this.deps.userDataDir, 'runs', runId));
+      throw err;
+    });
+    const missing = input.allowUnstaged ? [] : unstagedSelections(input, staging);
+    if (missing.length) {
+      await removeStaged(join(this.deps.userDataDir, 'runs', runId));
+      throw new LoupeError(
+        'invalid-input',
+        `Nothing was staged for ${missing.join(', ')}. Name files that exist, or go ahead without them (loupe run --allow-missing).`,
+        { unstaged: missing },
+      );
+    }
+    if (!threadId) {
       threadId = newId('t');
       createThread(db, { id: threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, title: input.ask, now: this.deps.now() });
     }
-    const runId = newId('r');
     const stored: RunInput = { ...input, repo: repo.root };
     insertRun(db, { id: runId, threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, ask: input.ask, inputJson: JSON.stringify(stored), now: this.deps.now() });
     touchThread(db, threadId, this.deps.now());
     const fresh = options.fresh === true || !this.env.adapter(input.settings.agent).resumable;
-    return this.launch(runId, threadId, stored, { branch: repo.branch, fresh, kind: null });
+    return this.launch(runId, threadId, stored, { branch: repo.branch, fresh, kind: null, staging });
   }
 
   /** A new step of an ended run, measured again from its recorded input (settings may change). */
@@ -154,7 +178,7 @@ export class RunManager {
   }
 
   /** Runs the steps of one run in the background; resolves with its detail after the first decision. */
-  private launch(runId: string, threadId: string, input: RunInput, how: { branch: string | null; fresh: boolean; kind: StepKind | null }): Promise<RunDetail> {
+  private launch(runId: string, threadId: string, input: RunInput, how: LaunchHow): Promise<RunDetail> {
     const controller = new AbortController();
     const recorder = new RunRecorder(() => this.deps.db, this.deps.streams, runId, readRunEvents(this.deps.db, runId).at(-1)?.seq ?? 0);
     let decided!: () => void;
@@ -178,7 +202,7 @@ export class RunManager {
     runId: string,
     threadId: string,
     input: RunInput,
-    how: { branch: string | null; fresh: boolean; kind: StepKind | null },
+    how: LaunchHow,
     signal: AbortSignal,
     recorder: RunRecorder,
     decided: () => void,
@@ -190,12 +214,7 @@ export class RunManager {
     const adapter = this.env.adapter(agent);
     const info = await this.env.detect(agent);
     const model = await this.env.resolveModel(input.settings.model ?? null, agent);
-    const stageDir = join(this.deps.userDataDir, 'runs', runId, `context-${Date.now().toString(36)}`);
-    const staging = await this.deps.repos.use(
-      input.repo,
-      (reader) => stageContext(reader, stageDir, { baseRef: input.baseRef ?? 'HEAD', paths: input.paths, attachments: input.attachments }, signal),
-      signal,
-    );
+    const staging = how.staging ?? (await this.stage(runId, input, signal));
     setStagedDir(db, runId, staging.dir);
     let status: RunStatus = 'failed';
     try {
@@ -224,6 +243,16 @@ export class RunManager {
       }
       this.finish(runId, signal.aborted && status !== 'blocked' ? 'cancelled' : status, recorder);
     }
+  }
+
+  /** Stages a run's selection into its own folder (re-checking every path). */
+  private stage(runId: string, input: RunInput, signal?: AbortSignal): Promise<Staging> {
+    const stageDir = join(this.deps.userDataDir, 'runs', runId, `context-${Date.now().toString(36)}`);
+    return this.deps.repos.use(
+      input.repo,
+      (reader) => stageContext(reader, stageDir, { baseRef: input.baseRef ?? 'HEAD', paths: input.paths, attachments: input.attachments }, signal),
+      signal,
+    );
   }
 
   private finish(runId: string, status: RunStatus, recorder: RunRecorder): void {
