@@ -95,8 +95,9 @@ describe('loupe run', () => {
     const doc = JSON.parse(second.stdout);
     expect(doc.threadId).toBe(first.threadId);
     expect(doc.steps[0].kind).toBe('fresh');
-    // A custom command takes the schema inside its prompt: a section of its own, counted in the prompt's bytes.
+    // A custom command takes the schema on stdin after its prompt: a section of its own, reported as schema bytes.
     expect(doc.steps[0].sections.map((s: { name: string }) => s.name)).toContain('schema');
+    expect(doc.steps[0].schemaBytes).toBeGreaterThan(0);
     expect((await cli(['run', '--repo', repo, '--ask', 'x', '--command', answer, '--thread', 'tnothere'], env)).stderr).toContain('tnothere');
   });
 
