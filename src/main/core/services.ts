@@ -7,7 +7,7 @@ import { contextServices } from './inspect/context-services';
 import { memoryServices } from './memory/memory-services';
 import { presetServices } from './presets/preset-services';
 import { repoServices } from './repo/repo-services';
-import { calibrationServices } from './runs/calibration-services';
+import { calibrationServices } from './tokens/calibration-services';
 import { runServices } from './runs/run-services';
 import { sessionServices } from './sessions/session-services';
 import { settingsServices } from './settings/settings-services';
@@ -42,6 +42,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...presetServices(deps),
     ...sessions.services,
     ...xray.services,
-    ...calibrationServices(deps),
+    ...calibrationServices(deps.db),
   };
 }

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createGitReader, findRepoRoot } from '../repo/repo-root';
+import { createGitReader, findRepoRoot } from './repo-root';
 import type { GitRunner } from './git-cli';
 import type { GitReader } from './git-reader';
 

@@ -15,7 +15,7 @@ import type { Runtime } from '../runtime';
 import { git, makeRepo, makeRuntime, removeTempDirs, tempDir, testGit } from '../testing/fixtures';
 import { canFakeTerminal, makeArmedSet, plainEnv, plainGit, type ArmedSet } from '../testing/untrusted-repo';
 import { CatFileBatch } from './cat-file-batch';
-import { waitForRun } from '../runs/testing';
+import { waitForRun } from '../testing/runs';
 
 afterAll(removeTempDirs);
 

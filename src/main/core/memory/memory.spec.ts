@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RUN_LIMITS } from '../../../shared/contract/run-limits';
-import { captureStdin, waitForRun } from '../runs/testing';
+import { captureStdin, waitForRun } from '../testing/runs';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { selectedMemoryTexts } from '../../../shared/contract/memory';
 import { listMemory } from './memory-services';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PresetDetail } from '../../../shared/contract/presets';
 import { git, makeRepo, makeRuntime, removeTempDirs } from '../testing/fixtures';
-import { waitForRun } from '../runs/testing';
+import { waitForRun } from '../testing/runs';
 import { customAgent, snapshotDb } from './testing';
 
 afterAll(removeTempDirs);

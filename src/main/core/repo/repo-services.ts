@@ -3,7 +3,7 @@ import { LoupeError } from '../../../shared/errors';
 import type { CoreDeps } from '../deps';
 import { listDir } from '../inspect/list-dir';
 import { forgetRecent, listRecent, touchRecent } from '../store/recent-repos';
-import { openRepo } from './open-repo';
+import { openRepo } from '../git/open-repo';
 
 type RepoServices = Pick<Services, 'repo.open' | 'repo.recent' | 'repo.forget' | 'repo.pickFolder' | 'repo.refs' | 'repo.listDir'>;
 

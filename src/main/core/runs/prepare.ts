@@ -3,9 +3,9 @@ import type { ContextBudget, PromptSection, RunInput, StepHistory, StepKind } fr
 import type { TranscriptEntry } from '../../../shared/contract/transcript';
 import { checkBudget, type BudgetCheck } from '../../../shared/runs/budget';
 import type { AgentAdapter, Invocation, InvocationInput } from './agents/adapter';
-import type { FoldMeasureDeps } from './fold-measure';
-import { assembleHistory } from './history';
-import { assemblePrompt, schemaSection } from './prompt';
+import type { FoldMeasureDeps } from '../prompt/fold-measure';
+import { assembleHistory } from '../prompt/history';
+import { assemblePrompt, schemaSection } from '../prompt/prompt';
 import type { Staging } from './stage';
 
 /** A model's window as the fold sees it. */

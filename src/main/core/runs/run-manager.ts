@@ -10,14 +10,14 @@ import type { AgentAdapter, InvocationInput } from './agents/adapter';
 import { prepareStep, type ModelWindow, type StepDirectives } from './prepare';
 import { runSources } from './preset-in-force';
 import { RunRecorder } from './recorder';
-import { withPreviews } from './section-previews';
+import { withPreviews } from '../prompt/section-previews';
 import { removeStaged, stageContext, type Staging } from './stage';
-import { countPromptExactly } from './prompt-count';
+import { countPromptExactly } from '../prompt/prompt-count';
 import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './store/evidence';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
-import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from './store/threads';
-import { TranscriptCollector } from './transcript-collector';
+import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
+import { TranscriptCollector } from '../threads/transcript-collector';
 import { unstagedSelections } from './unstaged';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */

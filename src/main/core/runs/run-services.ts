@@ -8,13 +8,13 @@ import type { CoreDeps } from '../deps';
 import { agentAdapters, detectAgent } from './agents/registry';
 import { exportEvidence } from './export';
 import { cliModelName, prepareStep, type ModelWindow, type StepDirectives } from './prepare';
-import { promptMix } from './prompt-mix';
-import { countPromptExactly } from './prompt-count';
+import { promptMix } from '../prompt/prompt-mix';
+import { countPromptExactly } from '../prompt/prompt-count';
 import { RunManager, type RunEnvironment } from './run-manager';
 import { stageContext } from './stage';
 import { listEvidence } from './store/evidence';
 import { listRuns, markInterrupted } from './store/runs';
-import { getThread, listThreads, readTranscript } from './store/threads';
+import { getThread, listThreads, readTranscript } from '../threads/thread-store';
 import { demoExtras } from './demo-extras';
 import { xrayTools } from './xray-tools';
 

@@ -8,7 +8,7 @@ import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunSettingsInput } from '../../../shared/contract/runs';
 import { git, isProcessAlive, makeRepo, makeRuntime, removeTempDirs, tempDir, waitForExit } from '../testing/fixtures';
-import { captureStdin, fakeCli, nodeCmd, waitForRun } from './testing';
+import { captureStdin, fakeCli, nodeCmd, waitForRun } from '../testing/runs';
 
 afterAll(removeTempDirs);
 

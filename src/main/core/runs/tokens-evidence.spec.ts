@@ -12,10 +12,10 @@ import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtu
 import { loadCorpus, piecesOf } from '../testing/token-corpus';
 import { buildTokensWorker } from '../testing/tokens-worker';
 import { loadCounter } from '../tokens/count-text';
-import { toFoldRows } from './history';
+import { toFoldRows } from '../prompt/history';
 import { withPromptTokens } from './step';
-import { readTranscript } from './store/threads';
-import { captureStdin, nodeCmd, waitForRun } from './testing';
+import { readTranscript } from '../threads/thread-store';
+import { captureStdin, nodeCmd, waitForRun } from '../testing/runs';
 
 beforeAll(async () => {
   process.env.LOUPE_TOKENS_WORKER = await buildTokensWorker();

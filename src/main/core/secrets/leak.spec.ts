@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForRun } from '../runs/testing';
+import { waitForRun } from '../testing/runs';
 import { makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { makeLeakFixture, secretPieces, type LeakFixture } from '../testing/leak-fixture';
 import { claudeLines, writeJsonl } from '../sessions/testing';

@@ -9,8 +9,8 @@ import type {
 } from '../../../shared/contract/sessions';
 import type { TranscriptItem } from '../../../shared/contract/transcript';
 import type { ReportedUsage } from '../../../shared/contract/agent-events';
-import { canonical, contentKey } from '../runs/segment-id';
-import { TRANSCRIPT_OUTPUT_MAX } from '../runs/transcript-collector';
+import { canonical, contentKey } from '../threads/segment-id';
+import { TRANSCRIPT_OUTPUT_MAX } from '../threads/transcript-collector';
 import { forbiddenPathIn, hiddenResultText } from '../secrets/tool-paths';
 
 /** Longest preview an entry keeps (the contract's 200 characters). */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunSettingsInput } from '../../../shared/contract/runs';
 import type { SessionManifest } from '../../../shared/contract/sessions';
-import { captureStdin, waitForRun } from '../runs/testing';
+import { captureStdin, waitForRun } from '../testing/runs';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { claudeLines, codexLines, writeJsonl } from './testing';
 

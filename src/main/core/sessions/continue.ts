@@ -5,9 +5,9 @@ import { SESSION_CLI_LABELS, type ImportedSession, type SessionCli, type Session
 import type { AgentId } from '../../../shared/contract/run-limits';
 import type { Directive } from '../../../shared/contract/xray';
 import type { CoreDeps } from '../deps';
-import { appendTranscript, createThread } from '../runs/store/threads';
+import { appendTranscript, createThread } from '../threads/thread-store';
 import { putDirective } from '../xray/store';
-import { recordContinuation, sessionKey } from './directive-store';
+import { recordContinuation, sessionKey } from '../threads/directive-store';
 import { prunedHistory } from './prune';
 import { summaryBytes } from './session-directives';
 

@@ -3,7 +3,7 @@ import { approxTokens } from '../../../shared/contract/run-limits';
 import type { Directive, DirectiveKind, Segment, SegmentStatus } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import { utf8ByteLength } from '../../../shared/fold';
-import { renderRows, toFoldRows } from '../runs/history';
+import { renderRows, toFoldRows } from '../prompt/history';
 import { inContext } from './manifest';
 
 /** Entries a continuation carries: in the CLI's context now, and of a kind a transcript item can hold. */

@@ -7,7 +7,7 @@ import type { CoreDeps } from '../deps';
 import { readEffective } from '../settings/effective';
 import { getSetting, setSetting } from '../store/settings';
 import { continueSession } from './continue';
-import { listSessionDirectives, sessionKey } from './directive-store';
+import { listSessionDirectives, sessionKey } from '../threads/directive-store';
 import { belongsTo, findTranscripts, headFacts, realOrSame, sessionFolders, type FoundFile } from './discovery';
 import { quickSummary } from './quick-summary';
 import { SessionStore, sessionFreshness, type ResolveModel } from './session-store';

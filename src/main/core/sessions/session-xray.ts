@@ -4,7 +4,7 @@ import type { Directive, DirectiveKind } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import type { CoreDeps } from '../deps';
 import { isCredentialPath } from '../secrets';
-import { deleteSessionDirective, listContinuations, listSessionDirectives, putSessionDirective, sessionKey } from './directive-store';
+import { deleteSessionDirective, listContinuations, listSessionDirectives, putSessionDirective, sessionKey } from '../threads/directive-store';
 import { assertSessionDirective, withSessionDirectives } from './session-directives';
 import type { SessionStore } from './session-store';
 

@@ -9,11 +9,11 @@ import type { CoreDeps } from '../deps';
 import { agentAdapters } from '../runs/agents/registry';
 import { listEvidence } from '../runs/store/evidence';
 import { processAlive } from '../runs/store/runs';
-import { getThread } from '../runs/store/threads';
+import { getThread } from '../threads/thread-store';
 import { buildSegments, type BuiltSegments, type Delivery } from './segments';
 import { withExactCounts } from './exact';
-import { foldInBestCount } from '../runs/fold-measure';
-import { conversationMix, systemMix } from './text-mix';
+import { foldInBestCount } from '../prompt/fold-measure';
+import { conversationMix, systemMix } from '../prompt/text-mix';
 import { listDirectives, listReports, transcriptOf } from './store';
 import { instructionFiles, promptSections, toolsSection } from './system';
 

@@ -1,12 +1,12 @@
 import type { RunSettings } from '../../../shared/contract/runs';
 import type { Manifest, SystemSection } from '../../../shared/contract/xray';
 import type { CoreDeps } from '../deps';
-import { assemblePrompt } from '../runs/prompt';
-import { withPreviews } from '../runs/section-previews';
+import { assemblePrompt } from '../prompt/prompt';
+import { withPreviews } from '../prompt/section-previews';
 import { readEffective } from '../settings/effective';
 import { announcedTools, type ManifestTools } from './manifest';
 import { instructionFiles, promptSections, toolsSection } from './system';
-import { systemMix } from './text-mix';
+import { systemMix } from '../prompt/text-mix';
 
 /** The latest run of `agent` in `repo` (or anywhere) whose CLI announced its tools. */
 function lastAnnouncedTools(deps: CoreDeps, agent: string, repo: string | undefined): string[] | null {

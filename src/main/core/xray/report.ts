@@ -1,7 +1,7 @@
 import type { ParsedRequestOf } from '../../../shared/api';
 import type { ExternalReport } from '../../../shared/contract/xray';
 import type { CoreDeps } from '../deps';
-import { clipPreview } from '../runs/section-previews';
+import { clipPreview } from '../prompt/section-previews';
 import { redactTexts } from '../secrets';
 import { saveReport } from './store';
 

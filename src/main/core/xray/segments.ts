@@ -4,10 +4,10 @@ import { trimToBudget, utf8ByteLength, type FoldRow, type TrimResult } from '../
 import type { FoldCountInfo } from '../../../shared/tokens/fold-count';
 import { approxTokens } from '../../../shared/contract/runs';
 import { applyDirectives, PROTECTED_KINDS, summaryText } from '../../../shared/xray/directives';
-import { renderRows, toFoldRows } from '../runs/history';
-import { clipPreview } from '../runs/section-previews';
+import { renderRows, toFoldRows } from '../prompt/history';
+import { clipPreview } from '../prompt/section-previews';
 import { forbiddenPathIn, hiddenResultText, redactTexts } from '../secrets';
-import { PREVIEW_SOURCE_CHARS } from '../runs/prompt';
+import { PREVIEW_SOURCE_CHARS } from '../prompt/prompt';
 
 /** How a thread's next turn will reach the model, which decides what counts as in context. */
 export type Delivery =

@@ -4,8 +4,8 @@ import { INSTRUCTION_FILES, type GovernanceTier, type Provenance, type SystemSec
 import { INSPECT_LIMITS } from '../../../shared/contract/limits';
 import { sectionTier } from '../../../shared/xray/prompt-meter';
 import { WorkingCopy } from '../inspect/working-copy';
-import { clipPreview } from '../runs/section-previews';
-import { PREVIEW_SOURCE_CHARS } from '../runs/prompt';
+import { clipPreview } from '../prompt/section-previews';
+import { PREVIEW_SOURCE_CHARS } from '../prompt/prompt';
 import { isCredentialPath, redactSecrets } from '../secrets';
 
 /** Who governs each of Loupe's prompt sections, and how X-Ray names it. */

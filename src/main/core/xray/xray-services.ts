@@ -7,7 +7,7 @@ import { assertNotProtected } from '../../../shared/xray/directives';
 import type { CoreDeps } from '../deps';
 import type { StepDirectives } from '../runs/prepare';
 import { getRunInput } from '../runs/store/runs';
-import { getThread } from '../runs/store/threads';
+import { getThread } from '../threads/thread-store';
 import type { SessionXray } from '../sessions/session-xray';
 import { activeRun, buildThreadManifest, type ManifestTools, type ResolveWindow } from './manifest';
 import { buildPreviewManifest } from './preview';

@@ -10,8 +10,8 @@ import type { RunSettingsInput } from '../../../shared/contract/runs';
 import type { Manifest, Segment, ThreadStreamEvent } from '../../../shared/contract/xray';
 import type { Runtime } from '../runtime';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
-import { nodeCmd, waitForRun } from '../runs/testing';
-import { readTranscript } from '../runs/store/threads';
+import { nodeCmd, waitForRun } from '../testing/runs';
+import { readTranscript } from '../threads/thread-store';
 import { buildTokensWorker } from '../testing/tokens-worker';
 import { loadCounter } from '../tokens/count-text';
 

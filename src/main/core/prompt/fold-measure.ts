@@ -13,7 +13,7 @@ import type { TokenEncoding } from '../../../shared/tokens/encodings';
 import { checkedBudget, foldCountFor, withoutExact, type FoldCountInfo } from '../../../shared/tokens/fold-count';
 import type { Db } from '../store/store';
 import type { TokenCounter } from '../tokens/token-counter';
-import { calibrationRows } from './store/calibration';
+import { calibrationRows } from '../tokens/calibration-store';
 
 export interface FoldMeasureDeps {
   readonly db: Db;

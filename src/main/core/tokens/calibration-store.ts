@@ -1,6 +1,6 @@
-import type { ReportedUsage } from '../../../../shared/contract/runs';
-import { CALIBRATION_RECENT_RUNS, type CalibrationRow } from '../../../../shared/tokens/calibration';
-import type { Db } from '../../store/store';
+import type { ReportedUsage } from '../../../shared/contract/runs';
+import { CALIBRATION_RECENT_RUNS, type CalibrationRow } from '../../../shared/tokens/calibration';
+import type { Db } from '../store/store';
 
 /** A calibration row with when its step started. */
 export type DatedCalibrationRow = CalibrationRow & { startedAt: string };

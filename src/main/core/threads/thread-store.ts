@@ -1,7 +1,7 @@
-import type { AgentId, ThreadSummary } from '../../../../shared/contract/runs';
-import type { TranscriptEntry, TranscriptItem } from '../../../../shared/contract/transcript';
-import type { Db } from '../../store/store';
-import { segmentIds } from '../segment-id';
+import type { AgentId, ThreadSummary } from '../../../shared/contract/runs';
+import type { TranscriptEntry, TranscriptItem } from '../../../shared/contract/transcript';
+import type { Db } from '../store/store';
+import { segmentIds } from './segment-id';
 
 interface ThreadRow {
   id: string;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { PromptSection } from '../../../shared/contract/runs';
-import type { StagedFile } from './stage';
 
 /** Loupe's own notes for the agent: how to read the context it was given. */
 export const LOUPE_NOTES = [
@@ -10,11 +9,17 @@ export const LOUPE_NOTES = [
   '[redacted …]); the repository itself is your working directory.',
 ].join('\n');
 
+/** A reference file as the prompt names it: where the agent finds it, and where it came from (a staged file). */
+export interface PromptReference {
+  location: string;
+  source: 'working-copy' | 'base' | 'attachment';
+}
+
 export interface PromptParts {
   runtime: { repo: string; branch: string | null; baseRef: string; baseCommit: string };
   notes?: string;
   memory?: readonly string[];
-  references: readonly StagedFile[];
+  references: readonly PromptReference[];
   /** The thread's history as text, when the CLI does not resume its own session. */
   history?: string;
   ask: string;
@@ -37,7 +42,7 @@ const CONVERSATION_SECTIONS: ReadonlySet<PromptSection['name']> = new Set(['hist
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-function referencesText(files: readonly StagedFile[]): string {
+function referencesText(files: readonly PromptReference[]): string {
   const lines = ['## Reference files'];
   if (files.length === 0) lines.push('(none)');
   for (const f of files) lines.push(`- ${f.location}`);

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { LoupeError } from '../../../shared/errors';
-import { GitCommandError, type GitRunner } from '../git/git-cli';
-import type { GitReader } from '../git/git-reader';
+import { GitCommandError, type GitRunner } from './git-cli';
+import type { GitReader } from './git-reader';
 
 /**
  * Checks a user-given folder path before any git command sees it: absolute,
@@ -75,9 +75,9 @@ export async function findRepoRoot(git: GitRunner, folder: string, signal?: Abor
 /** A reader over the git CLI where `git` exists, isomorphic-git otherwise (LOUPE_GIT=none forces it). */
 export async function createGitReader(git: GitRunner, root: string): Promise<GitReader> {
   if ((await git.detect()).available) {
-    const { CliGitReader } = await import('../git/cli-reader');
+    const { CliGitReader } = await import('./cli-reader');
     return new CliGitReader(git, root);
   }
-  const { EmbeddedGitReader } = await import('../git/embedded-reader');
+  const { EmbeddedGitReader } = await import('./embedded-reader');
   return new EmbeddedGitReader(root);
 }
