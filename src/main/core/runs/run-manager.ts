@@ -5,6 +5,7 @@ import type { AgentEvent } from '../../../shared/contract/agent-events';
 import { IDLE_TIMEOUT_SECONDS, type AgentId, type AgentInfo, type RunDetail, type RunInput, type RunStatus, type StepEvidence, type StepKind } from '../../../shared/contract/runs';
 import { LoupeError } from '../../../shared/errors';
 import { describeExceeded } from '../../../shared/runs/budget';
+import { historyDroppedNote } from '../../../shared/runs/history-note';
 import type { CoreDeps } from '../deps';
 import type { AgentAdapter, InvocationInput } from './agents/adapter';
 import { prepareStep, type ModelWindow, type StepDirectives } from './prepare';
@@ -338,7 +339,9 @@ export class RunManager {
       history: prepared.history,
       message: blocked
         ? `Blocked by the context budget: ${describeExceeded(prepared.check.exceeded)}.`
-        : (problem ?? preflight ?? (prepared.check.verdict === 'warn' ? `Over the context budget (warn): ${describeExceeded(prepared.check.exceeded)}.` : null)),
+        : (problem ??
+          preflight ??
+          (prepared.check.verdict === 'warn' ? `Over the context budget (warn): ${describeExceeded(prepared.check.exceeded)}.` : historyDroppedNote(prepared.history))),
       startedAt: this.deps.now().toISOString(),
     };
     insertStepStart(db, start);
