@@ -1,5 +1,5 @@
 import type { StepHistory } from '../contract/runs';
-import { formatInt, plural } from '../format';
+import { plural } from '../format';
 
 /**
  * A fresh step that carries none of the thread's history (the model's fold
@@ -8,5 +8,5 @@ import { formatInt, plural } from '../format';
  */
 export function historyDroppedNote(history: Pick<StepHistory, 'rows' | 'kept' | 'foldBudget'> | null | undefined): string | null {
   if (!history || history.rows === 0 || history.kept > 0) return null;
-  return `This fresh session carries none of the thread's ${plural(history.rows, 'earlier entry', 'earlier entries')}: the model's fold budget (${formatInt(history.foldBudget)} tokens) has no room for them.`;
+  return `This fresh session carries none of the thread's ${plural(history.rows, 'earlier entry', 'earlier entries')}: the model's fold budget (${plural(history.foldBudget, "token")}) has no room for them.`;
 }
