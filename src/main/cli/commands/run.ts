@@ -103,7 +103,7 @@ function follow(
           const line = formatAgentEvent(e.event);
           if (line !== null) print(`${line}\n`);
         } else if (e.type === 'step' && print && e.step.outcome === 'blocked') {
-          print(`Blocked: ${e.step.message ?? 'over the context budget'}\n`);
+          print(`${e.step.message ?? 'Blocked by the context budget.'}\n`);
         } else if (e.type === 'end') {
           queueMicrotask(() => sub.detach());
           done(e.run.status);
