@@ -1,12 +1,40 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Pure unit tests: no processes, files, database or global state (src/shared, the
+ * renderer's models, the agents' and sessions' parsers). They share their modules across
+ * files (isolate: false) in threads: much faster than a fresh process per file. A test
+ * there that needs isolation (e.g. a renderer store spec replacing the bridge module) is
+ * named *.spec.ts and runs with the rest.
+ */
+const PURE = [
+  'src/shared/**/*.test.ts',
+  'src/renderer/**/*.test.{ts,tsx}',
+  'src/main/core/runs/agents/*-parser.test.ts',
+  'src/main/core/sessions/parse-*.test.ts',
+];
+
 export default defineConfig({
   define: { __LOUPE_VERSION__: JSON.stringify('0.0.0-test') },
   test: {
-    include: ['src/**/*.{test,spec}.{ts,tsx}', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
+    // Two cores: without it Vitest runs one file at a time here.
+    maxWorkers: 2,
+    projects: [
+      { extends: true, test: { name: 'pure', include: PURE, pool: 'threads', isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'main',
+          include: ['src/**/*.{test,spec}.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: PURE,
+          pool: 'forks',
+          // The token corpus, the tokens worker and the CLI bundle, built once for the run.
+          globalSetup: ['src/main/core/testing/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

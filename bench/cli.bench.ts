@@ -24,7 +24,7 @@ function wall(cmd: string, args: string[], input?: Buffer): { ms: number; stdout
   const t = performance.now();
   const r = spawnSync(cmd, args, { cwd: repo, env, input, maxBuffer: 1 << 28 });
   const ms = performance.now() - t;
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr?.toString().slice(0, 400)}`);
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr.toString().slice(0, 400)}`);
   return { ms, stdout: r.stdout };
 }
 

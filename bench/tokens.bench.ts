@@ -1,4 +1,5 @@
-// Token benchmark (issue 14). Prints, on the fixed corpus in bench/corpus/:
+// Token benchmark (issue 14). Prints, on the token corpus (built from what is installed, see
+// src/main/core/testing/token-corpus.ts):
 // (a) the signed error of Loupe's estimate ceil(bytes / 4) against exact o200k_base
 //     counts per kind of text (whole corpus, and over 4 KiB pieces), with chars / 4 beside it;
 // (b) speed: an exact o200k count of 8 MiB of real source code (files from node_modules)
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { get_encoding } from 'tiktoken';
 import { loadCounter } from '../src/main/core/tokens/count-text';
 import { createTokenCounter, type CountItem } from '../src/main/core/tokens/token-counter';
-import { CORPUS_KINDS, loadCorpus, piecesOf } from '../src/main/core/testing/token-corpus';
+import { CORPUS_KINDS, corpusSources, loadCorpus, piecesOf } from '../src/main/core/testing/token-corpus';
 import { buildTokensWorker } from '../src/main/core/testing/tokens-worker';
 
 const MiB = 1024 * 1024;
@@ -47,6 +48,7 @@ const tiktoken = get_encoding('o200k_base');
 console.log('(a) estimate ceil(bytes/4) vs exact o200k_base; error = (estimate - exact) / exact');
 console.log('kind   corpus KiB  exact tokens  bytes/token  bytes/4 whole  4 KiB pieces: min / p10 / median / p90 / max (n)  chars/4 whole');
 const corpus = loadCorpus();
+console.log(`corpus sources: ${JSON.stringify(corpusSources())}`);
 const table: Record<string, unknown> = {};
 let mismatches = 0;
 for (const kind of CORPUS_KINDS) {

@@ -7,7 +7,7 @@ import { startBrowserHost, type StartedHost } from './host';
 export { makeRepo, git, writeFiles } from './repos';
 
 interface Fixtures {
-  /** Extra environment for the host process (e.g. LOUPE_DEMO_PACE_MS); set with test.use({ hostEnv }). */
+  /** Extra environment for the host process (e.g. LOUPE_DEMO_GATE); set with test.use({ hostEnv }). */
   hostEnv: NodeJS.ProcessEnv;
   host: StartedHost;
   page: Page;

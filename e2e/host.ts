@@ -14,7 +14,8 @@ export interface StartedHost {
   stop(): Promise<void>;
 }
 
-const root = join(__dirname, '..');
+// From the benchmarks' ES module bundle (bench/click-latency) there is no __dirname: they run from the root.
+const root = typeof __dirname === 'string' ? join(__dirname, '..') : process.cwd();
 
 export async function startBrowserHost(env: NodeJS.ProcessEnv = {}): Promise<StartedHost> {
   const userDataDir = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-data-')));

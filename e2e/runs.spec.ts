@@ -1,14 +1,21 @@
 // Runs in the browser host (issue 8): a 100-byte block ceiling blocks the
 // bundled demo agent with the numbers; raised, the run streams live, a reload
 // mid-run picks it back up, and the evidence reads and exports as JSON and CSV.
-// The demo agent is paced (LOUPE_DEMO_PACE_MS in the host's environment) so the
-// reload lands while it runs (11 events, 1.5 s apart). No sleeps: every wait is on text or data-*.
-import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+// The demo agent is held by a gate file the test opens (LOUPE_DEMO_GATE in the host's
+// environment), so the reload lands while it runs whatever the machine's speed. No sleeps:
+// every wait is on text or data-*.
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Page } from '@playwright/test';
 import { expect, makeRepo, openRepository, test } from './fixtures';
+
+/** A gate file for the demo agent: it writes event N only once the file holds a number above N, or "open". */
+function demoGate(): { path: string; release(n: number | 'open'): void } {
+  const path = join(realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-gate-'))), 'gate');
+  return { path, release: (n) => writeFileSync(path, String(n)) };
+}
 
 async function download(page: Page, testId: string): Promise<{ name: string; text: string }> {
   await page.getByTestId('export-menu').locator('summary').click();
@@ -19,7 +26,8 @@ async function download(page: Page, testId: string): Promise<{ name: string; tex
 }
 
 test.describe('a run from the Inspector', () => {
-  test.use({ hostEnv: { LOUPE_DEMO_PACE_MS: '1500' } });
+  const gate = demoGate();
+  test.use({ hostEnv: { LOUPE_DEMO_GATE: gate.path } });
 
   test('blocks at 100 bytes with the numbers, runs when raised, survives a reload, and exports its evidence', async ({ page }) => {
     test.setTimeout(90_000);
@@ -90,7 +98,9 @@ test.describe('a run from the Inspector', () => {
     await expect(page.getByRole('tab', { name: 'Evidence (2 steps)' })).toBeVisible();
     await expect(head).toHaveAttribute('data-run-status', 'blocked');
 
-    // Raise it: the demo agent runs and its output streams in.
+    // Raise it: the demo agent runs and its output streams in, as far as the gate lets it
+    // (its start, the intro and the first read), so the reload below lands mid-run.
+    gate.release(3);
     await page.getByTestId('raise-maxPromptBytes').fill('100000');
     await page.getByTestId('raise-retry').click();
     await expect(head).toHaveAttribute('data-run-status', 'running');
@@ -104,6 +114,7 @@ test.describe('a run from the Inspector', () => {
     await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
     await expect(head).toHaveAttribute('data-run-status', 'running');
     await expect(output.locator('[data-ev="text"]').first()).toContainText('I received a prompt of');
+    gate.release('open');
     await expect(head).toHaveAttribute('data-run-status', 'succeeded', { timeout: 30_000 });
     await expect(output).toContainText('I read 4 of 4 reference files');
     // Nothing lost, nothing twice: intro and summary, four reads with their results.
@@ -145,8 +156,9 @@ test.describe('a run from the Inspector', () => {
 });
 
 test.describe('a thread', () => {
-  // The follow-up reads no files (4 events): 3 s apart leaves room to press Cancel on a loaded machine.
-  test.use({ hostEnv: { LOUPE_DEMO_PACE_MS: '3000' } });
+  // The first turn runs through; the follow-up is held after its intro, so Cancel lands while it runs.
+  const gate = demoGate();
+  test.use({ hostEnv: { LOUPE_DEMO_GATE: gate.path } });
 
   test('a follow-up resumes the agent session; Cancel ends a running turn', async ({ page }) => {
     test.setTimeout(90_000);
@@ -154,10 +166,12 @@ test.describe('a thread', () => {
     await page.getByLabel('Select notes.md', { exact: true }).check();
     await page.getByTestId('run-ask').fill('Read the notes');
     await expect(page.getByTestId('prompt-meters')).toHaveAttribute('data-current', 'true');
+    gate.release('open');
     await page.getByTestId('run-button').click();
     const head = page.getByTestId('run-head');
     await expect(head).toHaveAttribute('data-run-status', 'succeeded', { timeout: 45_000 });
 
+    gate.release(2);
     await page.getByLabel('Follow-up ask').fill('And once more');
     await page.getByTestId('follow-up-send').click();
     await expect(head).toHaveAttribute('data-run-status', 'running');

@@ -7,7 +7,7 @@ export default class SkipReasonsReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     if (result.status !== 'skipped') return;
-    const notes = [...test.annotations, ...(result.annotations ?? [])]
+    const notes = [...test.annotations, ...result.annotations]
       .filter((a) => a.type === 'skip' || a.type === 'fixme')
       .map((a) => a.description)
       .filter((d): d is string => !!d);

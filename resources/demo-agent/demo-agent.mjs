@@ -11,7 +11,9 @@
 // Environment:
 //   LOUPE_DEMO_HOME         folder of its sessions (JSON files), for --resume
 //   LOUPE_DEMO_FAIL_RESUME  "1": every resume fails like an unknown session
-//   LOUPE_DEMO_PACE_MS      delay between events (0–5000 ms, default 0)
+//   LOUPE_DEMO_GATE         a file that holds the run back, for tests that act mid-run: the
+//                           agent writes event N (0 is its first) only once the file holds a
+//                           number above N, or "open"; absent or empty, it waits at event 0
 //   LOUPE_CONTEXT_DIR       relative reference paths are resolved against it
 import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -20,7 +22,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 
 const VERSION = '1.0.0';
 const READ_LIMIT = 4096;
-const PACE_MAX_MS = 5000;
+const GATE_POLL_MS = 20;
 const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
 function parseArgs(argv) {
@@ -41,13 +43,24 @@ function parseArgs(argv) {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const pace = Math.min(PACE_MAX_MS, Math.max(0, Number(process.env.LOUPE_DEMO_PACE_MS) || 0));
+const gate = process.env.LOUPE_DEMO_GATE || null;
 let outputBytes = 0;
-let first = true;
+let emitted = 0;
+
+/** Whether the gate file lets event number `n` out. */
+function released(n) {
+  let text = '';
+  try {
+    text = readFileSync(gate, 'utf8').trim();
+  } catch {
+    return false;
+  }
+  return text === 'open' || Number(text) > n;
+}
 
 async function emit(event) {
-  if (!first && pace) await sleep(pace);
-  first = false;
+  if (gate) while (!released(emitted)) await sleep(GATE_POLL_MS);
+  emitted++;
   process.stdout.write(JSON.stringify(event) + '\n');
 }
 

@@ -17,7 +17,7 @@ import { runMethods } from './contract/runs';
 import { sessionMethods } from './contract/sessions';
 import { settingsMethods } from './contract/settings';
 import { tokenMethods } from './contract/tokens';
-import { xrayMethods } from './contract/xray';
+import { xrayMethods } from './contract/xray-methods';
 import type { ErrorShape } from './errors';
 import type { EventSink, StreamMessage } from './streams';
 

@@ -5,8 +5,6 @@
  */
 export {
   DEFAULT_WINDOW_TOKENS,
-  MIN_RESERVE_TOKENS,
-  effectiveWindow,
   estimateTokens,
   foldBudgetTokens,
   isValidWindow,
@@ -15,21 +13,6 @@ export {
   reserveTokens,
   utf8ByteLength,
 } from './fold/budget';
-export { protectedRows, repairToolPairs, type RepairResult } from './fold/pairing';
-export {
-  foldInputSchema,
-  foldRowSchema,
-  foldRowsSchema,
-  isToolError,
-  type AssistantRow,
-  type FoldInput,
-  type FoldRow,
-  type RowFlags,
-  type ToolCall,
-  type ToolErrorRow,
-  type ToolResultRow,
-  type ToolRow,
-  type UserRow,
-} from './fold/rows';
-export { HistoryError, readHistory, type HistoryShape, type ReadHistory } from './fold/message-shapes';
-export { MAX_FOLD_BYTES, MAX_FOLD_ROWS, trimToBudget, type FoldCount, type TrimOptions, type TrimResult } from './fold/trim';
+export { isToolError, type FoldRow } from './fold/rows';
+export { HistoryError, readHistory, type ReadHistory } from './fold/message-shapes';
+export { trimToBudget, type FoldCount, type TrimOptions, type TrimResult } from './fold/trim';

@@ -37,11 +37,6 @@ const TITLES: Record<OmissionReason, string> = {
   'git-internal': 'Git internals',
 };
 
-/** A short heading for a reason group. */
-export function reasonTitle(reason: OmissionReason): string {
-  return TITLES[reason];
-}
-
 /** One plain sentence saying why files with this reason are left out. */
 export function reasonSentence(reason: OmissionReason, limits: Limits): string {
   switch (reason) {
@@ -102,7 +97,7 @@ export function groupOmissions(omissions: readonly Omission[], limits: Limits): 
     }
     groups.push({
       reason,
-      title: TITLES[reason] ?? reason,
+      title: (TITLES as Partial<Record<string, string>>)[reason] ?? reason,
       sentence: TITLES[reason] ? reasonSentence(reason, limits) : 'Left out by the host.',
       items,
       knownBytes,

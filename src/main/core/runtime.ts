@@ -138,7 +138,7 @@ export function createRuntime(options: RuntimeOptions): Runtime {
     const onAbort = () => controller.abort(new LoupeError('cancelled', 'The call was cancelled.'));
     if (opts.signal?.aborted) onAbort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    let reported = false;
+    let reported = false as boolean; // set by the service's progress callback
     const ctx: CallContext = {
       callId,
       signal: controller.signal,

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../core/testing/fixtures';
+import { soakCount } from '../core/testing/soak';
 import { openStore } from '../core/store/store';
 import { buildCliBundle } from '../core/testing/cli-bundle';
 
@@ -59,13 +60,15 @@ async function saveUntilKilled(port: number, round: number, kill: () => void): P
   }
 }
 
+const KILLS = soakCount(20, 5);
+
 describe.skipIf(process.platform === 'win32')('the host under SIGKILL', () => {
-  it('passes integrity_check and keeps every acknowledged save after 20 kills mid-write', async () => {
+  it(`passes integrity_check and keeps every acknowledged save after ${KILLS} kills mid-write`, async () => {
     const userData = tempDir('loupe-host-crash-');
     const tokenFile = join(userData, 'token');
     writeFileSync(tokenFile, TOKEN, { mode: 0o600 });
     const acknowledged: string[] = [];
-    for (let round = 0; round < 20; round++) {
+    for (let round = 0; round < KILLS; round++) {
       const { child, port } = await startHost(userData, tokenFile);
       const died = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
       acknowledged.push(...(await saveUntilKilled(port, round, () => child.kill('SIGKILL'))));

@@ -74,7 +74,7 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
   const server = createServer({ connectionsCheckingInterval: limits.checkIntervalMs }, (req, res) => {
     handle(req, res).catch((err) => {
       // An oversized body may still be arriving: answer, then close the connection rather than read on.
-      if (err instanceof BodyTooLarge) res.once('finish', () => req.socket?.destroy());
+      if (err instanceof BodyTooLarge) res.once('finish', () => req.socket.destroy());
       if (!res.headersSent) sendError(res, err);
       else res.end();
     });

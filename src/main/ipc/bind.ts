@@ -5,9 +5,6 @@ import { isStreamId } from '../../shared/streams/keys';
 import type { EventSink } from '../../shared/streams/sink';
 import type { Runtime } from '../core/runtime';
 
-/** @deprecated name kept for tests: what crosses IPC. */
-export type IpcEnvelope = Envelope;
-
 /**
  * One event sink per page load of a window: a reload or navigation retires the
  * old one (its subscriptions are dropped) so a reloaded page follows afresh.

@@ -51,8 +51,6 @@ export type AgentEvent =
   /** Output the adapter does not parse (custom commands, stray lines); stderr included. */
   | { type: 'raw'; stream: 'stdout' | 'stderr'; text: string };
 
-export type AgentEventType = AgentEvent['type'];
-
 /** Events that mean the agent made progress (the no-progress timeout restarts on them). */
 export function isProgress(event: AgentEvent): boolean {
   return event.type !== 'error' && !(event.type === 'raw' && event.stream === 'stderr');

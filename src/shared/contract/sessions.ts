@@ -176,6 +176,9 @@ export interface ImportedSession {
  * estimate of the same point (the difference is shown, never folded away).
  */
 export interface SessionManifest extends Manifest {
+  source: 'session';
+  sessionFile: string;
+  threadId: null;
   session: {
     cli: SessionCli;
     format: SessionFormat;

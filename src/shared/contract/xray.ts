@@ -1,8 +1,4 @@
-import { z } from 'zod';
-import { pathString } from './common';
-import { method } from './define';
-import type { AgentId, PresetRef, ReportedUsage, RunDetail, RunPreview, StepKind } from './runs';
-import { RUN_LIMITS, runSettingsSchema } from './runs';
+import type { AgentId, PresetRef, ReportedUsage, StepKind } from './runs';
 import type { TranscriptKind } from './transcript';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
@@ -102,8 +98,12 @@ export interface SystemSection {
 
 export type Freshness = 'current' | 'stale' | 'unavailable';
 
+/** Where a manifest comes from: a Loupe thread, an imported CLI session, or the would-be context of a new thread (xray.preview). */
+export type ManifestSource = 'thread' | 'session' | 'preview';
+
 /** The latest snapshot of a thread's (or an imported session's) model-bound context. */
 export interface Manifest {
+  source: ManifestSource;
   threadId: string | null;
   /** For an imported session: the transcript file. */
   sessionFile: string | null;
@@ -163,6 +163,13 @@ export interface Manifest {
   fold?: { count: FoldCountInfo; budget: number; countedTokens: number } | null;
 }
 
+/** A Loupe thread's manifest. */
+export interface ThreadManifest extends Manifest {
+  source: 'thread';
+  threadId: string;
+  sessionFile: null;
+}
+
 /** A step's measured prompt, for "the last prompt sent" beside the meter. */
 export interface ManifestStep {
   runId: string;
@@ -211,47 +218,3 @@ export interface Directive {
   createdAt: string;
 }
 
-const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id');
-const segmentId = z.string().min(1).max(200);
-/** Who sets a directive: the user (the app, the CLI; the default) or the agent (through `loupe mcp`). */
-const author = z.enum(['user', 'agent'], { error: 'must be "user" or "agent"' }).optional();
-const target = z.union([z.object({ threadId: id }).strict(), z.object({ sessionFile: pathString }).strict()]);
-
-export const xrayMethods = {
-  /** The manifest of a thread or of a CLI transcript file. */
-  'xray.manifest': method<Manifest>()(target),
-  /** The would-be system context for these settings, without a live thread (Settings → Context). */
-  'xray.preview': method<Manifest>()(z.object({ repo: pathString.optional(), settings: runSettingsSchema.optional() }).strict()),
-  'xray.pin': method<Manifest>()(target.and(z.object({ segmentId, author }))),
-  'xray.evict': method<Manifest>()(target.and(z.object({ segmentId, author }))),
-  'xray.summarize': method<Manifest>()(target.and(z.object({ segmentId, summary: z.string().trim().min(1).max(20_000), author }))),
-  /** Undoes any directive on a segment. */
-  'xray.restore': method<Manifest>()(target.and(z.object({ segmentId, author }))),
-  'xray.directives': method<Directive[]>()(target),
-  /**
-   * The prompt a fresh-session turn of the thread would send now, measured
-   * exactly as the runner measures it right before launch (directives
-   * applied; the thread's latest run again, with its ask).
-   */
-  'xray.measure': method<RunPreview>()(z.object({ threadId: id }).strict()),
-  /**
-   * Continues the thread as a fresh session whose history Loupe assembles with
-   * the directives applied: the thread's latest run again (same context and
-   * settings) with a new ask. Follow `run:<id>` as for runs.start.
-   */
-  'xray.continue': method<RunDetail>()(
-    z.object({ threadId: id, ask: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(RUN_LIMITS.maxAskChars) }).strict(),
-  ),
-  /** An external host posts its own inventory: stored and shown as advisory. */
-  'xray.report': method<{ stored: boolean }>()(
-    z
-      .object({
-        threadId: id,
-        host: z.string().min(1).max(200),
-        segments: z
-          .array(z.object({ id: segmentId, kind: z.string().max(40), tokens: z.number().int().nonnegative(), preview: z.string().max(2000).optional() }).strict())
-          .max(10_000),
-      })
-      .strict(),
-  ),
-};

@@ -72,25 +72,7 @@ export const foldRowSchema = z.discriminatedUnion('role', [userRow, assistantRow
 
 export const foldRowsSchema = z.array(foldRowSchema, { error: 'must be an array of rows' });
 
-/**
- * What `loupe fold` reads: either a bare array of rows, or
- * `{ rows, currentUserContent? }` when the next user message is known.
- */
-export const foldInputSchema = z.preprocess(
-  (value) => (Array.isArray(value) ? { rows: value } : value),
-  z
-    .object(
-      { rows: foldRowsSchema, currentUserContent: text.optional() },
-      {
-        error: (issue) =>
-          issue.code === 'invalid_type' ? 'must be an array of rows or { "rows": [...], "currentUserContent"?: "..." }' : undefined,
-      },
-    )
-    .strict(),
-);
-export type FoldInput = z.output<typeof foldInputSchema>;
-
 /** True for a tool row that reports a failure. */
 export function isToolError(row: ToolRow): row is ToolErrorRow {
-  return 'ok' in row && row.ok === false;
+  return 'ok' in row;
 }

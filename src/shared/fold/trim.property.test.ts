@@ -97,7 +97,9 @@ const pairsAreWhole = (rows: FoldRow[]) => {
   return results.every((id) => calls.includes(id)) && calls.every((id) => results.includes(id));
 };
 
-const RUNS = { numRuns: 400 };
+// npm run soak (LOUPE_SOAK=1) runs the full 400 cases of each property; npm test runs 100.
+const soak = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.LOUPE_SOAK === '1';
+const RUNS = { numRuns: soak ? 400 : 100 };
 
 describe('trimToBudget properties', () => {
   it('returns exactly what the naive drop-one-and-reserialize loop returns', () => {

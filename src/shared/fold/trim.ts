@@ -144,7 +144,8 @@ function meterFor(count: FoldCount | undefined, currentUserContent: string | und
     const total = (_: number, bytes: number) => Math.ceil(((bytes + currentBytes) * factor) / 4);
     return { countedBy: 'scaled', rowTokens: () => 0, total, final: (_, bytes) => total(0, bytes) };
   }
-  if (count.kind !== 'exact' || typeof count.countTokens !== 'function') {
+  // Callers outside TypeScript (the CLI's JSON, MCP) can pass anything: check what the type promises.
+  if ((count.kind as string) !== 'exact' || typeof (count.countTokens as unknown) !== 'function') {
     throw new LoupeError('invalid-input', 'The count must be { kind: "scaled", factor } or { kind: "exact", countTokens }.');
   }
   const current = currentUserContent ? count.countTokens(currentUserContent) : 0;

@@ -19,12 +19,6 @@ export function isStreamId(id: string): boolean {
   return ID_PATTERN.test(id);
 }
 
-/** Builds a key; throws on an id that could not round-trip through a URL or header. */
-export function streamKey(kind: StreamKind, id: string): StreamKey {
-  if (!isStreamId(id)) throw new Error(`Not a valid stream id: ${JSON.stringify(id)}`);
-  return `${kind}:${id}`;
-}
-
 /** Parses `<kind>:<id>`; null for anything else. */
 export function parseStreamKey(key: string): { kind: StreamKind; id: string } | null {
   const colon = key.indexOf(':');

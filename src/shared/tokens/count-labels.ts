@@ -58,11 +58,6 @@ export const RANGE_SOURCE =
   `${ESTIMATE_ERROR.encoding} count on 4 KiB pieces of each kind of text (${ESTIMATE_ERROR.measuredBy}, ${ESTIMATE_ERROR.measuredOn}), ` +
   'weighted by how much of each kind this holds. Claude’s and Gemini’s tokenizers are not public: their own counts can differ more.';
 
-/** "12,041 exact (o200k_base)". */
-export function exactText(count: number, encoding: string): string {
-  return `${formatInt(count)} exact (${encoding})`;
-}
-
 /** How a fold checked its budget, in one line: "exact o200k_base tokens", "estimate × 1.5 (Claude default, no runs yet) − 26,000 for the agent". */
 export function foldCountText(count: FoldCountInfo): string {
   if (count.kind === 'exact') return `exact ${count.encoding} tokens`;

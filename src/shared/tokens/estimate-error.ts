@@ -2,7 +2,8 @@
  * How far Loupe's estimate, ceil(utf8 bytes / 4), is from the exact o200k_base
  * count, by kind of text: measured, not assumed. The table is data written by
  * hand from the output of `npm run bench -- tokens` (bench/tokens.bench.ts) on
- * the corpus in bench/corpus/; rerun it and update both together.
+ * the token corpus (built from installed text by src/main/core/testing/token-corpus.ts);
+ * rerun it and update both together.
  *
  * An error here is signed and relative to the exact count:
  * (estimate - exact) / exact. +0.05 means the estimate says 5% more tokens than

@@ -19,7 +19,7 @@ export async function serveMcp(args: string[], io: CliIo, streams: { stdin: Read
   if (!THREAD_ID.test(values.thread)) throw new UsageError(`"${values.thread}" is not a thread id.`);
   const threadId = values.thread;
   return withRuntime(io, async (runtime, signal) => {
-    const server = createXrayMcpServer((method, request) => runtime.dispatch(method, request, { signal }), threadId, LOUPE_VERSION);
+    const server = createXrayMcpServer((method, request) => runtime.call(method, request, { signal }), threadId, LOUPE_VERSION);
     const transport = new StdioServerTransport(streams.stdin, streams.stdout);
     const closed = new Promise<void>((resolve) => {
       transport.onclose = () => resolve();

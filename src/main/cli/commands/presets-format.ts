@@ -4,7 +4,7 @@ import { SETTING_FIELDS, type EffectiveSettings } from '../../../shared/contract
 import { SETTING_LABEL } from '../../../shared/contract/setting-fields';
 import { plural } from '../../../shared/format';
 import { budgetText, sourceText } from '../../../shared/presets/describe';
-import { FIELD_LABELS, formatSettingValue, type DiffField } from '../../../shared/presets/diff';
+import { FIELD_LABELS, formatSettingValue } from '../../../shared/presets/diff';
 
 const by = (author: string | null) => (author ? ` by ${author}` : '');
 const table = (rows: string[][]) => {
@@ -22,7 +22,7 @@ export function formatPresetList(presets: PresetSummary[]): string {
 export function formatChanges(entry: PresetHistoryEntry): string[] {
   if (!entry.changes.length) return ['    (same settings as the revision before)'];
   return entry.changes.map((c) => {
-    const label = FIELD_LABELS[c.field as DiffField] ?? c.field;
+    const label = (FIELD_LABELS as Partial<Record<string, string>>)[c.field] ?? c.field;
     return entry.previous === null ? `    ${label}: ${formatSettingValue(c.after)}` : `    ${label}: ${formatSettingValue(c.before)} → ${formatSettingValue(c.after)}`;
   });
 }

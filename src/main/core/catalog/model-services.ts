@@ -1,5 +1,5 @@
 import type { Services } from '../../../shared/api';
-import type { RefreshSourceKind, RefreshSourceStatus, RefreshStatus } from '../../../shared/contract/models';
+import type { RefreshSourceKind, RefreshSourceStatus, RefreshStatus, ResolvedModel } from '../../../shared/contract/models';
 import { DEFAULT_WINDOW_TOKENS } from '../../../shared/fold';
 import type { CoreDeps } from '../deps';
 import { buildCatalog, searchCatalog, toModelInfo, type Catalog } from './catalog';
@@ -42,7 +42,7 @@ function sourceStatus<T>(kind: RefreshSourceKind, snap: SourceSnapshot<T>, count
  * for the TTL and at most one request per source is in flight. With refresh
  * off (the default) nothing goes online and the bundled snapshot answers.
  */
-export function modelServices(deps: CoreDeps, options: ModelServiceOptions = {}): ModelServices {
+export function modelServices(deps: CoreDeps, options: ModelServiceOptions = {}): { services: ModelServices; resolve(id: string): ResolvedModel } {
   const nowMs = () => deps.now().getTime();
   const ttl = options.ttlMs ?? REFRESH_TTL_MS;
   const fetchOptions = { fetch: options.fetch, maxBytes: options.maxBytes, timeoutMs: options.timeoutMs };
@@ -78,7 +78,8 @@ export function modelServices(deps: CoreDeps, options: ModelServiceOptions = {})
     };
   };
 
-  return {
+  const resolve = (id: string): ResolvedModel => resolveModel(catalog(), id);
+  const services: ModelServices = {
     'models.list': async ({ query, limit }) => {
       const all = catalog();
       const matched = searchCatalog(all, query);
@@ -91,7 +92,7 @@ export function modelServices(deps: CoreDeps, options: ModelServiceOptions = {})
         refresh: status(),
       };
     },
-    'models.resolve': async ({ id }) => resolveModel(catalog(), id),
+    'models.resolve': async ({ id }) => resolve(id),
     'models.getSettings': async () => readModelSettings(deps.db),
     'models.setSettings': async (patch) => writeModelSettings(deps.db, patch, deps.now()),
     'models.refresh': async ({ force }) => {
@@ -105,4 +106,5 @@ export function modelServices(deps: CoreDeps, options: ModelServiceOptions = {})
       return status();
     },
   };
+  return { services, resolve };
 }

@@ -23,7 +23,7 @@ export function readModelSettings(db: Db): ModelSettings {
 
 /** Merges `patch` (already validated by the contract) into the stored settings and returns the result. */
 export function writeModelSettings(db: Db, patch: Partial<ModelSettings>, now: Date): ModelSettings {
-  const next = { ...readModelSettings(db), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+  const next = { ...readModelSettings(db), ...Object.fromEntries(Object.entries(patch as Record<string, unknown>).filter(([, v]) => v !== undefined)) };
   setSetting(db, KEY, next, now);
   return next;
 }

@@ -20,7 +20,7 @@
 // a command does not quietly open them.
 
 /** Oldest git whose environment overrides (GIT_CONFIG_COUNT, added in 2.31) Loupe relies on. */
-export const MIN_SAFE_GIT_VERSION = '2.31.0';
+const MIN_SAFE_GIT_VERSION = '2.31.0';
 
 /**
  * True when `version` (as `git --version` prints it, e.g. "2.39.5" or

@@ -31,7 +31,7 @@ export function boundedPreview(text: string): string {
   if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1); // never split a surrogate pair
   const bytes = Buffer.from(head, 'utf8');
   if (bytes.length <= PREVIEW_MAX_BYTES) return head;
-  let cut = PREVIEW_MAX_BYTES;
+  let cut: number = PREVIEW_MAX_BYTES;
   // Back up to the first byte of the character that would be split.
   while (cut > 0 && ((bytes[cut] ?? 0) & 0xc0) === 0x80) cut--;
   return bytes.subarray(0, cut).toString('utf8');

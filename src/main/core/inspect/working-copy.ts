@@ -21,7 +21,9 @@ export type WorkingRead =
 
 // O_NOFOLLOW: a symlink swapped in after the probe fails to open instead of being followed.
 // O_NONBLOCK: a FIFO swapped in opens without waiting for a writer.
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+/** Flags some platforms lack (Windows has no O_NOFOLLOW), though the typings list them everywhere. */
+const optionalFlags: Partial<typeof constants> = constants;
+const READ_FLAGS = constants.O_RDONLY | (optionalFlags.O_NOFOLLOW ?? 0) | (optionalFlags.O_NONBLOCK ?? 0);
 
 /**
  * The working copy of one repository, for one inspection. lstat results are

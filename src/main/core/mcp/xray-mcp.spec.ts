@@ -10,12 +10,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../../shared/contract/xray';
+import type { Manifest, ThreadManifest } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import { runCliForTest } from '../../cli/testing';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { buildCliBundle } from '../testing/cli-bundle';
-import { createXrayMcpServer, XRAY_TOOL_NAMES } from './xray-mcp';
+import { createXrayMcpServer, XRAY_TOOL_NAMES, type XrayCaller } from './xray-mcp';
 
 afterAll(removeTempDirs);
 const text = (r: unknown) => ((r as { content: { text: string }[] }).content[0]?.text ?? '');
@@ -108,7 +108,8 @@ describe('loupe mcp over stdio (SDK client)', () => {
 });
 
 describe('the X-Ray tools (in process, stand-in xray methods)', () => {
-  const manifest = (status: 'active' | 'pinned' = 'active'): Manifest => ({
+  const manifest = (status: 'active' | 'pinned' = 'active'): ThreadManifest => ({
+    source: 'thread',
     threadId: 't1',
     sessionFile: null,
     agent: 'claude',
@@ -127,13 +128,13 @@ describe('the X-Ray tools (in process, stand-in xray methods)', () => {
 
   async function connect() {
     const sent: [string, unknown][] = [];
-    const call = async (method: string, request: unknown) => {
+    const call = (async (method: string, request: unknown) => {
       sent.push([method, request]);
       const r = request as { segmentId?: string };
       if (r.segmentId === 'user-bbb') throw new LoupeError('protected-segment', 'The current ask is protected: it cannot be pinned, evicted or summarized.');
       if (method === 'xray.report') return { stored: true };
       return manifest(method === 'xray.pin' ? 'pinned' : 'active');
-    };
+    }) as XrayCaller;
     const server = createXrayMcpServer(call, 't1', 'test');
     const [a, b] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'loupe-test', version: '1.0.0' });

@@ -1,11 +1,16 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import type { RequestOf, ResponseOf } from '../../../shared/api';
 import type { Manifest } from '../../../shared/contract/xray';
 import { toErrorShape } from '../../../shared/errors';
 
 /** How the server reaches Loupe: a contract method by name (the runtime's dispatch, which validates like every transport). */
-export type XrayCaller = (method: string, request: unknown) => Promise<unknown>;
+/** The X-Ray methods the tools call. */
+type XrayToolMethod = 'xray.manifest' | 'xray.pin' | 'xray.evict' | 'xray.restore' | 'xray.report';
+
+/** How the tools reach X-Ray: the runtime's typed call (input validated there, as from any client). */
+export type XrayCaller = <M extends XrayToolMethod>(method: M, request: RequestOf<M>) => Promise<ResponseOf<M>>;
 
 /** The tools `loupe mcp` offers, in the order listed. */
 export const XRAY_TOOL_NAMES = ['context_manifest_get', 'context_pin', 'context_evict', 'context_restore', 'context_report'] as const;
@@ -68,7 +73,7 @@ export function createXrayMcpServer(call: XrayCaller, threadId: string, version:
     }
   };
   const direct = (method: 'xray.pin' | 'xray.evict' | 'xray.restore', id: string) =>
-    guarded(async () => compactManifest((await call(method, { threadId, segmentId: id, author: MCP_AUTHOR })) as Manifest))();
+    guarded(async () => compactManifest(await call(method, { threadId, segmentId: id, author: MCP_AUTHOR })))();
 
   server.registerTool(
     'context_manifest_get',
@@ -78,7 +83,7 @@ export function createXrayMcpServer(call: XrayCaller, threadId: string, version:
         "The thread's model-bound context as Loupe sees it: the window, totals (estimates: bytes/4) beside the provider's own count, system sections, and every conversation segment with its id, kind, tokens, status and a preview.",
       inputSchema: {},
     },
-    guarded(async () => compactManifest((await call('xray.manifest', { threadId })) as Manifest)),
+    guarded(async () => compactManifest(await call('xray.manifest', { threadId }))),
   );
   server.registerTool(
     'context_pin',

@@ -1,8 +1,26 @@
 import type { TranscriptEntry } from '../../../shared/contract/transcript';
+import type { Directive } from '../../../shared/contract/xray';
 import { isToolError, type FoldRow } from '../../../shared/fold';
 import type { FoldCountInfo } from '../../../shared/tokens/fold-count';
 import { applyDirectives } from '../../../shared/xray/directives';
 import { foldInBestCount, type FoldMeasureDeps } from './fold-measure';
+
+/** X-Ray directives as history assembly applies them. */
+export interface StepDirectives {
+  pinned: readonly string[];
+  evicted: readonly string[];
+  /** Segment id → the user's summary that replaces it. */
+  summaries?: Readonly<Record<string, string>>;
+}
+
+/** Directives (a thread's, or an imported session's at prune-and-continue) in the shape history assembly applies. */
+export function stepDirectives(list: readonly Directive[]): StepDirectives {
+  return {
+    pinned: list.filter((d) => d.kind === 'pin').map((d) => d.segmentId),
+    evicted: list.filter((d) => d.kind === 'evict').map((d) => d.segmentId),
+    summaries: Object.fromEntries(list.filter((d) => d.kind === 'summarize').map((d) => [d.segmentId, d.summary ?? ''])),
+  };
+}
 
 export interface HistoryOptions {
   /** The model's fold budget (window minus reserve), in tokens. */

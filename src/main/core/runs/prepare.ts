@@ -4,7 +4,7 @@ import type { TranscriptEntry } from '../../../shared/contract/transcript';
 import { checkBudget, type BudgetCheck } from '../../../shared/runs/budget';
 import type { AgentAdapter, Invocation, InvocationInput } from './agents/adapter';
 import type { FoldMeasureDeps } from '../prompt/fold-measure';
-import { assembleHistory } from '../prompt/history';
+import { assembleHistory, type StepDirectives } from '../prompt/history';
 import { assemblePrompt, schemaSection } from '../prompt/prompt';
 import type { Staging } from './stage';
 
@@ -19,7 +19,7 @@ export interface ModelWindow {
 
 export interface PrepareInput {
   adapter: AgentAdapter;
-  /** What to run (a path from detection, or the bare name when the CLI is missing). */
+  /** What to run: the bare name until detection (after the budget decision) gives a path; see invocationFor. */
   executable: string;
   input: RunInput;
   staging: Staging;
@@ -39,16 +39,10 @@ export interface PrepareInput {
   signal?: AbortSignal;
 }
 
-/** A thread's X-Ray directives as a step applies them. */
-export interface StepDirectives {
-  pinned: readonly string[];
-  evicted: readonly string[];
-  /** Segment id → the user's summary that replaces it. */
-  summaries?: Readonly<Record<string, string>>;
-}
-
 export interface PreparedStep {
   invocation: Invocation;
+  /** The same command line for another executable (the path detection finds after the budget decision); the same stdin. */
+  invocationFor(executable: string): Invocation;
   sections: PromptSection[];
   promptBytes: number;
   schemaBytes: number;
@@ -111,22 +105,20 @@ export async function prepareStep(p: PrepareInput, budget: ContextBudget | undef
     history: historyText,
     ask: p.input.ask,
   });
-  const invocation = p.adapter.invocation(
-    {
-      prompt: prompt.text,
-      schema: p.input.schema ?? null,
-      model: cliModelName(p.input.settings.model),
-      resumeSessionId: p.resumeSessionId,
-      contextDir: p.staging.dir,
-      runId: p.runId,
-      repoRoot: p.runtime.repo,
-      extraArgs: p.input.settings.agentArgs ?? [],
-      mcp: p.extra.mcp,
-      command: p.input.settings.command ?? null,
-      demo: p.extra.demo,
-    },
-    p.executable,
-  );
+  const invocationInput: InvocationInput = {
+    prompt: prompt.text,
+    schema: p.input.schema ?? null,
+    model: cliModelName(p.input.settings.model),
+    resumeSessionId: p.resumeSessionId,
+    contextDir: p.staging.dir,
+    runId: p.runId,
+    repoRoot: p.runtime.repo,
+    extraArgs: p.input.settings.agentArgs ?? [],
+    mcp: p.extra.mcp,
+    command: p.input.settings.command ?? null,
+    demo: p.extra.demo,
+  };
+  const invocation = p.adapter.invocation(invocationInput, p.executable);
   const stdin = Buffer.from(invocation.stdin, 'utf8');
   const schema = schemaSection(invocation.stdin, prompt.text);
   // A schema on stdin (CLIs without a schema flag, schemas too long for one) is reported as schema bytes, wherever it travels.
@@ -134,6 +126,7 @@ export async function prepareStep(p: PrepareInput, budget: ContextBudget | undef
   const measure = { promptBytes: stdin.length - schemaOnStdin, schemaBytes: invocation.schemaBytes + schemaOnStdin };
   return {
     invocation,
+    invocationFor: (executable) => (executable === p.executable ? invocation : p.adapter.invocation(invocationInput, executable)),
     sections: schema ? [...prompt.sections, schema] : prompt.sections,
     promptBytes: measure.promptBytes,
     schemaBytes: measure.schemaBytes,

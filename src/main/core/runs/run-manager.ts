@@ -8,28 +8,31 @@ import { describeExceeded } from '../../../shared/runs/budget';
 import { historyDroppedNote } from '../../../shared/runs/history-note';
 import type { CoreDeps } from '../deps';
 import type { AgentAdapter, InvocationInput } from './agents/adapter';
-import { prepareStep, type ModelWindow, type StepDirectives } from './prepare';
+import { prepareStep, type ModelWindow } from './prepare';
 import { runSources } from './preset-in-force';
 import { RunRecorder } from './recorder';
 import { withPreviews } from '../prompt/section-previews';
 import { removeStaged, stageContext, type Staging } from './stage';
 import { countPromptExactly } from '../prompt/prompt-count';
 import { runStep, type StepResult } from './step';
-import { insertStepEnd, insertStepStart, listEvidence, type StepStart } from './store/evidence';
-import { getRun, getRunInput, insertRun, readRunEvents, setRunStatus, setStagedDir } from './store/runs';
+import { insertStepEnd, insertStepStart, listEvidence, stepCount, type StepStart } from './store/evidence';
+import { getRun, getRunInput, insertRun, readRunEvents, setRunInput, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
 import { TranscriptCollector } from '../threads/transcript-collector';
+import { listDirectives } from '../threads/directive-store';
+import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
   adapter(id: AgentId): AgentAdapter;
+  /** Finds the CLI (it may run `<cli> --version`): called only once a step is decided to launch. */
   detect(id: AgentId): Promise<AgentInfo>;
+  /** A detection already made, without starting anything (a blocked step's evidence names the version when known). */
+  known?(id: AgentId): AgentInfo | null;
   resolveModel(id: string | null, agent: AgentId): Promise<ModelWindow>;
-  /** X-Ray directives of a thread, applied when Loupe assembles history. */
-  directives(threadId: string): StepDirectives;
-  /** A thread's transcript or evidence changed (a turn began or ended): X-Ray refreshes its manifest. */
-  threadChanged?(threadId: string): void;
+  /** A turn of the thread began or ended (its transcript or evidence changed): an event for whoever listens. */
+  turnChanged?(threadId: string): void;
   /** What a step needs besides the prompt: the demo agent's home, Loupe's X-Ray tools (MCP) when asked for, extra environment. */
   extra(runId: string, threadId: string, input: RunInput): Pick<InvocationInput, 'demo' | 'mcp'> & { env?: Record<string, string>; note?: string };
 }
@@ -137,13 +140,12 @@ export class RunManager {
       if (run.status === 'running') throw new LoupeError('invalid-input', 'This run is still going; cancel it first.');
       await active.done;
     }
-    const raw = this.deps.db.prepare('SELECT input_json FROM runs WHERE id = ?').get(runId) as { input_json: string };
-    const input = JSON.parse(raw.input_json) as RunInput;
+    const input = getRunInput(this.deps.db, runId)!;
     if (settings && settings.agent !== input.settings.agent) {
       throw new LoupeError('invalid-input', `This run's thread uses ${input.settings.agent}; start a new run for ${settings.agent}.`);
     }
     const next: RunInput = settings ? { ...input, settings } : input;
-    this.deps.db.prepare('UPDATE runs SET input_json = ? WHERE id = ?').run(JSON.stringify(next), runId);
+    setRunInput(this.deps.db, runId, next);
     const head = await this.deps.repos.use(next.repo, (reader) => reader.head());
     const thread = getThread(this.deps.db, run.threadId);
     // A retry repeats the last attempt's kind: a fresh attempt (an X-Ray continuation) stays fresh, with the thread's directives.
@@ -174,7 +176,7 @@ export class RunManager {
     const events = readRunEvents(this.deps.db, runId);
     const steps = listEvidence(this.deps.db, { runId }).map(({ repo: _repo, ...s }) => s);
     const live = this.deps.streams.lastSeq(`run:${runId}`);
-    const settings = (JSON.parse(getRunInput(this.deps.db, runId) ?? '{}') as Partial<RunInput>).settings ?? { agent: run.agent, loop: {} };
+    const settings = getRunInput(this.deps.db, runId)?.settings ?? { agent: run.agent, loop: {} };
     return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0) };
   }
 
@@ -213,7 +215,6 @@ export class RunManager {
     recorder.publish({ type: 'status', status: 'running' });
     const agent = input.settings.agent;
     const adapter = this.env.adapter(agent);
-    const info = await this.env.detect(agent);
     const model = await this.env.resolveModel(input.settings.model ?? null, agent);
     const staging = how.staging ?? (await this.stage(runId, input, signal));
     setStagedDir(db, runId, staging.dir);
@@ -225,7 +226,7 @@ export class RunManager {
       const askRecorded = readTranscript(db, threadId).some((e) => e.runId === runId);
       let recordedAsk = askRecorded;
       for (;;) {
-        const outcome = await this.step({ runId, threadId, input, adapter, info, model, staging, branch: how.branch, kind, resumeId, signal, recorder, recordAsk: !recordedAsk, decided });
+        const outcome = await this.step({ runId, threadId, input, adapter, model, staging, branch: how.branch, kind, resumeId, signal, recorder, recordAsk: !recordedAsk, decided });
         if (outcome.launched) recordedAsk = true;
         status = outcome.status;
         // A resume the CLI could not do: start over as a fresh session carrying Loupe's history.
@@ -262,7 +263,7 @@ export class RunManager {
     const run = getRun(this.deps.db, runId);
     if (run) recorder.publish({ type: 'end', run });
     recorder.flush();
-    if (run) this.env.threadChanged?.(run.threadId);
+    if (run) this.env.turnChanged?.(run.threadId);
   }
 
   /** One step: prepare and measure, decide, launch, and record how it ended. */
@@ -271,7 +272,6 @@ export class RunManager {
     threadId: string;
     input: RunInput;
     adapter: AgentAdapter;
-    info: AgentInfo;
     model: ModelWindow;
     staging: Staging;
     branch: string | null;
@@ -289,7 +289,8 @@ export class RunManager {
     const prepared = await prepareStep(
       {
         adapter: s.adapter,
-        executable: s.info.path ?? s.adapter.id,
+        // The bare name: the measured bytes never depend on where the CLI is, and nothing is started before the decision.
+        executable: s.adapter.id,
         input: s.input,
         staging: s.staging,
         runtime: { repo: s.input.repo, branch: s.branch },
@@ -297,7 +298,7 @@ export class RunManager {
         resumeSessionId: s.resumeId,
         transcript,
         model: s.model,
-        directives: this.env.directives(s.threadId),
+        directives: stepDirectives(listDirectives(db, { threadId: s.threadId })),
         runId: s.runId,
         extra,
         deps: this.deps,
@@ -307,11 +308,13 @@ export class RunManager {
     );
     // Each value's source at launch: the preset named, the settings in force, or this run alone.
     const origin = runSources(db, s.input.settings, s.input.presetRef);
-    const ordinal = (db.prepare('SELECT COUNT(*) AS n FROM evidence_steps WHERE run_id = ?').get(s.runId) as { n: number }).n + 1;
+    const ordinal = stepCount(db, s.runId) + 1;
     const blocked = prepared.check.verdict === 'block';
-    const problem = !blocked && !s.info.installed ? s.info.problem ?? `${s.info.label} is not installed.` : null;
-    const preflight = !blocked && !problem && s.adapter.preflight && s.info.path
-      ? await s.adapter.preflight({ spawn: this.deps.spawn, env: this.deps.env, signal: s.signal, executable: s.info.path })
+    // A blocked step starts no process at all, not even `<cli> --version`: detection comes after the decision.
+    const info = blocked ? (this.env.known?.(s.adapter.id) ?? null) : await this.env.detect(s.adapter.id);
+    const problem = !blocked && info && !info.installed ? (info.problem ?? `${info.label} is not installed.`) : null;
+    const preflight = !blocked && !problem && s.adapter.preflight && info?.path
+      ? await s.adapter.preflight({ spawn: this.deps.spawn, env: this.deps.env, signal: s.signal, executable: info.path })
       : null;
     const start: StepStart = {
       id: newId('s'),
@@ -322,7 +325,7 @@ export class RunManager {
       kind: s.kind,
       resumed: s.resumeId !== null,
       adapter: s.adapter.id,
-      agentVersion: s.info.version,
+      agentVersion: info?.version ?? null,
       model: s.input.settings.model ?? null,
       promptBytes: prepared.promptBytes,
       schemaBytes: prepared.schemaBytes,
@@ -360,16 +363,19 @@ export class RunManager {
     }
     if (s.recordAsk) appendTranscript(db, s.threadId, s.runId, [{ kind: 'user', text: s.input.ask }]);
     if (extra.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: extra.note } });
-    this.env.threadChanged?.(s.threadId);
+    this.env.turnChanged?.(s.threadId);
 
     const collector = new TranscriptCollector();
     const timeout = s.input.settings.loop.idleTimeoutSeconds;
-    const env: NodeJS.ProcessEnv = { ...this.deps.env, ...prepared.invocation.env, ...extra.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
+    const invocation = prepared.invocationFor(info?.path ?? s.adapter.id);
+    // What was measured is what is written: the executable's path is not part of it.
+    if (invocation.stdin !== prepared.invocation.stdin) throw new Error('The prompt changed between measuring and launching.');
+    const env: NodeJS.ProcessEnv = { ...this.deps.env, ...invocation.env, ...extra.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
     for (const key of HIDDEN_ENV) delete env[key];
-    await writeInvocationFiles(s.staging.dir, prepared.invocation.files ?? []);
+    await writeInvocationFiles(s.staging.dir, invocation.files ?? []);
     const running = runStep(this.deps.spawn, {
       adapter: s.adapter,
-      invocation: prepared.invocation,
+      invocation,
       cwd: s.input.repo,
       env,
       idleTimeoutMs: timeout === null ? null : (timeout ?? IDLE_TIMEOUT_SECONDS.default) * 1000,
@@ -380,7 +386,7 @@ export class RunManager {
       },
     });
     // runStep spawned synchronously: the exact count starts after the launch, in the token workers.
-    const exact = countPromptExactly(this.deps.tokens, s.input.settings.model, prepared.invocation.stdin, prepared.sha256);
+    const exact = countPromptExactly(this.deps.tokens, s.input.settings.model, invocation.stdin, prepared.sha256);
     const result: StepResult = await running;
     const ok = !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
     const outcome = result.cancelled ? 'cancelled' : ok ? 'launched' : 'failed';

@@ -1,13 +1,15 @@
 import { join } from 'node:path';
-import type { CallContext, Services } from '../../../shared/api';
+import type { ParsedRequestOf, Services } from '../../../shared/api';
 import type { ResolvedModel } from '../../../shared/contract/models';
-import { AGENT_IDS, approxTokens, type AgentId, type AgentInfo, type RunPreview } from '../../../shared/contract/runs';
+import { AGENT_IDS, approxTokens, type AgentId, type AgentInfo, type RunDetail, type RunPreview } from '../../../shared/contract/runs';
 import { LoupeError } from '../../../shared/errors';
 import { checkBudget } from '../../../shared/runs/budget';
 import type { CoreDeps } from '../deps';
 import { agentAdapters, detectAgent } from './agents/registry';
 import { exportEvidence } from './export';
-import { cliModelName, prepareStep, type ModelWindow, type StepDirectives } from './prepare';
+import { prepareStep, type ModelWindow } from './prepare';
+import { stepDirectives } from '../prompt/history';
+import { listDirectives } from '../threads/directive-store';
 import { promptMix } from '../prompt/prompt-mix';
 import { countPromptExactly } from '../prompt/prompt-count';
 import { RunManager, type RunEnvironment } from './run-manager';
@@ -24,37 +26,49 @@ type RunServices = Pick<
 >;
 
 export interface RunServiceOptions {
-  resolveModel(id: string, ctx: CallContext): Promise<ResolvedModel>;
-  /** X-Ray: a thread's directives, applied when Loupe assembles history (none when absent). */
-  directives?(threadId: string): StepDirectives;
-  /** X-Ray: a turn of the thread began or ended. */
-  threadChanged?(threadId: string): void;
+  /** The catalog's answer for a model id ('default' for none). */
+  resolveModel(id: string): Promise<ResolvedModel>;
 }
+
+/** What the runner offers the services composed after it (X-Ray, sessions): plain functions, and the turn event. */
+export interface RunsApi {
+  /** runs.preview: a would-be run measured as the runner measures it right before launch. */
+  preview(request: RunRequest, signal: AbortSignal): Promise<RunPreview>;
+  /** runs.start: starts a run; resolves once its first step is launched, blocked or failed. */
+  start(request: RunRequest, signal: AbortSignal): Promise<RunDetail>;
+  /** Calls `listener` whenever a turn of a thread begins or ends; returns how to stop. */
+  onTurn(listener: (threadId: string) => void): () => void;
+}
+
+type RunRequest = ParsedRequestOf<'runs.start'>;
 
 /** How long an agent's detection (PATH lookup and --version) is reused. */
 const DETECT_TTL_MS = 30_000;
 
 /** Runs, threads and evidence: the run manager behind the contract. */
-export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServices {
-  const detected = new Map<AgentId, { at: number; info: Promise<AgentInfo> }>();
+export function runServices(deps: CoreDeps, options: RunServiceOptions): { services: RunServices; api: RunsApi } {
+  const detected = new Map<AgentId, { at: number; info: Promise<AgentInfo>; settled?: AgentInfo }>();
   const detect = (id: AgentId, refresh = false): Promise<AgentInfo> => {
     const hit = detected.get(id);
     if (hit && !refresh && Date.now() - hit.at < DETECT_TTL_MS) return hit.info;
-    const info = detectAgent(agentAdapters[id], { spawn: deps.spawn, env: deps.env });
-    detected.set(id, { at: Date.now(), info });
-    return info;
+    const entry: { at: number; info: Promise<AgentInfo>; settled?: AgentInfo } = { at: Date.now(), info: detectAgent(agentAdapters[id], { spawn: deps.spawn, env: deps.env }) };
+    void entry.info.then((info) => (entry.settled = info));
+    detected.set(id, entry);
+    return entry.info;
   };
-  const noCall: CallContext = { callId: 'runs', signal: new AbortController().signal, progress: () => {} };
-  const resolveModel = async (id: string | null, ctx: CallContext = noCall): Promise<ModelWindow> => {
-    const m = await options.resolveModel(id?.trim() || 'default', ctx);
+  const resolveModel = async (id: string | null): Promise<ModelWindow> => {
+    const m = await options.resolveModel(id?.trim() || 'default');
     return { id: id?.trim() || m.id, window: m.window, budget: m.budget, source: m.known ? m.source : 'default', known: m.known && !!id };
   };
+  const turnListeners = new Set<(threadId: string) => void>();
   const env: RunEnvironment = {
     adapter: (id) => agentAdapters[id],
     detect: (id) => detect(id),
+    known: (id) => detected.get(id)?.settled ?? null,
     resolveModel: (id) => resolveModel(id),
-    directives: (threadId) => options.directives?.(threadId) ?? { pinned: [], evicted: [] },
-    threadChanged: (threadId) => options.threadChanged?.(threadId),
+    turnChanged: (threadId) => {
+      for (const listener of turnListeners) listener(threadId);
+    },
     extra: (runId, threadId, input) => {
       const tools = xrayTools(deps, agentAdapters[input.settings.agent], threadId, input);
       return { ...demoExtras(deps, runId), mcp: tools.mcp, note: tools.note };
@@ -69,69 +83,73 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
     markInterrupted(deps.db, deps.now(), (id) => manager.isActive(id));
   };
 
-  return {
+  const preview = async (request: RunRequest, signal: AbortSignal): Promise<RunPreview> => {
+    const { threadId, fresh, ...input } = request;
+    const thread = threadId ? getThread(deps.db, threadId) : null;
+    if (threadId && !thread) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
+    const adapter = agentAdapters[input.settings.agent];
+    const model = await resolveModel(input.settings.model ?? null);
+    return deps.repos.use(
+      input.repo,
+      async (reader) => {
+        const head = await reader.head();
+        // Same path lengths as a real run's staged folder, so the measured bytes match.
+        const dir = join(deps.userDataDir, 'runs', `r${'0'.repeat(32)}`, `context-${Date.now().toString(36)}`);
+        const staging = await stageContext(reader, dir, { baseRef: input.baseRef ?? 'HEAD', paths: input.paths, attachments: input.attachments, write: false }, signal);
+        const resumeId = thread && !fresh && adapter.resumable ? thread.cliSessionId : null;
+        const prepared = await prepareStep(
+          {
+            adapter,
+            executable: adapter.id,
+            input: { ...input, repo: reader.root },
+            staging,
+            runtime: { repo: reader.root, branch: head.branch },
+            kind: resumeId ? 'resume' : 'fresh',
+            resumeSessionId: resumeId,
+            transcript: thread ? readTranscript(deps.db, thread.id) : [],
+            model,
+            directives: stepDirectives(thread ? listDirectives(deps.db, { threadId: thread.id }) : []),
+            runId: `r${'0'.repeat(32)}`,
+            extra: { ...demoExtras(deps, 'preview'), mcp: null },
+            deps,
+            signal,
+          },
+          input.settings.loop.contextBudget,
+        );
+        const referenceBytes = staging.files.reduce((n, f) => n + f.bytes, 0);
+        const check = checkBudget({ promptBytes: prepared.promptBytes, schemaBytes: prepared.schemaBytes }, input.settings.loop.contextBudget);
+        return {
+          promptBytes: prepared.promptBytes,
+          schemaBytes: prepared.schemaBytes,
+          totalBytes: check.totalBytes,
+          approxTokens: check.approxTokens,
+          sections: prepared.sections,
+          exclusions: staging.exclusions,
+          exceeded: check.exceeded,
+          verdict: check.verdict,
+          referenceBytes,
+          referenceTokens: approxTokens(referenceBytes),
+          model: { id: model.id, window: model.window, budget: model.budget, source: model.source, known: model.known },
+          textMix: promptMix(prepared.invocation.stdin, prepared.sections),
+          exactTokens: await countPromptExactly(deps.tokens, input.settings.model, prepared.invocation.stdin, prepared.sha256, signal),
+          history: prepared.history,
+        };
+      },
+      signal,
+    );
+  };
+
+  const start = async (request: RunRequest, signal: AbortSignal): Promise<RunDetail> => {
+    const { threadId, fresh, ...input } = request;
+    sweep();
+    // Each step's evidence names where every value came from (runSources, at launch).
+    return manager.start(input, { threadId, fresh, signal });
+  };
+
+  const services: RunServices = {
     'runs.agents': async ({ refresh }) => Promise.all(AGENT_IDS.map((id) => detect(id, refresh))),
-    'runs.preview': async (request, ctx): Promise<RunPreview> => {
-      const { threadId, fresh, ...input } = request;
-      const thread = threadId ? getThread(deps.db, threadId) : null;
-      if (threadId && !thread) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
-      const adapter = agentAdapters[input.settings.agent];
-      const model = await resolveModel(input.settings.model ?? null, ctx);
-      return deps.repos.use(
-        input.repo,
-        async (reader) => {
-          const head = await reader.head();
-          // Same path lengths as a real run's staged folder, so the measured bytes match.
-          const dir = join(deps.userDataDir, 'runs', `r${'0'.repeat(32)}`, `context-${Date.now().toString(36)}`);
-          const staging = await stageContext(reader, dir, { baseRef: input.baseRef ?? 'HEAD', paths: input.paths, attachments: input.attachments, write: false }, ctx.signal);
-          const resumeId = thread && !fresh && adapter.resumable ? thread.cliSessionId : null;
-          const prepared = await prepareStep(
-            {
-              adapter,
-              executable: adapter.id,
-              input: { ...input, repo: reader.root },
-              staging,
-              runtime: { repo: reader.root, branch: head.branch },
-              kind: resumeId ? 'resume' : 'fresh',
-              resumeSessionId: resumeId,
-              transcript: thread ? readTranscript(deps.db, thread.id) : [],
-              model,
-              directives: env.directives(thread?.id ?? ''),
-              runId: `r${'0'.repeat(32)}`,
-              extra: { ...demoExtras(deps, 'preview'), mcp: null },
-              deps,
-              signal: ctx.signal,
-            },
-            input.settings.loop.contextBudget,
-          );
-          const referenceBytes = staging.files.reduce((n, f) => n + f.bytes, 0);
-          const check = checkBudget({ promptBytes: prepared.promptBytes, schemaBytes: prepared.schemaBytes }, input.settings.loop.contextBudget);
-          return {
-            promptBytes: prepared.promptBytes,
-            schemaBytes: prepared.schemaBytes,
-            totalBytes: check.totalBytes,
-            approxTokens: check.approxTokens,
-            sections: prepared.sections,
-            exclusions: staging.exclusions,
-            exceeded: check.exceeded,
-            verdict: check.verdict,
-            referenceBytes,
-            referenceTokens: approxTokens(referenceBytes),
-            model: { id: cliModelName(model.id) ? model.id : model.id, window: model.window, budget: model.budget, source: model.source, known: model.known },
-            textMix: promptMix(prepared.invocation.stdin, prepared.sections),
-            exactTokens: await countPromptExactly(deps.tokens, input.settings.model, prepared.invocation.stdin, prepared.sha256, ctx.signal),
-            history: prepared.history,
-          };
-        },
-        ctx.signal,
-      );
-    },
-    'runs.start': async (request, ctx) => {
-      const { threadId, fresh, ...input } = request;
-      sweep();
-      // Each step's evidence names where every value came from (runSources, at launch).
-      return manager.start(input, { threadId, fresh, signal: ctx.signal });
-    },
+    'runs.preview': async (request, ctx) => preview(request, ctx.signal),
+    'runs.start': async (request, ctx) => start(request, ctx.signal),
     'runs.retry': async ({ runId, settings }) => manager.retry(runId, settings),
     'runs.cancel': async ({ runId }) => ({ cancelled: manager.cancel(runId) }),
     'runs.get': async ({ runId }) => {
@@ -145,4 +163,13 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): RunServ
     'threads.list': async ({ repo }) => listThreads(deps.db, repo),
     'evidence.export': async ({ scope, format }) => exportEvidence(listEvidence(deps.db, scope), scope, format, deps.now()),
   };
+  const api: RunsApi = {
+    preview,
+    start,
+    onTurn(listener) {
+      turnListeners.add(listener);
+      return () => turnListeners.delete(listener);
+    },
+  };
+  return { services, api };
 }

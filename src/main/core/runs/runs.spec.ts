@@ -15,6 +15,25 @@ afterAll(removeTempDirs);
 const custom = (command: string, extra: Partial<RunSettingsInput> = {}): RunSettingsInput => ({ agent: 'custom', command, ...extra });
 
 describe('the invocation context budget', () => {
+  it('a blocked step of a CLI agent starts no process at all, not even `claude --version`; an allowed one detects it then', async () => {
+    const repo = makeRepo({ 'src/a.ts': 'export const a = 1;\n'.repeat(20) });
+    const bin = tempDir();
+    // Not an npm package: detecting it means asking it for its version, a process of its own.
+    fakeCli(bin, 'claude', { version: '2.1.197 (Claude Code)', replay: { cli: 'claude', name: 'print-stream-json' } });
+    const runtime = makeRuntime({ env: { ...process.env, LOUPE_AGENT_PATH: bin } });
+    const claudes = () => runtime.launcher.stats().byProgram.claude ?? 0;
+    const blocked = await runtime.call('runs.start', { repo, ask: 'Summarize src', paths: ['src'], settings: { agent: 'claude', loop: { contextBudget: { maxPromptBytes: 100, policy: 'block' } } } });
+    expect(blocked.run.status).toBe('blocked');
+    expect(blocked.steps[0]).toMatchObject({ outcome: 'blocked', agentVersion: null });
+    expect(claudes()).toBe(0);
+    const allowed = await runtime.call('runs.start', { repo, ask: 'Summarize src', paths: ['src'], settings: { agent: 'claude', loop: {} } });
+    const ended = await waitForRun(runtime, allowed.run.id);
+    // (The replayed capture is claude logged out: the step fails, but it was launched.)
+    expect(ended.steps[0]).toMatchObject({ agentVersion: '2.1.197', exitCode: 1 });
+    expect(claudes()).toBe(2); // `--version`, then the run
+    await runtime.close();
+  });
+
   it('blocks over the ceiling without starting anything; a retry with the same ceiling blocks again', async () => {
     const repo = makeRepo({ 'src/a.ts': 'export const a = 1;\n'.repeat(20) });
     const marker = join(tempDir(), 'marker');

@@ -45,7 +45,9 @@ export interface StageRequest {
 /** An exclusion for one of the Inspector's omission reasons, with its sentence. */
 const omission = (path: string, reason: OmissionReason): Exclusion => ({ path, reason, detail: reasonSentence(reason, INSPECT_LIMITS) });
 
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+/** Flags some platforms lack (Windows has no O_NOFOLLOW), though the typings list them everywhere. */
+const optionalFlags: Partial<typeof constants> = constants;
+const READ_FLAGS = constants.O_RDONLY | (optionalFlags.O_NOFOLLOW ?? 0) | (optionalFlags.O_NONBLOCK ?? 0);
 
 /** Reads an attachment: an absolute path to a regular file, never through a link. */
 async function readAttachment(path: string): Promise<Buffer | { reason: string }> {

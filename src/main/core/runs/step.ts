@@ -66,7 +66,8 @@ export async function runStep(spawn: Spawn, launch: StepLaunch): Promise<StepRes
   const local = new AbortController();
   const onAbort = () => local.abort();
   launch.signal.addEventListener('abort', onAbort, { once: true });
-  let idle: NodeJS.Timeout | null = null;
+  // Set inside the callbacks below (a plain `= null` would read as always null after them).
+  let idle = null as NodeJS.Timeout | null;
   const armIdle = () => {
     if (launch.idleTimeoutMs === null) return;
     if (idle) clearTimeout(idle);

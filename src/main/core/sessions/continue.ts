@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { CallContext, Services } from '../../../shared/api';
-import type { PresetRef, RunSettings } from '../../../shared/contract/runs';
+import type { CallContext, ParsedRequestOf } from '../../../shared/api';
+import type { PresetRef, RunDetail, RunSettings } from '../../../shared/contract/runs';
 import { SESSION_CLI_LABELS, type ImportedSession, type SessionCli, type SessionContinuation } from '../../../shared/contract/sessions';
 import type { AgentId } from '../../../shared/contract/run-limits';
 import type { Directive } from '../../../shared/contract/xray';
 import type { CoreDeps } from '../deps';
-import { appendTranscript, createThread } from '../threads/thread-store';
-import { putDirective } from '../xray/store';
-import { recordContinuation, sessionKey } from '../threads/directive-store';
+import { stepDirectives } from '../prompt/history';
+import { putDirective, recordContinuation, sessionKey } from '../threads/directive-store';
+import { appendTranscript, createThread, dropUnstartedThread } from '../threads/thread-store';
 import { prunedHistory } from './prune';
 import { summaryBytes } from './session-directives';
 
@@ -22,7 +22,8 @@ export interface ContinueInput {
   ask: string;
   settings: RunSettings;
   presetRef?: PresetRef;
-  startRun: Services['runs.start'];
+  /** Starts the new thread's first turn (the runner's runs.start). */
+  startRun(request: ParsedRequestOf<'runs.start'>, signal: AbortSignal): Promise<RunDetail>;
 }
 
 /** The settings the first turn runs with: the session's own model when the same CLI continues it and none is set. */
@@ -30,16 +31,6 @@ function settingsFor(session: ImportedSession, settings: RunSettings): RunSettin
   const model = session.model;
   if (settings.model || !model || model.startsWith('<') || AGENT_OF[session.cli] !== settings.agent) return settings;
   return { ...settings, model };
-}
-
-/** Removes a thread that never got a run (runs.start refused it), with what was imported into it. */
-function dropUnstarted(deps: CoreDeps, threadId: string): void {
-  const { db } = deps;
-  db.transaction(() => {
-    if ((db.prepare('SELECT COUNT(*) AS n FROM runs WHERE thread_id = ?').get(threadId) as { n: number }).n > 0) return;
-    for (const table of ['transcript', 'xray_directives', 'xray_manifests', 'session_continuations']) db.prepare(`DELETE FROM ${table} WHERE thread_id = ?`).run(threadId);
-    db.prepare('DELETE FROM threads WHERE id = ?').run(threadId);
-  })();
 }
 
 /**
@@ -55,15 +46,7 @@ function dropUnstarted(deps: CoreDeps, threadId: string): void {
 export async function continueSession(deps: CoreDeps, input: ContinueInput, ctx: CallContext): Promise<SessionContinuation> {
   const { session } = input;
   const root = await deps.repos.use(input.repo, async (reader) => reader.root, ctx.signal);
-  const pruned = await prunedHistory(
-    session,
-    {
-      evicted: input.directives.filter((d) => d.kind === 'evict').map((d) => d.segmentId),
-      pinned: input.directives.filter((d) => d.kind === 'pin').map((d) => d.segmentId),
-      summaries: Object.fromEntries(input.directives.filter((d) => d.kind === 'summarize').map((d) => [d.segmentId, d.summary ?? ''])),
-    },
-    ctx.signal,
-  );
+  const pruned = await prunedHistory(session, stepDirectives(input.directives), ctx.signal);
   const settings = settingsFor(session, input.settings);
   const threadId = `t${randomUUID().replaceAll('-', '')}`;
   const source = `import:${session.sessionId ?? 'session'}`.slice(0, 120);
@@ -76,16 +59,16 @@ export async function continueSession(deps: CoreDeps, input: ContinueInput, ctx:
     const pinned = new Set(pruned.pinned);
     entries.forEach((entry, i) => {
       const from = pruned.from[i]!;
-      if (pinned.has(from)) putDirective(deps.db, threadId, { segmentId: entry.segmentId, kind: 'pin', author: pinAuthor.get(from) ?? 'user', createdAt: now.toISOString() });
+      if (pinned.has(from)) putDirective(deps.db, { threadId }, { segmentId: entry.segmentId, kind: 'pin', author: pinAuthor.get(from) ?? 'user', createdAt: now.toISOString() });
     });
     recordContinuation(deps.db, sessionKey(session), threadId, now);
   })();
 
   let run: SessionContinuation['run'];
   try {
-    run = await input.startRun({ repo: root, ask: input.ask, settings, threadId, fresh: true, paths: [], attachments: [], memory: [], ...(input.presetRef ? { presetRef: input.presetRef } : {}) }, ctx);
+    run = await input.startRun({ repo: root, ask: input.ask, settings, threadId, fresh: true, paths: [], attachments: [], memory: [], ...(input.presetRef ? { presetRef: input.presetRef } : {}) }, ctx.signal);
   } catch (err) {
-    dropUnstarted(deps, threadId);
+    dropUnstartedThread(deps.db, threadId);
     throw err;
   }
   const byId = new Map(session.entries.map((e) => [e.id, e]));

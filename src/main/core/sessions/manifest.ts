@@ -104,8 +104,9 @@ export function manifestFromSession(
   }
 
   return {
+    source: 'session',
     threadId: null,
-    sessionFile: session.files[0]?.path ?? null,
+    sessionFile: session.files[0]!.path,
     agent: AGENT[session.cli],
     model: { id: catalog.id ?? session.model, window, reserve, source: useReported ? 'reported by the CLI' : catalog.source },
     freshness: options.freshness ?? 'current',

@@ -1,15 +1,8 @@
 import type { ImportedEntry, ImportedSession } from '../../../shared/contract/sessions';
 import type { TranscriptItem } from '../../../shared/contract/transcript';
+import type { StepDirectives } from '../prompt/history';
 import { inContext } from './manifest';
 import { loadEntryItems } from './rebuild';
-
-/** The user's (or agent's) directives on an imported session's segments, by segment id. */
-export interface SessionDirectives {
-  evicted: readonly string[];
-  pinned: readonly string[];
-  /** Segment id → the summary that stands in for it. */
-  summaries: Readonly<Record<string, string>>;
-}
 
 /** The history a continued session starts from: the items in order, with the entry each came from. */
 export interface PrunedHistory {
@@ -33,9 +26,10 @@ const carried = (e: ImportedEntry) => inContext(e) && e.kind !== 'unknown';
  * only read, never written). What was out of context stays out, as it was
  * for the CLI. The caller folds and measures it like any fresh session.
  */
-export async function prunedHistory(session: ImportedSession, directives: SessionDirectives, signal?: AbortSignal): Promise<PrunedHistory> {
+export async function prunedHistory(session: ImportedSession, directives: StepDirectives, signal?: AbortSignal): Promise<PrunedHistory> {
   const evicted = new Set(directives.evicted);
   const pinned = new Set(directives.pinned);
+  const summaries = directives.summaries ?? {};
   const result: PrunedHistory = { items: [], from: [], pinned: [], evicted: { count: 0, bytes: 0 }, notInContext: { count: 0, bytes: 0 } };
   const keep = session.entries.filter((e) => {
     if (!carried(e)) {
@@ -53,11 +47,11 @@ export async function prunedHistory(session: ImportedSession, directives: Sessio
   });
   const bodies = await loadEntryItems(
     session,
-    keep.filter((e) => directives.summaries[e.id] === undefined).map((e) => e.index),
+    keep.filter((e) => summaries[e.id] === undefined).map((e) => e.index),
     signal,
   );
   for (const e of keep) {
-    const summary = directives.summaries[e.id];
+    const summary = summaries[e.id];
     const item: TranscriptItem | undefined = summary !== undefined ? { kind: 'summary', text: summary } : bodies.get(e.index);
     if (!item) continue;
     result.items.push(item);

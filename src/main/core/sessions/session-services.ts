@@ -7,19 +7,20 @@ import type { CoreDeps } from '../deps';
 import { readEffective } from '../settings/effective';
 import { getSetting, setSetting } from '../store/settings';
 import { continueSession } from './continue';
-import { listSessionDirectives, sessionKey } from '../threads/directive-store';
+import { listDirectives, sessionKey } from '../threads/directive-store';
+import type { RunsApi } from '../runs/run-services';
 import { belongsTo, findTranscripts, headFacts, realOrSame, sessionFolders, type FoundFile } from './discovery';
 import { quickSummary } from './quick-summary';
 import { SessionStore, sessionFreshness, type ResolveModel } from './session-store';
-import { checkTranscriptPath, sessionXray, type SessionXray } from './session-xray';
+import { checkTranscriptPath, readSession, sessionManifest } from './session-xray';
 import { redactTexts } from '../secrets';
 
 type SessionServices = Pick<Services, 'sessions.list' | 'sessions.manifest' | 'sessions.freshness' | 'sessions.continue' | 'sessions.getFolders' | 'sessions.setFolders'>;
 
 export interface SessionServiceOptions {
   resolveModel: ResolveModel;
-  /** Starts a run (runs.start): how sessions.continue begins the new thread's first turn. */
-  startRun: Services['runs.start'];
+  /** The runner: how sessions.continue begins the new thread's first turn. */
+  runs: Pick<RunsApi, 'start'>;
 }
 
 const FOLDERS_KEY = 'sessions.folders';
@@ -42,12 +43,11 @@ async function foldersInfo(deps: CoreDeps): Promise<SessionFoldersInfo> {
  * The sessions the CLIs keep on disk (Claude Code, Codex, Gemini): where they
  * are (the CLIs' own variables, or folders set in Settings), which belong to a
  * repository, the manifest of any transcript file with its directives
- * (`xray` serves xray.* for a `sessionFile`), and prune-and-continue. The
+ * (X-Ray reads them through the same store), and prune-and-continue. The
  * store re-reads a file only when it changed.
  */
-export function sessionServices(deps: CoreDeps, options: SessionServiceOptions): { services: SessionServices; xray: SessionXray } {
+export function sessionServices(deps: CoreDeps, options: SessionServiceOptions): { services: SessionServices; store: SessionStore } {
   const store = new SessionStore(options.resolveModel, deps.now);
-  const xray = sessionXray(deps, store);
   const services: SessionServices = {
     async 'sessions.list'({ repo, limit }, ctx) {
       const { effective } = await foldersInfo(deps);
@@ -100,7 +100,7 @@ export function sessionServices(deps: CoreDeps, options: SessionServiceOptions):
       return { sessions, folders: effective, repo: repoReal, unreadable };
     },
 
-    'sessions.manifest': async ({ file }, ctx) => xray.manifest(file, ctx.signal),
+    'sessions.manifest': async ({ file }, ctx) => sessionManifest(deps.db, store, await readSession(store, file, ctx.signal), ctx.signal),
 
     'sessions.freshness': async ({ file, bytes, mtimeMs }) => sessionFreshness(file, bytes, mtimeMs),
 
@@ -113,12 +113,12 @@ export function sessionServices(deps: CoreDeps, options: SessionServiceOptions):
         deps,
         {
           session,
-          directives: listSessionDirectives(deps.db, sessionKey(session)),
+          directives: listDirectives(deps.db, { session: sessionKey(session) }),
           repo,
           ask,
           settings: settings ?? effective!.settings,
           ...(effective?.appliedPreset ? { presetRef: effective.appliedPreset } : {}),
-          startRun: options.startRun,
+          startRun: options.runs.start,
         },
         ctx,
       );
@@ -138,5 +138,5 @@ export function sessionServices(deps: CoreDeps, options: SessionServiceOptions):
       return foldersInfo(deps);
     },
   };
-  return { services, xray };
+  return { services, store };
 }

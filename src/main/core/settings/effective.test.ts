@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTING_FIELDS } from '../../../shared/contract/settings';
 import { makeRuntime, removeTempDirs } from '../testing/fixtures';
 import { buildTokensWorker } from '../testing/tokens-worker';
 import { applyPresetSettings } from './effective';
@@ -25,9 +26,39 @@ describe('effective run settings', () => {
     expect(applied.settings.loop.contextBudget).toBeUndefined();
     expect(applied.sources['loop.contextBudget']).toEqual({ kind: 'preset', name: 'team', revision: 1 });
     expect(applied.appliedPreset).toEqual({ name: 'team', revision: 1 });
-    // Changing every setting the preset gave leaves it no longer applied.
-    const edited = await rt.call('settings.update', { settings: { agent: 'claude', model: 'anthropic/claude-sonnet-4-5', loop: {} } });
-    expect(edited.appliedPreset).toEqual({ name: 'team', revision: 1 });
+    // Saving the same settings the preset gave changes nothing: it stays applied, every setting still its.
+    const same = await rt.call('settings.update', { settings: { agent: 'claude', model: 'anthropic/claude-sonnet-4-5', loop: {} } });
+    expect(same.appliedPreset).toEqual({ name: 'team', revision: 1 });
+    expect(same.sources.model).toEqual({ kind: 'preset', name: 'team', revision: 1 });
+    await rt.close();
+  });
+
+  it('editing un-applies a preset: an edited setting becomes the app\'s, and once every one is edited the preset is no longer applied', async () => {
+    const rt = makeRuntime();
+    applyPresetSettings(rt.deps.db, { agent: 'claude', model: 'anthropic/claude-sonnet-4-5', loop: {} }, { name: 'team', revision: 2 }, new Date());
+    const preset = { kind: 'preset', name: 'team', revision: 2 };
+
+    const one = await rt.call('settings.update', { settings: { agent: 'claude', model: 'openai/gpt-4o', loop: {} } });
+    expect(one.sources.model).toEqual({ kind: 'app' });
+    expect(one.sources.agent).toEqual(preset);
+    expect(one.appliedPreset).toEqual({ name: 'team', revision: 2 });
+
+    const every = await rt.call('settings.update', {
+      settings: {
+        agent: 'custom',
+        command: 'my-agent --fast',
+        model: 'openai/gpt-4.1',
+        notes: 'Be brief.',
+        agentArgs: ['--verbose'],
+        loop: { contextBudget: { maxPromptBytes: 5000, policy: 'warn' }, idleTimeoutSeconds: 120 },
+        keepStaged: true,
+        xrayTools: true,
+      },
+    });
+    for (const field of SETTING_FIELDS) expect(every.sources[field], field).toEqual({ kind: 'app' });
+    expect(every.appliedPreset).toBeNull();
+    // Read back, it stays un-applied.
+    expect((await rt.call('settings.effective', {})).appliedPreset).toBeNull();
     await rt.close();
   });
 });

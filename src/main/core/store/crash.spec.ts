@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../testing/fixtures';
+import { soakCount } from '../testing/soak';
 import { openStore, STORE_PRAGMAS } from './store';
 
 afterAll(removeTempDirs);
@@ -55,16 +56,18 @@ function killWriterMidLoop(script: string, file: string): Promise<number[]> {
   });
 }
 
+const KILLS = soakCount(20, 5);
+
 describe.skipIf(process.platform === 'win32')('the database under SIGKILL', () => {
-  it('passes integrity_check and keeps every acknowledged row after 20 kills mid-write', async () => {
+  it(`passes integrity_check and keeps every acknowledged row after ${KILLS} kills mid-write`, async () => {
     const dir = tempDir('loupe-crash-');
     const file = join(dir, 'loupe.db');
     openStore(file).close();
     const script = join(dir, 'writer.cjs');
     writeFileSync(script, WRITER);
     const acknowledged: number[] = [];
-    for (let i = 0; i < 20; i++) acknowledged.push(...(await killWriterMidLoop(script, file)));
-    expect(acknowledged.length).toBeGreaterThan(20);
+    for (let i = 0; i < KILLS; i++) acknowledged.push(...(await killWriterMidLoop(script, file)));
+    expect(acknowledged.length).toBeGreaterThan(KILLS);
     const db = openStore(file);
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

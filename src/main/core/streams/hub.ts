@@ -89,6 +89,11 @@ export class StreamHub {
     return this.streams.get(key)?.lastSeq ?? 0;
   }
 
+  /** Whether anyone follows a key now (work done only to tell followers can be skipped when nobody does). */
+  followed(key: string): boolean {
+    return (this.streams.get(key)?.followers.size ?? 0) > 0;
+  }
+
   /** Attaches a connection; nothing is delivered until it follows keys. */
   attach(sink: EventSink): Subscriber {
     return new HubSubscriber(this, sink);

@@ -24,7 +24,7 @@ export function plainEnv(): NodeJS.ProcessEnv {
 /** git exactly as an interactive user runs it (plainEnv), stdin given or empty. */
 export function plainGit(cwd: string, args: string[], input = ''): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync('git', args, { cwd, env: plainEnv(), input, encoding: 'utf8', timeout: 20_000 });
-  return { status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Hooks a repository can carry; each writes `<prefix>hook-<name>`. */

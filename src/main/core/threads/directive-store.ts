@@ -14,6 +14,9 @@ export interface SessionKey {
   sessionId: string;
 }
 
+/** Whose directives: a Loupe thread's (enforced when Loupe assembles its next prompt) or an imported session's (intent). */
+export type DirectiveOwner = { threadId: string } | { session: SessionKey };
+
 /** The key of a session read from disk. */
 export function sessionKey(session: ImportedSession): SessionKey {
   const path = resolve(session.files[0]!.path);
@@ -26,33 +29,54 @@ export function sessionKey(session: ImportedSession): SessionKey {
   return { file, sessionId: session.sessionId ?? '' };
 }
 
-interface Row {
+interface DirectiveRow {
   segment_id: string;
   kind: DirectiveKind;
   summary: string | null;
-  author: 'user' | 'agent';
+  author: Directive['author'];
   created_at: string;
 }
 
-/** A session's directives, oldest first. */
-export function listSessionDirectives(db: Db, key: SessionKey): Directive[] {
-  const rows = db
-    .prepare('SELECT segment_id, kind, summary, author, created_at FROM session_directives WHERE file = ? AND session_id = ? ORDER BY created_at, rowid')
-    .all(key.file, key.sessionId) as Row[];
-  return rows.map((r) => ({ segmentId: r.segment_id, kind: r.kind, ...(r.summary !== null ? { summary: r.summary } : {}), author: r.author, createdAt: r.created_at }));
+const toDirective = (r: DirectiveRow): Directive => ({
+  segmentId: r.segment_id,
+  kind: r.kind,
+  ...(r.summary !== null ? { summary: r.summary } : {}),
+  author: r.author,
+  createdAt: r.created_at,
+});
+
+/**
+ * Where an owner's directives are kept: a thread's in `xray_directives`, a
+ * session's in `session_directives` (two tables, one shape, this one module).
+ */
+function place(owner: DirectiveOwner): { table: string; where: string; key: string[] } {
+  return 'threadId' in owner
+    ? { table: 'xray_directives', where: 'thread_id = ?', key: [owner.threadId] }
+    : { table: 'session_directives', where: 'file = ? AND session_id = ?', key: [owner.session.file, owner.session.sessionId] };
 }
 
-/** Sets a segment's directive, replacing the one it had (one directive per segment, as for threads). */
-export function putSessionDirective(db: Db, key: SessionKey, d: Directive): void {
+/** An owner's directives, oldest first. */
+export function listDirectives(db: Db, owner: DirectiveOwner): Directive[] {
+  const { table, where, key } = place(owner);
+  const rows = db.prepare(`SELECT segment_id, kind, summary, author, created_at FROM ${table} WHERE ${where} ORDER BY created_at, rowid`).all(...key) as DirectiveRow[];
+  return rows.map(toDirective);
+}
+
+/** Sets a segment's directive, replacing the one it had (a segment is pinned, evicted or summarized, never two at once). */
+export function putDirective(db: Db, owner: DirectiveOwner, d: Directive): void {
+  const { table, key } = place(owner);
+  const keyColumns = 'threadId' in owner ? ['thread_id'] : ['file', 'session_id'];
+  const columns = [...keyColumns, 'segment_id', 'kind', 'summary', 'author', 'created_at'];
   db.prepare(
-    `INSERT INTO session_directives (file, session_id, segment_id, kind, summary, author, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (file, session_id, segment_id) DO UPDATE SET kind = excluded.kind, summary = excluded.summary, author = excluded.author, created_at = excluded.created_at`,
-  ).run(key.file, key.sessionId, d.segmentId, d.kind, d.summary ?? null, d.author, d.createdAt);
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+     ON CONFLICT (${[...keyColumns, 'segment_id'].join(', ')}) DO UPDATE SET kind = excluded.kind, summary = excluded.summary, author = excluded.author, created_at = excluded.created_at`,
+  ).run(...key, d.segmentId, d.kind, d.summary ?? null, d.author, d.createdAt);
 }
 
 /** Removes a segment's directive; true when it had one. */
-export function deleteSessionDirective(db: Db, key: SessionKey, segmentId: string): boolean {
-  return db.prepare('DELETE FROM session_directives WHERE file = ? AND session_id = ? AND segment_id = ?').run(key.file, key.sessionId, segmentId).changes > 0;
+export function deleteDirective(db: Db, owner: DirectiveOwner, segmentId: string): boolean {
+  const { table, where, key } = place(owner);
+  return db.prepare(`DELETE FROM ${table} WHERE ${where} AND segment_id = ?`).run(...key, segmentId).changes > 0;
 }
 
 /** Records that the session was continued as a Loupe thread. */
@@ -64,4 +88,10 @@ export function recordContinuation(db: Db, key: SessionKey, threadId: string, at
 export function listContinuations(db: Db, key: SessionKey): string[] {
   const rows = db.prepare('SELECT thread_id FROM session_continuations WHERE file = ? AND session_id = ? ORDER BY created_at, rowid').all(key.file, key.sessionId) as { thread_id: string }[];
   return rows.map((r) => r.thread_id);
+}
+
+/** Forgets a thread's directives and the continuation that made it (the thread is being removed). */
+export function forgetThreadDirectives(db: Db, threadId: string): void {
+  db.prepare('DELETE FROM xray_directives WHERE thread_id = ?').run(threadId);
+  db.prepare('DELETE FROM session_continuations WHERE thread_id = ?').run(threadId);
 }

@@ -10,7 +10,8 @@ export function canonical(value: unknown): string {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  // JSON.stringify answers undefined (not a string) for undefined, a function or a symbol.
+  return (JSON.stringify(value) as string | undefined) ?? 'null';
 }
 
 /**

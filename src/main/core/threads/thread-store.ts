@@ -1,6 +1,7 @@
 import type { AgentId, ThreadSummary } from '../../../shared/contract/runs';
 import type { TranscriptEntry, TranscriptItem } from '../../../shared/contract/transcript';
 import type { Db } from '../store/store';
+import { forgetThreadDirectives } from './directive-store';
 import { segmentIds } from './segment-id';
 
 interface ThreadRow {
@@ -78,9 +79,61 @@ export function appendTranscript(db: Db, threadId: string, runId: string, items:
   })();
 }
 
+interface TranscriptRow {
+  seq: number;
+  run_id: string;
+  segment_id: string;
+  body: string;
+}
+
+const toEntry = (r: TranscriptRow): TranscriptEntry => ({ seq: r.seq, runId: r.run_id, segmentId: r.segment_id, item: JSON.parse(r.body) as TranscriptItem });
+
+/** A thread's whole transcript, read now. */
 export function readTranscript(db: Db, threadId: string): TranscriptEntry[] {
-  const rows = db
-    .prepare('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? ORDER BY seq')
-    .all(threadId) as { seq: number; run_id: string; segment_id: string; body: string }[];
-  return rows.map((r) => ({ seq: r.seq, runId: r.run_id, segmentId: r.segment_id, item: JSON.parse(r.body) as TranscriptItem }));
+  return (db.prepare('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? ORDER BY seq').all(threadId) as TranscriptRow[]).map(toEntry);
+}
+
+/** One segment's transcript entry (its first occurrence), without reading the rest of the transcript. */
+export function findSegment(db: Db, threadId: string, segmentId: string): TranscriptEntry | null {
+  const row = db.prepare('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? AND segment_id = ? ORDER BY seq LIMIT 1').get(threadId, segmentId) as
+    | TranscriptRow
+    | undefined;
+  return row ? toEntry(row) : null;
+}
+
+/** Per database (tests open several), the transcripts of the threads read last. */
+const kept = new WeakMap<Db, Map<string, TranscriptEntry[]>>();
+const TRANSCRIPTS_KEPT = 8;
+
+/**
+ * A thread's transcript, kept between calls: the transcript is append-only,
+ * so only entries after the last one read are read and parsed again (a
+ * 5,000-entry thread is not re-parsed on every directive). Returns a copy of
+ * the list; the entries themselves are shared and must not be changed.
+ */
+export function transcriptOf(db: Db, threadId: string): TranscriptEntry[] {
+  let transcripts = kept.get(db);
+  if (!transcripts) kept.set(db, (transcripts = new Map()));
+  const known = transcripts.get(threadId) ?? [];
+  const after = known.at(-1)?.seq ?? 0;
+  const rows = db.prepare('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? AND seq > ? ORDER BY seq').all(threadId, after) as TranscriptRow[];
+  const next = rows.length ? [...known, ...rows.map(toEntry)] : known;
+  transcripts.delete(threadId);
+  transcripts.set(threadId, next);
+  if (transcripts.size > TRANSCRIPTS_KEPT) transcripts.delete(transcripts.keys().next().value!);
+  return [...next];
+}
+
+/**
+ * Removes a thread that never got a run (runs.start refused its first turn),
+ * with what was put into it: transcript, directives, the continuation that
+ * made it. No manifest can exist for it: its id was never handed out.
+ */
+export function dropUnstartedThread(db: Db, threadId: string): void {
+  db.transaction(() => {
+    if ((getThread(db, threadId)?.runCount ?? 0) > 0) return;
+    db.prepare('DELETE FROM transcript WHERE thread_id = ?').run(threadId);
+    forgetThreadDirectives(db, threadId);
+    db.prepare('DELETE FROM threads WHERE id = ?').run(threadId);
+  })();
 }

@@ -22,6 +22,9 @@ interface Slot {
   idleTimer: ReturnType<typeof setTimeout> | null;
 }
 
+/** Whether a worker has no job (read afresh: a call in between may have given it one). */
+const isIdle = (slot: Slot): boolean => slot.current === null;
+
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
@@ -101,7 +104,8 @@ export class WorkerPool {
       if ('error' in reply) pending.reject(new LoupeError('internal', `Counting tokens failed: ${reply.error}`));
       else pending.resolve(reply.count);
       this.pump();
-      if (slot.current === null && this.idleMs > 0) {
+      // pump() may have handed this worker the next job.
+      if (isIdle(slot) && this.idleMs > 0) {
         slot.idleTimer = setTimeout(() => slot.current === null && this.drop(slot), this.idleMs);
         slot.idleTimer.unref();
       }

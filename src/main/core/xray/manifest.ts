@@ -1,20 +1,18 @@
-import type { AgentEvent } from '../../../shared/contract/agent-events';
 import type { TranscriptEntry } from '../../../shared/contract/transcript';
 import { tokenizerForModel } from '../../../shared/tokens/model-tokenizer';
 import type { TokenCounter } from '../tokens/token-counter';
-import type { ReportedUsage, RunStreamEvent, StepEvidence, ThreadSummary } from '../../../shared/contract/runs';
-import type { Manifest, ManifestStep, SystemSection, TokenCount } from '../../../shared/contract/xray';
+import type { ReportedUsage, StepEvidence, ThreadSummary } from '../../../shared/contract/runs';
+import type { ManifestStep, SystemSection, ThreadManifest, TokenCount } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import type { CoreDeps } from '../deps';
-import { agentAdapters } from '../runs/agents/registry';
-import { listEvidence } from '../runs/store/evidence';
-import { processAlive } from '../runs/store/runs';
-import { getThread } from '../threads/thread-store';
+import { activeRun, announcedTools, resumes, threadSteps } from '../runs/record';
+import { listDirectives } from '../threads/directive-store';
+import { getThread, transcriptOf } from '../threads/thread-store';
 import { buildSegments, type BuiltSegments, type Delivery } from './segments';
 import { withExactCounts } from './exact';
 import { foldInBestCount } from '../prompt/fold-measure';
 import { conversationMix, systemMix } from '../prompt/text-mix';
-import { listDirectives, listReports, transcriptOf } from './store';
+import { listReports } from './store';
 import { instructionFiles, promptSections, toolsSection } from './system';
 
 /** A model's window as X-Ray shows it. */
@@ -37,30 +35,9 @@ export interface ManifestTools {
 
 const estimate = (tokens: number): TokenCount => ({ tokens, kind: 'estimate' });
 
-/** The thread's run in progress: marked running by a process that is still alive. */
-export function activeRun(deps: CoreDeps, threadId: string): string | null {
-  const row = deps.db
-    .prepare(`SELECT id, owner_pid FROM runs WHERE thread_id = ? AND status = 'running' ORDER BY created_at DESC, rowid DESC LIMIT 1`)
-    .get(threadId) as { id: string; owner_pid: number | null } | undefined;
-  if (!row || row.owner_pid === null) return null;
-  return row.owner_pid === process.pid || processAlive(row.owner_pid) ? row.id : null;
-}
-
-/** The tools a run's CLI announced in its session event (kept in the run's recorded events), or null. */
-export function announcedTools(deps: CoreDeps, runId: string): string[] | null {
-  const row = deps.db
-    .prepare(`SELECT payload FROM run_events WHERE run_id = ? AND payload LIKE '%"type":"session"%' ORDER BY seq LIMIT 1`)
-    .get(runId) as { payload: string } | undefined;
-  if (!row) return null;
-  const event = JSON.parse(row.payload) as RunStreamEvent;
-  const agent: AgentEvent | null = event.type === 'agent' ? event.event : null;
-  return agent?.type === 'session' ? (agent.tools ?? null) : null;
-}
-
 /** How the next turn reaches the model: Loupe's assembled history, or the CLI's resumed session and what it began without. */
 function deliveryOf(thread: ThreadSummary, steps: readonly StepEvidence[], budget: number): Delivery {
-  const resumes = thread.cliSessionId !== null && agentAdapters[thread.agent].resumable;
-  if (!resumes) return { kind: 'fresh', budget };
+  if (thread.cliSessionId === null || !resumes(thread.agent)) return { kind: 'fresh', budget };
   const start = [...steps].reverse().find((s) => !s.resumed && s.outcome === 'launched');
   return { kind: 'resume', startRunId: start?.runId ?? steps[0]?.runId ?? '', omitted: new Set(start?.history?.segments?.omitted ?? []), budget };
 }
@@ -107,36 +84,36 @@ async function countExactly(built: BuiltSegments, entries: readonly TranscriptEn
  * whether directives are enforced (the next turn is a fresh session Loupe
  * assembles) or advisory (the CLI resumes its own session).
  */
-export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, threadId: string): Promise<Manifest> {
+export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, threadId: string, signal?: AbortSignal): Promise<ThreadManifest> {
   const thread = getThread(deps.db, threadId);
   if (!thread) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
   const entries = transcriptOf(deps.db, threadId);
-  const steps = listEvidence(deps.db, { threadId });
+  const steps = threadSteps(deps.db, threadId);
   const launched = steps.filter((s) => s.outcome !== 'blocked');
   const last = launched.at(-1) ?? steps.at(-1) ?? null;
-  const activeRunId = activeRun(deps, threadId);
+  const activeRunId = activeRun(deps.db, threadId);
   const model = await tools.resolve(thread.model);
   const delivery = deliveryOf(thread, steps, model.budget);
   const estimated = await buildSegments({
     entries,
-    directives: listDirectives(deps.db, threadId),
+    directives: listDirectives(deps.db, { threadId }),
     activeRunId,
     delivery,
     // The runner's own fold: in the model's best available count, so the list shows what the next fresh turn carries.
-    fold: (rows, budget) => foldInBestCount(deps, { model: thread.model, agent: thread.agent, rows, budget, options: { currentUserContent: '' } }),
+    fold: (rows, budget) => foldInBestCount(deps, { model: thread.model, agent: thread.agent, rows, budget, options: { currentUserContent: '' }, signal }),
   });
   const { built, tokenizer } = await countExactly(estimated, entries, delivery, model.id, tools);
   const count = (tokens: number): TokenCount => (tokenizer.kind === 'exact' ? { tokens, kind: 'exact', encoding: tokenizer.encoding } : estimate(tokens));
 
   const system: SystemSection[] = last ? promptSections(last.sections, last.presetRef) : [];
   system.push(...(await instructionFiles(thread.repo, thread.agent)));
-  const announced = last ? toolsSection(announcedTools(deps, last.runId)) : null;
+  const announced = last ? toolsSection(announcedTools(deps.db, last.runId)) : null;
   if (announced) system.push(announced);
   const systemTokens = system.reduce((n, s) => n + (s.tokens?.tokens ?? 0), 0);
 
   // The provider's count at the end of the latest step, beside Loupe's estimate of the same point
   // (the context before the step's final reply).
-  let reported: Manifest['reported'] = null;
+  let reported: ThreadManifest['reported'] = null;
   const latest = launched.at(-1);
   const context = latest?.reported ? contextOf(latest.reported) : null;
   if (latest?.reported && context !== null) {
@@ -144,6 +121,7 @@ export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, 
     reported = { usage: latest.reported, contextTokens: context, estimateAtSamePoint: systemTokens + built.conversation - (finalReply?.tokens.tokens ?? 0) };
   }
   return {
+    source: 'thread',
     threadId,
     sessionFile: null,
     agent: thread.agent,

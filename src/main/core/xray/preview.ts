@@ -4,21 +4,10 @@ import type { CoreDeps } from '../deps';
 import { assemblePrompt } from '../prompt/prompt';
 import { withPreviews } from '../prompt/section-previews';
 import { readEffective } from '../settings/effective';
-import { announcedTools, type ManifestTools } from './manifest';
+import { lastAnnouncedTools } from '../runs/record';
+import type { ManifestTools } from './manifest';
 import { instructionFiles, promptSections, toolsSection } from './system';
 import { systemMix } from '../prompt/text-mix';
-
-/** The latest run of `agent` in `repo` (or anywhere) whose CLI announced its tools. */
-function lastAnnouncedTools(deps: CoreDeps, agent: string, repo: string | undefined): string[] | null {
-  const rows = deps.db
-    .prepare(`SELECT id FROM runs WHERE agent = ? ${repo ? 'AND repo = ?' : ''} ORDER BY created_at DESC LIMIT 20`)
-    .all(...(repo ? [agent, repo] : [agent])) as { id: string }[];
-  for (const r of rows) {
-    const tools = announcedTools(deps, r.id);
-    if (tools?.length) return tools;
-  }
-  return null;
-}
 
 /**
  * The system context a new thread would start with under `settings` (the
@@ -50,12 +39,13 @@ export async function buildPreviewManifest(deps: CoreDeps, tools: ManifestTools,
     s.id === 'system-runtime' && !head ? { ...s, note: 'Open a repository to see its exact runtime context; the size here is for a placeholder.' } : s,
   );
   if (head) system.push(...(await instructionFiles(head.root, settings.agent)));
-  const announced = toolsSection(lastAnnouncedTools(deps, settings.agent, head?.root));
+  const announced = toolsSection(lastAnnouncedTools(deps.db, settings.agent, head?.root));
   if (announced) system.push({ ...announced, note: `${announced.note} As announced at the last run of this agent.` });
   const model = await tools.resolve(settings.model ?? null);
   const systemTokens = system.reduce((n, s) => n + (s.tokens?.tokens ?? 0), 0);
   const zero = { tokens: 0, kind: 'estimate' as const };
   return {
+    source: 'preview',
     threadId: null,
     sessionFile: null,
     agent: settings.agent,

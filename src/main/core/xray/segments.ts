@@ -59,7 +59,7 @@ function previewSource(item: TranscriptItem): string {
   const hidden = forbiddenPathIn(item.input, item.filePath);
   const result = hidden ? hiddenResultText(hidden) : `${item.isError ? 'error: ' : ''}${item.output ?? '(no result)'}`;
   if (item.filePath !== undefined) return result.slice(0, PREVIEW_SOURCE_CHARS);
-  const input = JSON.stringify(item.input ?? {}) ?? '';
+  const input = JSON.stringify(item.input ?? {});
   return `${item.name} ${input.slice(0, 400)} → ${result}`.slice(0, PREVIEW_SOURCE_CHARS);
 }
 

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methodNames } from '../../../shared/api';
 import type { Runtime } from '../../core/runtime';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../../core/testing/fixtures';
+import { soakCount } from '../../core/testing/soak';
 import { startHost, type RunningHost } from '../server';
 import { deepJson, nastyStrings, pick, prng, randomObject, randomValue } from './generate';
 
-const TOTAL = Number(process.env.LOUPE_FUZZ_REQUESTS ?? 2000);
+const TOTAL = Number(process.env.LOUPE_FUZZ_REQUESTS ?? soakCount(2000, 500));
 const SEED = Number(process.env.LOUPE_FUZZ_SEED ?? 20261130);
 
 let host: RunningHost;

@@ -4,8 +4,10 @@
  */
 export async function copyText(text: string): Promise<boolean> {
   try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
+    // Absent where the page is not a secure context (an http address other than localhost).
+    const clipboard = navigator.clipboard as Clipboard | undefined;
+    if (clipboard) {
+      await clipboard.writeText(text);
       return true;
     }
   } catch {

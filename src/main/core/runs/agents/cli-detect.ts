@@ -1,4 +1,7 @@
-// Detection of an installed agent CLI: PATH lookup in JS, then `<cli> --version`.
+// Detection of an installed agent CLI: PATH lookup in JS, then its npm package's version
+// (read, nothing started) or, for a CLI installed otherwise, `<cli> --version`.
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { AgentId } from '../../../../shared/contract/runs';
 import type { DetectContext, DetectedAgent } from './adapter';
 import { findExecutable } from './path-lookup';
@@ -17,7 +20,33 @@ export interface CliSpec {
 }
 
 /**
- * Finds `spec.bin` on LOUPE_AGENT_PATH + PATH and asks it for its version. A
+ * The version in the package.json of `npmPackage` that `executable` belongs to: up from
+ * where its symlinks lead (node_modules/.bin/claude → …/claude-code/bin/claude.exe), or
+ * beside it (a Windows .cmd shim next to node_modules). null when it is not found there.
+ */
+export function packageVersion(executable: string, npmPackage: string): string | null {
+  const candidates: string[] = [join(dirname(executable), 'node_modules', npmPackage), join(dirname(executable), '..', npmPackage)];
+  try {
+    let dir = dirname(realpathSync(executable));
+    for (let i = 0; i < 6; i++, dir = dirname(dir)) candidates.push(dir);
+  } catch {
+    // A dangling link: the siblings may still say.
+  }
+  for (const dir of candidates) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+      if (pkg.name === npmPackage && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // Not this folder.
+    }
+  }
+  return null;
+}
+
+/**
+ * Finds `spec.bin` on LOUPE_AGENT_PATH + PATH and reads its version from its npm
+ * package, or asks it (`--version`) when it came some other way. Reading is
+ * instant where a CLI's start-up is not (gemini takes seconds to print its version). A
  * missing CLI is `installed: false` with a sentence saying how to install it;
  * one that is found but does not answer `--version` is installed with a problem.
  */
@@ -33,6 +62,8 @@ export async function detectCli(spec: CliSpec, ctx: DetectContext): Promise<Dete
       problem: `${spec.label} (${spec.bin}) is not on your PATH. Install it with npm i -g ${spec.npmPackage}.`,
     };
   }
+  const fromPackage = packageVersion(path, spec.npmPackage);
+  if (fromPackage) return { ...base, installed: true, version: fromPackage, path, problem: null };
   const r = await probe(ctx, path, ['--version']);
   const version = r.exit?.code === 0 ? parseVersion(r.stdout) ?? parseVersion(r.stderr) : null;
   return { ...base, installed: true, version, path, problem: version ? null : versionProblem(spec, path, r) };

@@ -1,6 +1,6 @@
 // The demo agent run for real (node resources/demo-agent/demo-agent.mjs) through
 // the launcher, in a temp repository with staged copies, parsed by the claude parser.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../shared/contract/agent-events';
@@ -51,9 +51,9 @@ function input(over: Partial<InvocationInput>): InvocationInput {
   };
 }
 
-async function runDemo(over: Partial<InvocationInput> = {}, env: Record<string, string> = {}) {
+async function runDemo(over: Partial<InvocationInput> = {}, env: Record<string, string> = {}, onEvent?: (event: AgentEvent) => void) {
   const inv = demoAdapter.invocation(input(over), 'unused');
-  return runInvocation(launcher.spawn, inv, demoAdapter.parser(), { cwd: repo, env: { PATH: process.env.PATH, LOUPE_CONTEXT_DIR: ctx, LOUPE_RUN_ID: 'run-1', ...env } });
+  return runInvocation(launcher.spawn, inv, demoAdapter.parser(), { cwd: repo, env: { PATH: process.env.PATH, LOUPE_CONTEXT_DIR: ctx, LOUPE_RUN_ID: 'run-1', ...env }, onEvent });
 }
 
 const ofType = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) => events.filter((e): e is Extract<AgentEvent, { type: T }> => e.type === type);
@@ -132,12 +132,26 @@ describe('demo agent', () => {
     expect(intro).toContain('A JSON schema of 17 bytes came with --json-schema');
   });
 
-  it('LOUPE_DEMO_PACE_MS spaces its events out (so a reload can land mid-run)', async () => {
-    const run = await runDemo({ prompt: prompt(['src/a.ts']) }, { LOUPE_DEMO_PACE_MS: '120' });
-    // init, intro, tool_use, tool_result, summary, result: five pauses at least.
-    const first = run.times[run.events.findIndex((e) => e.type === 'session')]!;
-    const last = run.times[run.events.findIndex((e) => e.type === 'result')]!;
-    expect(last - first).toBeGreaterThanOrEqual(5 * 120 - 20);
+  it('LOUPE_DEMO_GATE holds the run at the event the test lets out, so a test can act mid-run', async () => {
+    const gate = join(tempDir('loupe-demo-gate-'), 'gate');
+    writeFileSync(gate, '2');
+    // What the run shows, in order (usage reports ride along with each message).
+    const seen: AgentEvent['type'][] = [];
+    let intro: () => void = () => undefined;
+    const introSeen = new Promise<void>((resolve) => (intro = resolve));
+    const running = runDemo({ prompt: prompt(['src/a.ts']) }, { LOUPE_DEMO_GATE: gate }, (e) => {
+      if (e.type !== 'usage') seen.push(e.type);
+      if (e.type === 'text') intro();
+    });
+    await introSeen;
+    // Held: nothing past the two events let out, however long the test takes to act.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toEqual(['session', 'text']);
+    const opened = seen.length;
+    writeFileSync(gate, 'open');
+    const run = await running;
+    expect(run.exit.code).toBe(0);
+    expect(seen.slice(opened)).toEqual(['tool-call', 'tool-result', 'file-read', 'text', 'result']);
   });
 
   it('detect: always installed, with the version the script prints', async () => {

@@ -30,9 +30,6 @@ export function locateDemoScript(from: string = __dirname): string | null {
   return null;
 }
 
-/** Where the demo agent runs: the Node binary, the script, and the folder of its sessions (LOUPE_DEMO_HOME). */
-export type DemoLocation = NonNullable<InvocationInput['demo']>;
-
 /**
  * The demo adapter. `invocation` runs `input.demo` when the runner gives it
  * (else `defaults`), ignoring `executable`: the command is always the Node

@@ -26,6 +26,10 @@ describe('gemini stream-json parser, offline captures', () => {
     }
     expect(geminiAdapter.isResumeFailure!(message, { code: 42, signal: null })).toBe(true);
     expect(geminiAdapter.isResumeFailure!('Please set an Auth method', { code: 41, signal: null })).toBe(false);
+    // A resumed session that used a tool, rebuilt with each tool result twice and refused (the agents tier's gemini case).
+    const refused = '[API Error: {"error":{"code":400,"message":"Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn.","status":"INVALID_ARGUMENT"}}]';
+    expect(geminiAdapter.isResumeFailure!(refused, { code: 1, signal: null })).toBe(true);
+    expect(geminiAdapter.isResumeFailure!('[API Error: {"error":{"code":429,"message":"Quota exceeded"}}]', { code: 1, signal: null })).toBe(false);
   });
 
   it('an untrusted folder (exit 55): the red text without its colour codes', () => {
@@ -46,7 +50,7 @@ describe('gemini stream-json parser, offline captures', () => {
     ]);
     const retries = parsed(events).filter((e) => e.type === 'error');
     expect(retries).toHaveLength(13);
-    expect(retries.every((e) => e.type === 'error' && /^Attempt \d+ failed/.test(e.message))).toBe(true);
+    expect(retries.every((e) => /^Attempt \d+ failed/.test(e.message))).toBe(true);
   });
 });
 

@@ -39,5 +39,12 @@ export const geminiAdapter: AgentAdapter = {
     return { command: executable, args: geminiArgs(input), env: {}, stdin, schemaBytes: 0 };
   },
   parser: () => createGeminiParser(),
-  isResumeFailure: (message, exit) => exit.code === 42 || /Error resuming session/i.test(message ?? ''),
+  /**
+   * 42 / "Error resuming session": the session is gone. The 400 about function response parts: gemini
+   * 0.61 rebuilds a resumed session that used a tool with each tool result twice, which the API refuses
+   * (seen with the agents tier; google-gemini/gemini-cli#16984 and its duplicates): that session cannot
+   * go on, and a fresh one with Loupe's history can.
+   */
+  isResumeFailure: (message, exit) =>
+    exit.code === 42 || /Error resuming session|number of function response parts is equal to the number of function call parts/i.test(message ?? ''),
 };

@@ -11,6 +11,7 @@ import { createDemoAdapter } from './demo';
 import { geminiAdapter } from './gemini';
 import { probe } from './version-probe';
 import { FIXTURES } from './test-support';
+import { agentsBin } from '../../testing/agents';
 
 /** Every flag an option line of a captured --help text defines ("  -c, --config <key=value>" → -c, --config). */
 function helpFlags(cli: string, file: string): Set<string> {
@@ -140,10 +141,10 @@ describe('codex invocation', () => {
     expect(() => tomlString('\ud800')).toThrow(/not valid Unicode/);
   });
 
-  const realCodex = '/tmp/agents/node_modules/.bin/codex';
+  const realCodex = join(agentsBin(), 'codex');
   const home = mkdtempSync(join(tmpdir(), 'loupe-codex-home-'));
   afterAll(() => rmSync(home, { recursive: true, force: true }));
-  // Needs the real CLI (installed here under /tmp/agents; absent elsewhere, then skipped).
+  // Needs the real CLI (`npm run agents:install`; skipped where it is absent).
   it.runIf(existsSync(realCodex))('the real codex reads the same command and arguments back (`codex mcp list --json`)', async () => {
     const mcp = { name: 'loupe', command: '/opt/my "Loupe"/loupe', args: ['mcp', 'back\\slash', 'line\nbreak', 'tab\there', 'é 🚀', ''] };
     const overrides = codexAdapter.invocation({ ...base, mcp }, realCodex).args.filter((a, i, all) => a === '-c' || all[i - 1] === '-c');

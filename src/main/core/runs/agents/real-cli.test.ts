@@ -1,17 +1,18 @@
 // The adapters' exact command lines run against the real CLIs, offline, in a fresh HOME.
-// Needs them installed under /tmp/agents (see fixtures/agents/README.md); skipped where they are not.
+// The cases the scripted providers cannot give (not logged in, no network); `npm run agents:install`, skipped where absent.
 // (Unknown-session failures of claude and gemini are replayed from their captures instead: slower here.)
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../shared/contract/agent-events';
 import { createLauncher } from '../../process/launcher';
+import { agentsBin } from '../../testing/agents';
 import { makeRepo, removeTempDirs, tempDir } from '../../testing/fixtures';
 import type { AgentAdapter, InvocationInput } from './adapter';
 import { agentAdapters } from './registry';
 import { runInvocation } from './test-support';
 
-const BIN = '/tmp/agents/node_modules/.bin';
+const BIN = agentsBin();
 const launcher = createLauncher();
 afterAll(async () => {
   await launcher.closeAll();

@@ -8,6 +8,7 @@ import { codexAdapter } from './codex';
 import { findExecutable, searchDirs } from './path-lookup';
 import { agentAdapters, detectAgents } from './registry';
 import { parseVersion, probe } from './version-probe';
+import { agentsBin } from '../../testing/agents';
 
 const launcher = createLauncher();
 afterAll(async () => {
@@ -140,8 +141,8 @@ describe.skipIf(process.platform === 'win32')('codex preflight (codex login stat
     expect(await codexAdapter.preflight!(ctx(loggedOut, { CODEX_HOME: join(providerHome, '.codex') }))).toBeNull();
   });
 
-  const realCodex = '/tmp/agents/node_modules/.bin/codex';
-  // Needs the real CLI (installed here under /tmp/agents; absent elsewhere, then skipped).
+  const realCodex = join(agentsBin(), 'codex');
+  // Needs the real CLI (`npm run agents:install`; skipped where it is absent).
   it.runIf(existsSync(realCodex))('the real codex, logged out', async () => {
     const fresh = tempDir('loupe-codex-real-');
     expect(await codexAdapter.preflight!(ctx(realCodex, { HOME: fresh }))).toBe('Codex is not logged in: Not logged in. Run `codex login`.');

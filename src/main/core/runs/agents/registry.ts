@@ -7,8 +7,6 @@ import { customAdapter } from './custom';
 import { demoAdapter } from './demo';
 import { geminiAdapter } from './gemini';
 
-export { AGENT_PATH_ENV } from './path-lookup';
-
 /** One adapter per agent id. */
 export const agentAdapters: Record<AgentId, AgentAdapter> = {
   claude: claudeAdapter,

@@ -80,7 +80,12 @@ export interface LiveRun {
 }
 
 /** Runs an invocation through `spawn` like the runner does: env added, stdin written and closed, lines parsed. */
-export async function runInvocation(spawn: Spawn, inv: Invocation, parser: AgentStreamParser, opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<LiveRun> {
+export async function runInvocation(
+  spawn: Spawn,
+  inv: Invocation,
+  parser: AgentStreamParser,
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; onEvent?: (event: AgentEvent) => void },
+): Promise<LiveRun> {
   const started = Date.now();
   const events: AgentEvent[] = [];
   const times: number[] = [];
@@ -88,6 +93,7 @@ export async function runInvocation(spawn: Spawn, inv: Invocation, parser: Agent
     for (const e of evs) {
       events.push(e);
       times.push(Date.now() - started);
+      opts.onEvent?.(e);
     }
   };
   const child = spawn(inv.command, inv.args, { cwd: opts.cwd, env: { ...(opts.env ?? process.env), ...inv.env } });

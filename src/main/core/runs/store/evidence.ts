@@ -142,3 +142,8 @@ export function listEvidence(db: Db, scope: { runId: string } | { threadId: stri
     'runId' in scope ? ['s.run_id', scope.runId] : 'threadId' in scope ? ['s.thread_id', scope.threadId] : ['s.repo', scope.repo];
   return (db.prepare(`${SELECT} WHERE ${column} = ? ORDER BY s.started_at, s.ordinal`).all(value) as StepRow[]).map(toEvidence);
 }
+
+/** How many steps a run has recorded. */
+export function stepCount(db: Db, runId: string): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM evidence_steps WHERE run_id = ?').get(runId) as { n: number }).n;
+}

@@ -1,4 +1,4 @@
-import type { AgentId, RunEventRecord, RunStatus, RunStreamEvent, RunSummary } from '../../../../shared/contract/runs';
+import type { AgentId, RunEventRecord, RunInput, RunStatus, RunStreamEvent, RunSummary } from '../../../../shared/contract/runs';
 import type { Db } from '../../store/store';
 
 interface RunRow {
@@ -76,8 +76,43 @@ export function getRun(db: Db, id: string): RunSummary | null {
 }
 
 /** The validated request a run was started with (for retries). */
-export function getRunInput(db: Db, id: string): string | null {
-  return (db.prepare('SELECT input_json FROM runs WHERE id = ?').get(id) as { input_json: string } | undefined)?.input_json ?? null;
+export function getRunInput(db: Db, id: string): RunInput | null {
+  const row = db.prepare('SELECT input_json FROM runs WHERE id = ?').get(id) as { input_json: string } | undefined;
+  return row ? (JSON.parse(row.input_json) as RunInput) : null;
+}
+
+/** Replaces what a run is started with (a retry with other settings). */
+export function setRunInput(db: Db, id: string, input: RunInput): void {
+  db.prepare('UPDATE runs SET input_json = ? WHERE id = ?').run(JSON.stringify(input), id);
+}
+
+/** What the thread's latest run was started with, or null when it has none. */
+export function latestRunInput(db: Db, threadId: string): RunInput | null {
+  const row = db.prepare('SELECT input_json FROM runs WHERE thread_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(threadId) as { input_json: string } | undefined;
+  return row ? (JSON.parse(row.input_json) as RunInput) : null;
+}
+
+/** The thread's run in progress: marked running by a process that is still alive. */
+export function activeRunOf(db: Db, threadId: string): string | null {
+  const row = db
+    .prepare(`SELECT id, owner_pid FROM runs WHERE thread_id = ? AND status = 'running' ORDER BY created_at DESC, rowid DESC LIMIT 1`)
+    .get(threadId) as { id: string; owner_pid: number | null } | undefined;
+  if (!row || row.owner_pid === null) return null;
+  return row.owner_pid === process.pid || processAlive(row.owner_pid) ? row.id : null;
+}
+
+/** The latest runs of `agent` (in `repo` when given), newest first. */
+export function recentRunIds(db: Db, agent: string, repo: string | undefined, limit: number): string[] {
+  const rows = db
+    .prepare(`SELECT id FROM runs WHERE agent = ? ${repo ? 'AND repo = ?' : ''} ORDER BY created_at DESC LIMIT ?`)
+    .all(...(repo ? [agent, repo, limit] : [agent, limit])) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+/** A run's first recorded `session` event from its CLI, or null. */
+export function firstSessionEvent(db: Db, runId: string): RunStreamEvent | null {
+  const row = db.prepare(`SELECT payload FROM run_events WHERE run_id = ? AND payload LIKE '%"type":"session"%' ORDER BY seq LIMIT 1`).get(runId) as { payload: string } | undefined;
+  return row ? (JSON.parse(row.payload) as RunStreamEvent) : null;
 }
 
 export function listRuns(db: Db, filter: { repo?: string; threadId?: string; limit: number }): RunSummary[] {

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatBytes } from '../../../../shared/format';
 import { useInspector } from './store';
-import { fileMeta } from './use-file-drop';
+import { fileMeta } from './store';
 
 /**
  * Attachments by drag-and-drop (anywhere on the view) or a file chooser.

@@ -1,6 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Meter } from '../../ui/Meter';
-import { MAX_SELECTIONS, NEAR_SELECTIONS } from './limits';
+import { MAX_SELECTIONS, selectionLevel } from './limits';
 import { useInspector } from './store';
 
 /** The current selection against the 50-selection limit, as removable chips. */
@@ -9,7 +9,7 @@ export function SelectionSummary() {
   const { toggleSelect, clearSelection, dismissNotice } = useInspector.getState();
   const max = MAX_SELECTIONS;
   const n = selected.length;
-  const level = n >= max ? 'full' : n >= NEAR_SELECTIONS ? 'near' : 'ok';
+  const level = selectionLevel(n);
 
   return (
     <div className="insp-field" data-testid="selection">

@@ -1,7 +1,11 @@
 import { expect, it } from 'vitest';
-import { MAX_SELECTIONS, NEAR_SELECTIONS } from './limits';
+import { MAX_SELECTIONS, selectionLevel } from './limits';
 
-it('warns before the selection limit is reached', () => {
-  expect(NEAR_SELECTIONS).toBeGreaterThan(0);
-  expect(NEAR_SELECTIONS).toBeLessThan(MAX_SELECTIONS);
+it('shows the selection count plainly, then as a warning ten before the limit, then as full at it', () => {
+  const levels = Array.from({ length: MAX_SELECTIONS + 2 }, (_, n) => selectionLevel(n));
+  expect(levels.indexOf('near')).toBe(MAX_SELECTIONS - 10);
+  expect(levels.indexOf('full')).toBe(MAX_SELECTIONS);
+  expect(levels.slice(0, MAX_SELECTIONS - 10).every((l) => l === 'ok')).toBe(true);
+  expect(levels.slice(MAX_SELECTIONS - 10, MAX_SELECTIONS).every((l) => l === 'near')).toBe(true);
+  expect(levels.slice(MAX_SELECTIONS).every((l) => l === 'full')).toBe(true);
 });

@@ -4,7 +4,7 @@
  * limits is dropped, never trusted.
  */
 import { MAX_ATTACHMENTS, MAX_SELECTIONS } from './limits';
-import type { InspectorState, PendingAttachment, Selection } from './store';
+import type { InspectorState, PendingAttachment, Selection } from './state';
 
 /** Choices only: the tree, refs and result are fetched again after a reload. */
 export type PersistedInspector = Pick<

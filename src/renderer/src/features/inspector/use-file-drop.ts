@@ -1,27 +1,9 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-
-import { bridge } from '../../bridge';
-
-/**
- * Name and size of a dropped file; the contents are never read here. In the
- * desktop app its real path comes along too, so main (after its own checks)
- * can stage it for a run; the browser host cannot know it.
- */
-export interface FileMeta {
-  name: string;
-  size: number;
-  path?: string;
-}
-
-/** A File's metadata, with its real path where the host can tell it (Electron). */
-export function fileMeta(file: File): FileMeta {
-  const path = bridge.pathForFile?.(file);
-  return path ? { name: file.name, size: file.size, path } : { name: file.name, size: file.size };
-}
+import { fileMeta, type FileMeta } from './store';
 
 /** True when a drag carries files (not text or a link). */
 function carriesFiles(e: DragEvent): boolean {
-  return Array.from(e.dataTransfer?.types ?? []).includes('Files');
+  return Array.from(e.dataTransfer.types).includes('Files');
 }
 
 /**
@@ -31,7 +13,7 @@ function carriesFiles(e: DragEvent): boolean {
 export function filesFromDataTransfer(dt: DataTransfer): { files: FileMeta[]; skippedFolders: number } {
   const files: FileMeta[] = [];
   let skippedFolders = 0;
-  const items = Array.from(dt.items ?? []).filter((i) => i.kind === 'file');
+  const items = Array.from(dt.items).filter((i) => i.kind === 'file');
   if (items.length > 0) {
     for (const item of items) {
       const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
@@ -44,7 +26,7 @@ export function filesFromDataTransfer(dt: DataTransfer): { files: FileMeta[]; sk
     }
     return { files, skippedFolders };
   }
-  for (const file of Array.from(dt.files ?? [])) files.push(fileMeta(file));
+  for (const file of Array.from(dt.files)) files.push(fileMeta(file));
   return { files, skippedFolders };
 }
 
@@ -90,7 +72,7 @@ export function useFileDrop(onFiles: (files: FileMeta[], skippedFolders: number)
     onDrop(e: DragEvent) {
       depth.current = 0;
       setDragging(false);
-      if (!e.dataTransfer || e.dataTransfer.files.length === 0) return;
+      if (e.dataTransfer.files.length === 0) return;
       e.preventDefault();
       const { files, skippedFolders } = filesFromDataTransfer(e.dataTransfer);
       callback.current(files, skippedFolders);

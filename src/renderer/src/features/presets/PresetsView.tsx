@@ -11,7 +11,7 @@ import { RepoLibraryPanel } from './RepoLibraryPanel';
 import { SavePresetForm } from './SavePresetForm';
 import { usePresets } from './store';
 
-const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
 
 /**
  * Team presets: the presets stored here and the repository's library, the

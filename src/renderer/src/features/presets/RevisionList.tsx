@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PresetHistoryEntry, PresetRevision } from '../../../../shared/contract/presets';
 import type { PresetRef } from '../../../../shared/contract/runs';
-import { FIELD_LABELS, formatSettingValue, type DiffField } from '../../../../shared/presets/diff';
+import { FIELD_LABELS, formatSettingValue } from '../../../../shared/presets/diff';
 
 /** A date and time in the user's locale, short. */
 export const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,7 +12,7 @@ function Changes({ entry }: { entry: PresetHistoryEntry }) {
     <ul className="change-list">
       {entry.changes.map((c) => (
         <li key={c.field} data-field={c.field}>
-          <span className="change-field">{FIELD_LABELS[c.field as DiffField] ?? c.field}</span>{' '}
+          <span className="change-field">{(FIELD_LABELS as Partial<Record<string, string>>)[c.field] ?? c.field}</span>{' '}
           {entry.previous === null ? (
             <span className="mono">{formatSettingValue(c.after)}</span>
           ) : (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { bridge } from '../../bridge';
+import { appHost } from '../shell/store';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useRepo } from './store';
 
@@ -24,7 +24,7 @@ export function OpenRepository() {
         Loupe shows exactly which files an agent run will receive from a local git repository, and keeps it inside
         your budgets.
       </p>
-      {bridge.host === 'electron' && (
+      {appHost === 'electron' && (
         <button type="button" className="primary" onClick={() => void pick()} disabled={opening}>
           Choose folder…
         </button>
@@ -39,11 +39,11 @@ export function OpenRepository() {
             placeholder="/home/you/code/project"
             value={path}
             onChange={(e) => setPath(e.target.value)}
-            autoFocus={bridge.host === 'browser'}
+            autoFocus={appHost === 'browser'}
             spellCheck={false}
             autoComplete="off"
           />
-          <button type="submit" className={bridge.host === 'browser' ? 'primary' : ''} disabled={opening || !path.trim()}>
+          <button type="submit" className={appHost === 'browser' ? 'primary' : ''} disabled={opening || !path.trim()}>
             {opening ? 'Opening…' : 'Open'}
           </button>
         </div>

@@ -9,7 +9,7 @@ function inputSummary(input: unknown): string {
     const o = input as Record<string, unknown>;
     for (const k of ['file_path', 'path', 'command', 'pattern', 'url', 'query']) if (typeof o[k] === 'string') return o[k] as string;
   }
-  const json = JSON.stringify(input) ?? '';
+  const json = (JSON.stringify(input) as string | undefined) ?? ''; // undefined for undefined
   return json.length > 160 ? `${json.slice(0, 159)}…` : json;
 }
 

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { bridge } from '../../bridge';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useLibraryDrop } from '../presets/use-library-drop';
 import { OpenRepository } from '../repo/OpenRepository';
 import { RepoBar } from '../repo/RepoBar';
 import { useRepo } from '../repo/store';
 import { NavRail } from './NavRail';
-import { isView, useShell } from './store';
+import { appHost, isView, onAppCommand, useShell } from './store';
 import { viewEntry } from './view-registry';
 
 /** The app root: nav rail, repository bar and the current view from the view registry. */
@@ -29,11 +28,11 @@ export function App() {
         if (!useShell.getState().error) void useRepo.getState().restore();
       });
     void useRepo.getState().loadRecent();
-    return bridge.onCommand((cmd) => {
+    return onAppCommand((cmd) => {
       if (cmd.command === 'open-repository') {
         useRepo.getState().setChoosing(true);
         void useRepo.getState().pick();
-      } else if (cmd.command === 'navigate' && isView(cmd.view)) {
+      } else if (isView(cmd.view)) {
         useShell.getState().setView(cmd.view);
       }
     });
@@ -52,7 +51,7 @@ export function App() {
   } else body = choosing || needsOpen ? <OpenRepository /> : <Current />;
 
   return (
-    <div className="app" data-ready={ready && (!restoring || shellError) ? 'true' : 'false'} data-host={bridge.host}>
+    <div className="app" data-ready={ready && (!restoring || shellError) ? 'true' : 'false'} data-host={appHost}>
       <NavRail />
       <main className="main">
         {shellError ? (

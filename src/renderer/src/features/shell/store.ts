@@ -1,10 +1,19 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { AppInfo } from '../../../../shared/contract/app';
+import type { EventMap } from '../../../../shared/api';
+import type { AppInfo, HostKind } from '../../../../shared/contract/app';
 import { isViewId, type ViewId } from '../../../../shared/views';
 import { bridge } from '../../bridge';
 import { sessionPersist } from '../../session-persist';
 import { toUiError, type UiError } from '../../ui/ui-error';
+
+/** Which host serves the page (Electron or the browser host): views show what only one of them can do. */
+export const appHost: HostKind = bridge.host;
+
+/** Listens to the desktop menu's commands (the browser host sends none); returns the function that stops it. */
+export function onAppCommand(listener: (command: EventMap['app.command']) => void): () => void {
+  return bridge.onCommand(listener);
+}
 
 export type View = ViewId;
 export const isView = isViewId;

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { OutOfContextReason, Segment } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { countSuffix } from '../../../../shared/xray/meter';
-import type { Action } from './store';
+import type { Action } from './state';
 
 /** What a row can ask for; the list passes them down so rows stay plain (and cheap to render). */
 export interface RowHandlers {

@@ -23,7 +23,7 @@ export function SessionFacts({ manifest: m }: { manifest: SessionManifest }) {
       <dt>Session</dt>
       <dd>
         {SESSION_CLI_LABELS[s.cli]}
-        {s.cliVersion ? ` ${s.cliVersion}` : ''} · {s.format} · {main ? formatBytes(main.bytes) : '?'} · <span className="mono" title={m.sessionFile ?? ''}>{m.sessionFile}</span>
+        {s.cliVersion ? ` ${s.cliVersion}` : ''} · {s.format} · {main ? formatBytes(main.bytes) : '?'} · <span className="mono" title={m.sessionFile}>{m.sessionFile}</span>
       </dd>
       {lines && (
         <>

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { SessionManifest } from '../../../../shared/contract/sessions';
 import type { Manifest } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { pendingReclaim } from '../../../../shared/xray/meter';
@@ -32,8 +31,6 @@ function highlightOf(m: Manifest, hover: string | null, considering: string | nu
   }
   return { tokens: s.tokens.tokens, tone: 'share', label: `This segment: ≈ ${formatInt(s.tokens.tokens)} tokens, ${pct}% of the window` };
 }
-
-const isSession = (m: Manifest): m is SessionManifest => m.sessionFile !== null && 'session' in m;
 
 /**
  * Context X-Ray for a thread of the open repository, or a CLI session
@@ -80,11 +77,11 @@ export function XRayView() {
       ) : (
         <>
           {continuation && continuation.threadId === threadId && <ContinuedNotice continuation={continuation} />}
-          {isSession(manifest) ? <SessionNotice manifest={manifest} /> : <DeliveryNotice manifest={manifest} />}
+          {manifest.source === 'session' ? <SessionNotice manifest={manifest} /> : <DeliveryNotice manifest={manifest} />}
           <div className="xray-panel">
             <SplitMeter manifest={manifest} highlight={highlightOf(manifest, hover, considering)} pending={pendingReclaim(manifest)} label="Context window: system, conversation, reserve and free space" />
             <MeterFacts manifest={manifest} measured={measured} />
-            {isSession(manifest) && <SessionFacts manifest={manifest} />}
+            {manifest.source === 'session' && <SessionFacts manifest={manifest} />}
           </div>
           <SegmentPanel manifest={manifest} />
           <SystemSections sections={manifest.system} />

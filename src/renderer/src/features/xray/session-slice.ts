@@ -1,28 +1,10 @@
 import type { StoreApi } from 'zustand';
-import type { RunSettings } from '../../../../shared/contract/runs';
-import type { SessionContinuation, SessionManifest, SessionSummary } from '../../../../shared/contract/sessions';
 import { bridge } from '../../bridge';
 import { toUiError } from '../../ui/ui-error';
-import type { XrayState } from './store';
+import type { SessionSlice, XrayState } from './state';
 
 /** How often an open session's file is checked for what the CLI wrote since. */
 export const SESSION_POLL_MS = 2000;
-
-/** X-Ray of the CLI sessions recorded in the open repository (advisory), and prune-and-continue. */
-export interface SessionSlice {
-  /** Sessions of the open repository (sessions.list: newest first). */
-  sessions: SessionSummary[];
-  /** The session shown (instead of a thread). */
-  sessionFile: string | null;
-  /** The settings a continuation runs with (the effective settings). */
-  continueSettings: RunSettings | null;
-  /** What the last continuation made (shown on the new thread). */
-  continuation: SessionContinuation | null;
-  loadSessions(repo: string): Promise<void>;
-  selectSession(file: string): Promise<void>;
-  /** Continues the open session as a Loupe thread, then shows that thread; false (with `error`) when refused. */
-  continueSession(ask: string): Promise<boolean>;
-}
 
 type Set = StoreApi<XrayState>['setState'];
 type Get = StoreApi<XrayState>['getState'];
@@ -44,8 +26,8 @@ export function stopSessionPoll(): void {
 function followFile(file: string, get: Get, set: Set): void {
   stopSessionPoll();
   poll = setInterval(() => {
-    const m = get().manifest as SessionManifest | null;
-    const main = m?.session?.files[0];
+    const m = get().manifest;
+    const main = m?.source === 'session' ? m.session.files[0] : undefined;
     if (get().sessionFile !== file || !m || !main) return;
     void bridge.call('sessions.freshness', { file, bytes: main.bytes, mtimeMs: main.mtimeMs }).then(
       (f) => {

@@ -1,63 +1,13 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { RunDetail, RunPreview, ThreadSummary } from '../../../../shared/contract/runs';
-import type { Directive, Manifest, Segment, SegmentKind, SegmentStatus } from '../../../../shared/contract/xray';
+import type { Segment, SegmentKind, SegmentStatus } from '../../../../shared/contract/xray';
+import type { XrayManifest, XrayTarget } from '../../../../shared/contract/xray-methods';
 import { bridge } from '../../bridge';
 import { sessionPersist } from '../../session-persist';
-import { toUiError, type UiError } from '../../ui/ui-error';
+import { toUiError } from '../../ui/ui-error';
 import type { SegmentOrder } from './segment-filter';
-import { sessionSlice, stopSessionPoll, type SessionSlice } from './session-slice';
-
-export type Action = 'pin' | 'evict' | 'summarize' | 'restore';
-
-/** The last action, so it can be undone: the segment and the directive it had before. */
-export interface UndoEntry {
-  segmentId: string;
-  did: Action;
-  before: Pick<Directive, 'kind' | 'summary'> | null;
-}
-
-/** What X-Ray shows: a Loupe thread, or a CLI session's transcript (advisory). */
-export type XrayTarget = { threadId: string } | { sessionFile: string };
-
-export interface XrayState extends SessionSlice {
-  repo: string | null;
-  threads: ThreadSummary[];
-  threadId: string | null;
-  manifest: Manifest | null;
-  /** The next fresh-session prompt, measured now (xray.measure). */
-  measured: RunPreview | null;
-  loading: boolean;
-  error: UiError | null;
-  kinds: SegmentKind[];
-  statuses: SegmentStatus[];
-  query: string;
-  order: SegmentOrder;
-  /** The segment under the pointer (its share lights up on the meter). */
-  hover: string | null;
-  /** The segment whose Evict is under the pointer or focused: the meter previews what it gives back. */
-  considering: string | null;
-  busy: string | null;
-  undo: UndoEntry | null;
-  continuing: boolean;
-  /** The run a "continue as a fresh session" started, as its first decision left it (blocked, failed or launched). */
-  continuedRun: RunDetail | null;
-  setRepo(repo: string): Promise<void>;
-  select(threadId: string | null): Promise<void>;
-  /** Stops following the shown thread's stream. */
-  unfollowThread(): void;
-  refresh(): Promise<void>;
-  act(action: Action, segment: Segment, summary?: string): Promise<void>;
-  undoLast(): Promise<void>;
-  continueFresh(ask: string): Promise<boolean>;
-  toggleKind(kind: SegmentKind): void;
-  toggleStatus(status: SegmentStatus): void;
-  setQuery(query: string): void;
-  setOrder(order: SegmentOrder): void;
-  setHover(id: string | null): void;
-  setConsidering(id: string | null): void;
-  clearError(): void;
-}
+import { sessionSlice, stopSessionPoll } from './session-slice';
+import type { Action, UndoEntry, XrayState } from './state';
 
 const before = (s: Segment): UndoEntry['before'] =>
   s.status === 'pinned' ? { kind: 'pin' } : s.status === 'evicted' ? { kind: 'evict' } : s.status === 'summarized' ? { kind: 'summarize', summary: s.summary } : null;
@@ -88,7 +38,7 @@ let threadPoll: ReturnType<typeof setInterval> | null = null;
 export const useXray = create<XrayState>()(
   persist(
     (set, get) => {
-      async function call(action: Action, target: XrayTarget, segmentId: string, summary?: string): Promise<Manifest> {
+      async function call(action: Action, target: XrayTarget, segmentId: string, summary?: string): Promise<XrayManifest> {
         if (action === 'summarize') return bridge.call('xray.summarize', { ...target, segmentId, summary: summary ?? '' });
         return bridge.call(`xray.${action}`, { ...target, segmentId });
       }
@@ -104,7 +54,7 @@ export const useXray = create<XrayState>()(
         }
       }
       /** Shows a manifest unless a later request (or action) has already answered; a thread's next prompt is measured again. */
-      function show(asked: number, target: XrayTarget, manifest: Manifest) {
+      function show(asked: number, target: XrayTarget, manifest: XrayManifest) {
         if (asked !== manifestAsked || shownKey(get()) !== keyOf(target)) return false;
         set({ manifest });
         if ('threadId' in target) void measure(target.threadId);

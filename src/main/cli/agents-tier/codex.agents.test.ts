@@ -1,0 +1,4 @@
+// The agents tier for the real codex (see tier-cases.ts); skipped, in one line, where npm run agents:install has not run.
+import { agentsTier } from './tier-cases';
+
+agentsTier('codex');

@@ -1,0 +1,102 @@
+import type { XrayTarget } from '../../../shared/contract/xray-methods';
+import type { ThreadManifest, ThreadStreamEvent } from '../../../shared/contract/xray';
+import { LoupeError } from '../../../shared/errors';
+import { assertNotProtected } from '../../../shared/xray/directives';
+import type { CoreDeps } from '../deps';
+import { activeRun } from '../runs/record';
+import { findSegment, getThread } from '../threads/thread-store';
+import { buildThreadManifest, type ManifestTools } from './manifest';
+import { segmentKind } from './segments';
+import type { XraySource, XraySourceKind } from './source';
+import { readManifest, saveManifest } from './store';
+
+/** The thread X-Ray source's kind, with what the runner's turn events need. */
+export interface ThreadSources extends XraySourceKind {
+  /** A turn began or ended: followers get the manifest rebuilt once; with nobody following nothing is built (a read builds it). */
+  turnChanged(threadId: string): void;
+}
+
+/**
+ * Loupe threads as an X-Ray source: the manifest from the ledger and the
+ * runs' record, kept as the thread's latest and announced on `thread:<id>`.
+ * Directives here are enforced when Loupe assembles the next prompt.
+ */
+export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSources {
+  const pending = new Set<Promise<unknown>>();
+  deps.onClose(() => Promise.allSettled([...pending]).then(() => undefined));
+  /** Threads with a rebuild for followers under way, and whether another turn came meanwhile. */
+  const rebuilding = new Map<string, boolean>();
+
+  /**
+   * Builds and keeps a thread's manifest, and announces it on `thread:<id>`
+   * when something changed (`reason`; a plain read announces nothing). A
+   * thread that cannot be built now shows its last manifest as unavailable.
+   */
+  async function build(threadId: string, reason: ThreadStreamEvent['reason'] | null, signal?: AbortSignal): Promise<ThreadManifest> {
+    let manifest: ThreadManifest;
+    try {
+      manifest = await buildThreadManifest(deps, tools, threadId, signal);
+    } catch (err) {
+      const stored = err instanceof LoupeError ? null : readManifest(deps.db, threadId);
+      if (!stored) throw err;
+      return { ...stored, freshness: 'unavailable' };
+    }
+    saveManifest(deps.db, threadId, manifest);
+    if (!reason) return manifest;
+    const { builtAt, freshness, enforceable, totals } = manifest;
+    deps.streams.publish('thread', threadId, { type: 'manifest', reason, builtAt, freshness, enforceable, totals, segments: manifest.segments.length });
+    return manifest;
+  }
+
+  /** One rebuild at a time per thread; turns that come during it cause one more, not one each. */
+  function rebuildForFollowers(threadId: string): void {
+    if (rebuilding.has(threadId)) {
+      rebuilding.set(threadId, true);
+      return;
+    }
+    rebuilding.set(threadId, false);
+    const p = build(threadId, 'turn')
+      .catch(() => undefined)
+      .finally(() => {
+        const again = rebuilding.get(threadId);
+        rebuilding.delete(threadId);
+        pending.delete(p);
+        if (again) rebuildForFollowers(threadId);
+      });
+    pending.add(p);
+  }
+
+  function open(threadId: string): XraySource {
+    const owner = { threadId };
+    return {
+      owner,
+      manifest: (signal) => build(threadId, null, signal),
+      async checkDirective(segmentId, kind, author) {
+        const entry = findSegment(deps.db, threadId, segmentId);
+        if (!entry) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
+        // The user may pin the turn in progress (keeping it changes nothing it holds); the agent, working inside
+        // that turn, may not direct any of it: its pin is refused like an eviction.
+        if (kind !== 'pin' || author === 'agent') {
+          const action = kind === 'evict' ? 'evicted' : kind === 'summarize' ? 'summarized' : 'pinned by the agent';
+          assertNotProtected({ id: segmentId, kind: segmentKind(entry.item), source: entry.runId }, activeRun(deps.db, threadId), action);
+        }
+      },
+      async requireSegment(segmentId) {
+        if (!findSegment(deps.db, threadId, segmentId)) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
+      },
+      changed: (reason, signal) => build(threadId, reason, signal),
+    };
+  }
+
+  return {
+    serves: (target: XrayTarget) => 'threadId' in target,
+    async open(target) {
+      if (!('threadId' in target)) throw new LoupeError('invalid-input', 'Not a thread.');
+      if (!getThread(deps.db, target.threadId)) throw new LoupeError('not-found', `There is no thread ${target.threadId}.`);
+      return open(target.threadId);
+    },
+    turnChanged(threadId) {
+      if (deps.streams.followed(`thread:${threadId}`)) rebuildForFollowers(threadId);
+    },
+  };
+}

@@ -1,0 +1,148 @@
+// The X-Ray store through its public actions, over a fake bridge that lets the spec choose
+// the order answers arrive in: a late answer never replaces a newer one, and Undo puts back
+// the directive a segment had.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Segment, ThreadManifest as Manifest } from '../../../../shared/contract/xray';
+import { callsTo, resetBridge, take } from '../../testing/fake-bridge';
+import { useXray } from './store';
+
+vi.mock('../../bridge', () => import('../../testing/fake-bridge'));
+
+/** A manifest the store only passes along: `label` tells the answers apart. */
+function manifest(label: string, segments: Segment[] = []): Manifest {
+  return { source: 'thread', threadId: 't1', sessionFile: null, label, segments } as unknown as Manifest;
+}
+
+function segment(id: string, status: Segment['status'], summary?: string): Segment {
+  return { id, kind: 'tool', source: 'r1', tokens: { tokens: 10, kind: 'estimate' }, bytes: 40, status, preview: 'p', ...(summary ? { summary } : {}) };
+}
+
+/** Opens thread t1 and answers its first manifest. */
+async function openThread(first = manifest('first')): Promise<void> {
+  const selecting = useXray.getState().select('t1');
+  await take('xray.manifest').answer(first);
+  await selecting;
+}
+
+const shown = () => (useXray.getState().manifest as unknown as { label: string } | null)?.label;
+
+beforeEach(() => {
+  // The thread poll (setInterval) and the burst debounce never fire unless a spec advances time.
+  vi.useFakeTimers();
+  resetBridge();
+});
+afterEach(() => {
+  useXray.getState().unfollowThread();
+  vi.useRealTimers();
+});
+
+describe('X-Ray answers arrive out of order', () => {
+  it('a late manifest for an older refresh does not replace the newer one shown', async () => {
+    await openThread();
+    void useXray.getState().refresh();
+    void useXray.getState().refresh();
+    const [older, newer] = [take('xray.manifest'), take('xray.manifest')];
+    await newer.answer(manifest('newer'));
+    expect(shown()).toBe('newer');
+    await older.answer(manifest('older'));
+    expect(shown()).toBe('newer');
+  });
+
+  it('an action answered after a refresh it overtook keeps its result', async () => {
+    await openThread(manifest('first', [segment('s1', 'active')]));
+    void useXray.getState().refresh();
+    const refresh = take('xray.manifest');
+    const acting = useXray.getState().act('evict', segment('s1', 'active'));
+    expect(useXray.getState().busy).toBe('s1');
+    await take('xray.evict').answer(manifest('evicted'));
+    await acting;
+    expect(shown()).toBe('evicted');
+    await refresh.answer(manifest('stale refresh'));
+    expect(shown()).toBe('evicted');
+    expect(useXray.getState().busy).toBeNull();
+  });
+
+  it('a manifest for a thread no longer shown is dropped', async () => {
+    await openThread();
+    void useXray.getState().refresh();
+    const late = take('xray.manifest');
+    const other = useXray.getState().select('t2');
+    await take('xray.manifest').answer({ ...manifest('t2'), threadId: 't2' } as Manifest);
+    await other;
+    await late.answer(manifest('t1 late'));
+    expect(useXray.getState().threadId).toBe('t2');
+    expect(shown()).toBe('t2');
+  });
+
+  it('a measure answered after a newer one is dropped', async () => {
+    await openThread();
+    void useXray.getState().refresh();
+    await take('xray.manifest').answer(manifest('second'));
+    // Each shown manifest measures the next prompt again: two measures in flight now.
+    const [first, second] = [take('xray.measure'), take('xray.measure')];
+    await second.answer({ label: 'new' } as never);
+    await first.answer({ label: 'old' } as never);
+    expect(useXray.getState().measured).toEqual({ label: 'new' });
+  });
+});
+
+describe('X-Ray undo', () => {
+  it('undoing an evict of an included segment restores it', async () => {
+    await openThread();
+    const s = segment('s1', 'active');
+    const acting = useXray.getState().act('evict', s);
+    await take('xray.evict').answer(manifest('evicted'));
+    await acting;
+    expect(useXray.getState().undo).toEqual({ segmentId: 's1', did: 'evict', before: null });
+
+    const undoing = useXray.getState().undoLast();
+    const restore = take('xray.restore');
+    expect(restore.request).toEqual({ threadId: 't1', segmentId: 's1' });
+    await restore.answer(manifest('restored'));
+    await undoing;
+    expect(shown()).toBe('restored');
+    expect(useXray.getState().undo).toBeNull();
+  });
+
+  it('undoing a pin of a summarized segment summarizes it again with its summary', async () => {
+    await openThread();
+    const acting = useXray.getState().act('pin', segment('s2', 'summarized', 'short version'));
+    await take('xray.pin').answer(manifest('pinned'));
+    await acting;
+
+    const undoing = useXray.getState().undoLast();
+    const again = take('xray.summarize');
+    expect(again.request).toEqual({ threadId: 't1', segmentId: 's2', summary: 'short version' });
+    await again.answer(manifest('summarized again'));
+    await undoing;
+    expect(shown()).toBe('summarized again');
+  });
+
+  it('a failed undo keeps the undo entry and shows the error', async () => {
+    await openThread();
+    const acting = useXray.getState().act('evict', segment('s3', 'pinned'));
+    await take('xray.evict').answer(manifest('evicted'));
+    await acting;
+
+    const undoing = useXray.getState().undoLast();
+    await take('xray.pin').fail({ code: 'conflict', message: 'The segment changed.' });
+    await undoing;
+    expect(useXray.getState().undo).toEqual({ segmentId: 's3', did: 'evict', before: { kind: 'pin' } });
+    expect(useXray.getState().error?.code).toBe('conflict');
+    expect(useXray.getState().busy).toBeNull();
+    expect(shown()).toBe('evicted');
+  });
+
+  it('opening another thread forgets the undo', async () => {
+    await openThread();
+    const acting = useXray.getState().act('evict', segment('s4', 'active'));
+    await take('xray.evict').answer(manifest('evicted'));
+    await acting;
+    const other = useXray.getState().select('t2');
+    await take('xray.manifest').answer(manifest('t2'));
+    await other;
+    expect(useXray.getState().undo).toBeNull();
+    await useXray.getState().undoLast();
+    expect(callsTo('xray.restore')).toEqual([]);
+  });
+});
