@@ -18,8 +18,12 @@ export const ERROR_CODES = [
   'cancelled',
   'shutting-down',
   'unsupported',
+  /** A child (git) did not finish within its wall-clock limit and was stopped. */
+  'timed-out',
   'unauthorized',
   'forbidden',
+  /** The browser host: the route exists, not for this HTTP method (details.allow lists the ones it takes). */
+  'method-not-allowed',
   'internal',
 ] as const;
 
@@ -83,6 +87,8 @@ export function httpStatusFor(code: ErrorCode): number {
       return 401;
     case 'forbidden':
       return 403;
+    case 'method-not-allowed':
+      return 405;
     case 'not-found':
     case 'unknown-method':
       return 404;
@@ -97,6 +103,9 @@ export function httpStatusFor(code: ErrorCode): number {
       return 503;
     case 'unsupported':
       return 501;
+    case 'timed-out':
+      // The program Loupe asked (git) did not answer in time: a gateway timeout, not a fault of the request.
+      return 504;
     default:
       return 500;
   }

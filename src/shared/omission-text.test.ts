@@ -14,6 +14,8 @@ const ALL: OmissionReason[] = [
   'outside-repo',
   'not-found',
   'inspection-budget',
+  'unsafe-name',
+  'missing-object',
 ];
 
 describe('reason sentences', () => {

@@ -13,6 +13,8 @@ export const REASON_ORDER: readonly OmissionReason[] = [
   'credential',
   'not-found',
   'outside-repo',
+  'unsafe-name',
+  'missing-object',
   'too-large',
   'inspection-budget',
   'binary',
@@ -35,6 +37,8 @@ const TITLES: Record<OmissionReason, string> = {
   symlink: 'Symbolic links',
   submodule: 'Submodules',
   'git-internal': 'Git internals',
+  'unsafe-name': 'Names with control characters',
+  'missing-object': 'Not in this clone',
 };
 
 /** One plain sentence saying why files with this reason are left out. */
@@ -62,6 +66,10 @@ export function reasonSentence(reason: OmissionReason, limits: Limits): string {
       return 'A submodule; its files belong to another repository.';
     case 'git-internal':
       return 'Part of Git’s own data under .git/; never sent.';
+    case 'missing-object':
+      return 'Its content is not in this clone (a partial clone left it on the server); Loupe never fetches anything.';
+    case 'unsafe-name':
+      return 'Its name holds a control character (a newline, a tab, …), which could forge lines of the prompt; never sent.';
   }
 }
 

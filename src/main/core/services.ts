@@ -37,6 +37,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...presetServices(deps),
     ...sessions.services,
     ...xray,
-    ...calibrationServices(deps.db),
+    ...calibrationServices(deps),
   };
 }

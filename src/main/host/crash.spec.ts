@@ -74,7 +74,8 @@ describe.skipIf(process.platform === 'win32')('the host under SIGKILL', () => {
       acknowledged.push(...(await saveUntilKilled(port, round, () => child.kill('SIGKILL'))));
       expect(await died).toBe('SIGKILL');
     }
-    expect(acknowledged.length).toBeGreaterThan(20);
+    // Each round saved once before its kill was armed, and maybe more while it was pending.
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILLS);
     const db = openStore(join(userData, 'loupe.db'));
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -31,7 +31,9 @@ export function sendError(res: ServerResponse, error: unknown): void {
     sendJson(res, 413, { ok: false, error: shape } satisfies Envelope, { connection: 'close' });
     return;
   }
-  sendJson(res, httpStatusFor(shape.code), { ok: false, error: shape } satisfies Envelope);
+  // RFC 9110: a 405 names the methods the route does take.
+  const allow = shape.code === 'method-not-allowed' ? (shape.details as { allow?: string } | undefined)?.allow : undefined;
+  sendJson(res, httpStatusFor(shape.code), { ok: false, error: shape } satisfies Envelope, allow ? { allow } : {});
 }
 
 /** Reads a JSON body up to MAX_BODY_BYTES; `{}` for an empty one. */

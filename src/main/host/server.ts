@@ -110,7 +110,10 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
       res.once('close', () => streams.delete(stream));
       return;
     }
-    if (req.method !== 'POST') throw new LoupeError('not-found', `No route for ${req.method} ${url.pathname}.`);
+    if (req.method !== 'POST') {
+      const allow = url.pathname === '/api/events' ? 'GET' : 'POST';
+      throw new LoupeError('method-not-allowed', `${req.method} is not served here; ${url.pathname} takes ${allow}.`, { allow });
+    }
     const aliased = httpAliases[url.pathname];
     const name = aliased ?? (url.pathname.startsWith('/api/rpc/') ? decodeMethodName(url.pathname.slice('/api/rpc/'.length)) : null);
     if (!name) throw new LoupeError('not-found', `No route for POST ${url.pathname}.`);
@@ -133,7 +136,7 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
 
   /** Pages: `?token=` is taken only here, traded for a cookie, and removed from the address bar. */
   async function servePage(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') throw new LoupeError('not-found', 'Only GET serves pages.');
+    if (req.method !== 'GET' && req.method !== 'HEAD') throw new LoupeError('method-not-allowed', `${req.method} is not served here: pages take GET and HEAD.`, { allow: 'GET, HEAD' });
     const given = url.searchParams.get('token');
     if (given !== null) {
       url.searchParams.delete('token');

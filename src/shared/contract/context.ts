@@ -23,7 +23,11 @@ export type OmissionReason =
   | 'git-internal'
   | 'outside-repo'
   | 'not-found'
-  | 'inspection-budget';
+  | 'inspection-budget'
+  /** The path holds a control character (a newline, a tab, …): it could forge lines of a prompt. */
+  | 'unsafe-name'
+  /** The blob is not in this clone (a partial clone); Loupe never fetches it. */
+  | 'missing-object';
 
 export interface InspectedFile {
   /** Repo-relative path with forward slashes. */

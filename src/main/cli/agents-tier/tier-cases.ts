@@ -70,7 +70,7 @@ export function agentsTier(bin: AgentBin): void {
       repo = makeRepo({ 'README.md': '# tier\n', 'docs/ref-notes.md': `Reference notes.\n${marker}\n` });
     });
     afterAll(async () => {
-      await provider?.close();
+      await provider.close();
       removeTempDirs();
     });
 

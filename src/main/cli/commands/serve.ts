@@ -4,6 +4,7 @@ import { cliRuntime } from '../with-runtime';
 import { startHost } from '../../host/server';
 import { TOKEN_PATTERN } from '../../host/security';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliIo, type CommandRun } from '../command';
+import { forgetToken } from '../forget-token';
 
 /**
  * The token, from (in order) --token-file, LOUPE_TOKEN, --token; a fresh one
@@ -47,6 +48,10 @@ export const run: CommandRun = async (args, io) => {
     throw new UsageError(`--port must be an integer from 0 to 65535, got "${values.port}".`);
   }
   const token = await chooseToken(values, io);
+  // An agent this host starts runs as the same user: it could read the token from
+  // /proc/<host>/environ or, with --token/--token-file, /proc/<host>/cmdline. Held in memory only from here.
+  const kept = forgetToken(io.env, 'loupe serve');
+  if (kept.length) io.stderr(`loupe serve: the token could not be cleared from this process's ${kept.join(' and ')}; prefer --token-file.\n`);
   // Serving lasts until Ctrl-C, so not withRuntime; the same runtime, over the command's environment.
   const runtime = cliRuntime(io, { warmTokens: true });
   let host;

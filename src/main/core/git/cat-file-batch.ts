@@ -1,5 +1,5 @@
 import type { ChildHandle } from '../process/launcher';
-import type { GitRunner } from './git-cli';
+import { gitTimedOut, type GitRunner } from './git-cli';
 import { isFullOid } from './git-reader';
 
 interface Pending {
@@ -26,10 +26,17 @@ export class CatFileBatch {
   private failure: Error | null = null;
   private readonly exited: Promise<void>;
   private stderr = '';
+  /** Ends a child that stops answering (an object file that is a FIFO would block it). */
+  private watchdog: NodeJS.Timeout | null = null;
+  private readonly timeoutMs: number;
 
   constructor(git: GitRunner, cwd: string) {
+    this.timeoutMs = git.timeoutMs;
     this.child = git.start(cwd, ['cat-file', '--batch']);
-    this.child.stdout.on('data', (chunk: Buffer) => this.receive(chunk));
+    this.child.stdout.on('data', (chunk: Buffer) => {
+      this.receive(chunk);
+      this.arm();
+    });
     this.child.stderr.on('data', (chunk: Buffer) => {
       if (this.stderr.length < 4096) this.stderr += chunk.toString('utf8');
     });
@@ -53,7 +60,21 @@ export class CatFileBatch {
     return new Promise((resolve, reject) => {
       this.queue.push({ oid, resolve, reject });
       this.child.stdin?.write(`${oid}\n`);
+      if (!this.watchdog) this.arm();
     });
+  }
+
+  /** (Re)starts the wall-clock limit while answers are awaited; stops it when none are. */
+  private arm(): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
+    if (!this.head && this.queue.length === 0) return;
+    this.watchdog = setTimeout(() => {
+      this.watchdog = null;
+      this.fail(gitTimedOut(['cat-file', '--batch'], this.timeoutMs));
+      void this.child.kill();
+    }, this.timeoutMs);
+    this.watchdog.unref();
   }
 
   /** Closes stdin so git exits; resolves when the child has gone (killed after 2 s). */
@@ -69,6 +90,8 @@ export class CatFileBatch {
   }
 
   private fail(error: Error): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
     if (!this.failure) this.failure = error;
     const waiting = this.head ? [this.head, ...this.queue.splice(0)] : this.queue.splice(0);
     this.head = undefined;

@@ -43,6 +43,19 @@ export class CliGitReader implements GitReader {
     return this.git.run(this.root, args, { ...options, signal: this.signal });
   }
 
+  /**
+   * ls-tree with sizes (-l); in a partial clone missing a blob git cannot size it
+   * and fails, so the listing is taken again without sizes (null: known when read).
+   */
+  private async lsTree(args: string[], options: RunGitOptions = {}): Promise<Buffer> {
+    try {
+      return await this.run(args, options);
+    } catch (err) {
+      if (!(err instanceof GitCommandError) || !/missing|unable to read|could not (?:read|get)|bad object/i.test(err.stderr)) throw err;
+      return this.run(args.filter((a) => a !== '-l'), options);
+    }
+  }
+
   private async text(args: string[]): Promise<string> {
     return (await this.run(args)).toString('utf8');
   }
@@ -68,7 +81,7 @@ export class CliGitReader implements GitReader {
     if (wanted.size === 0) return found;
     // -t shows the folders walked through on the way, so ancestors come back too.
     const specs = [...wanted].map(literal);
-    const out = await this.run(['ls-tree', '-t', '-z', '-l', commit, '--', ...specs]);
+    const out = await this.lsTree(['ls-tree', '-t', '-z', '-l', commit, '--', ...specs]);
     for (const entry of parseLsTree(out)) if (wanted.has(entry.path)) found.set(entry.path, entry);
     return found;
   }
@@ -78,7 +91,7 @@ export class CliGitReader implements GitReader {
     if (options.recursive) args.push('-r');
     args.push(commit);
     if (dir !== '') args.push('--', literal(options.recursive ? dir : `${dir}/`));
-    const entries = parseLsTree(await this.run(args, { maxBytes: 512 * 1024 * 1024 }));
+    const entries = parseLsTree(await this.lsTree(args, { maxBytes: 512 * 1024 * 1024 }));
     // `ls-tree -r <commit> -- dir` names `dir` itself when it is a file: not beneath.
     return dir === '' ? entries : entries.filter((e) => e.path.startsWith(`${dir}/`));
   }
@@ -89,7 +102,7 @@ export class CliGitReader implements GitReader {
     if (wanted.size === 0) return { entries: new Map(), beneath: new Map() };
     // -t also prints the folders recursed into, so folder selections and the folders
     // on the way to file selections come back in the same listing.
-    const all = parseLsTree(await this.run(['ls-tree', '-r', '-t', '-z', '-l', commit, ...pathspec], { maxBytes: 512 * 1024 * 1024 }));
+    const all = parseLsTree(await this.lsTree(['ls-tree', '-r', '-t', '-z', '-l', commit, ...pathspec], { maxBytes: 512 * 1024 * 1024 }));
     const entries = new Map<string, TreeEntry>();
     const folders = new Set<string>(wanted.has('') ? [''] : []);
     for (const e of all) {

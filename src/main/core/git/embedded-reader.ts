@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import git, { type ReadObjectResult } from 'isomorphic-git';
 import type { RefsInfo } from '../../../shared/contract/context';
 import {
@@ -12,6 +11,7 @@ import {
   type TreeEntry,
   type TreeScan,
 } from './git-reader';
+import { regularFilesFs as fs } from './regular-files-fs';
 
 /**
  * GitReader over isomorphic-git, for machines without a git binary. Every call

@@ -1,3 +1,4 @@
+import { LoupeError } from '../../../shared/errors';
 import type { ChildHandle, Spawn } from '../process/launcher';
 import { gitInvocation, isSafeGitVersion, LIST_CONFIG_ARGS, needsRepoConfig, safeGitEnv, type GitInvocation } from './safe-git';
 
@@ -34,6 +35,20 @@ export interface RunGitOptions {
   input?: string | Buffer;
   /** Aborting ends the git process. */
   signal?: AbortSignal;
+  /** Wall-clock limit; past it the process is ended and the call fails with `timed-out` (default: the runner's). */
+  timeoutMs?: number;
+}
+
+/** Default wall-clock limit of one git command (LOUPE_GIT_TIMEOUT_MS overrides it). */
+export const GIT_TIMEOUT_MS = 60_000;
+
+/** The error of a git command stopped at its wall-clock limit: plain words, a stable code. */
+export function gitTimedOut(args: readonly string[], ms: number): LoupeError {
+  return new LoupeError(
+    'timed-out',
+    `git ${args[0] ?? ''} did not finish within ${ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`} and was stopped. ` +
+      'Something in this repository keeps git waiting: a FIFO or device named by its config (include.path) or its .gitattributes, or a file system that does not answer.',
+  );
 }
 
 /**
@@ -58,18 +73,45 @@ export interface GitRunner {
   text(cwd: string, args: string[], options?: RunGitOptions): Promise<string>;
   /** Starts a long-lived command (cat-file --batch; not one that reads the working tree); the caller owns its streams. */
   start(cwd: string, args: string[], options?: { signal?: AbortSignal }): ChildHandle;
+  /** The wall-clock limit of one command (or, for a long-lived one, of one answer). */
+  readonly timeoutMs: number;
 }
 
 export interface GitRunnerOptions {
   spawn: Spawn;
   /** 'none' hides git; a path picks that binary; default `git` on PATH. */
   binary?: string;
+  /** Wall-clock limit per command; default LOUPE_GIT_TIMEOUT_MS or GIT_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+function timeoutFromEnv(): number {
+  const n = Number(process.env.LOUPE_GIT_TIMEOUT_MS);
+  return Number.isInteger(n) && n > 0 ? n : GIT_TIMEOUT_MS;
+}
+
+/** Linux refuses one argument over 128 KiB and a command line over ARG_MAX (2 MiB with the environment): stay well under. */
+const MAX_ARG_BYTES = 128 * 1024 - 1;
+const MAX_ARGS_BYTES = 1024 * 1024;
+
+/** Refuses a git command line the system would reject (spawn E2BIG) with a plain invalid-input error. */
+function checkArgumentSize(args: readonly string[]): void {
+  let total = 0;
+  for (const arg of args) {
+    const bytes = Buffer.byteLength(arg, 'utf8') + 1;
+    if (bytes > MAX_ARG_BYTES) throw new LoupeError('invalid-input', `A path or argument of ${bytes.toLocaleString('en-US')} bytes is too long for a git command line.`);
+    total += bytes;
+  }
+  if (total > MAX_ARGS_BYTES) {
+    throw new LoupeError('invalid-input', `The paths given make a git command line of ${total.toLocaleString('en-US')} bytes, over the ${MAX_ARGS_BYTES.toLocaleString('en-US')} Loupe allows; select fewer or shorter paths.`);
+  }
 }
 
 /** Builds the runner; detection happens on first use. */
 export function createGitRunner(options: GitRunnerOptions): GitRunner {
   const wanted = options.binary ?? process.env.LOUPE_GIT;
   const path = wanted && wanted !== 'none' ? wanted : 'git';
+  const timeoutMs = options.timeoutMs ?? timeoutFromEnv();
   let detected: Promise<GitBinary> | null = null;
 
   const collect = (child: ChildHandle, args: string[], opts: RunGitOptions): Promise<Buffer> => {
@@ -78,6 +120,14 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
     let size = 0;
     let stderr = '';
     let overflow = false;
+    // A git blocked on a FIFO (include.path, .gitattributes) would wait forever: end it at the limit.
+    const limit = opts.timeoutMs ?? timeoutMs;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void child.kill();
+    }, limit);
+    timer.unref();
     child.stdout.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
@@ -92,6 +142,8 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
     });
     child.stdin?.end(opts.input);
     return child.exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      if (timedOut) throw gitTimedOut(args, limit);
       if (opts.signal?.aborted) throw opts.signal.reason ?? new Error('aborted');
       if (overflow) throw new GitCommandError(args, code, `output exceeded ${maxBytes} bytes`);
       if (code === 0) return Buffer.concat(chunks);
@@ -99,8 +151,10 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
     });
   };
 
-  const launch = (cwd: string, invocation: GitInvocation, opts: { signal?: AbortSignal } = {}): ChildHandle =>
-    options.spawn(path, invocation.args, { cwd, env: invocation.env, signal: opts.signal });
+  const launch = (cwd: string, invocation: GitInvocation, opts: { signal?: AbortSignal } = {}): ChildHandle => {
+    checkArgumentSize(invocation.args);
+    return options.spawn(path, invocation.args, { cwd, env: invocation.env, signal: opts.signal });
+  };
   const start = (cwd: string, args: string[], opts: { signal?: AbortSignal } = {}): ChildHandle => launch(cwd, gitInvocation(args), opts);
 
   const runner: GitRunner = {
@@ -127,6 +181,7 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
       return (await runner.run(cwd, args, opts)).toString('utf8');
     },
     start,
+    timeoutMs,
   };
   return runner;
 }

@@ -20,15 +20,17 @@ export function parseLsTree(output: Buffer | string, prefix = ''): TreeEntry[] {
       const s2 = meta.indexOf(' ', s1 + 1);
       const s3 = meta.indexOf(' ', s2 + 1);
       const mode = meta.slice(0, s1);
-      const oid = meta.slice(s2 + 1, s3);
-      const sizeText = meta.slice(s3 + 1).trim();
+      // Without -l (a partial clone lacking a blob cannot size it) there is no size column.
+      const oid = s3 < 0 ? meta.slice(s2 + 1) : meta.slice(s2 + 1, s3);
+      const sizeText = s3 < 0 ? '' : meta.slice(s3 + 1).trim();
       const type = entryTypeForMode(mode);
       entries.push({
         path: prefix + text.slice(tab + 1, end),
         type,
         mode,
         oid,
-        size: type === 'file' || type === 'symlink' ? Number(sizeText) : null,
+        // A size git could not give (a partial clone's missing blob) is unknown, not NaN.
+        size: (type === 'file' || type === 'symlink') && /^\d+$/.test(sizeText) ? Number(sizeText) : null,
       });
     }
     start = end + 1;

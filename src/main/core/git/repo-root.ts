@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { LoupeError } from '../../../shared/errors';
@@ -66,7 +65,8 @@ export async function findRepoRoot(git: GitRunner, folder: string, signal?: Abor
   } else {
     // Loaded only where no git binary exists: isomorphic-git costs ~100 ms to load.
     const { default: iso } = await import('isomorphic-git');
-    root = await iso.findRoot({ fs, filepath: full }).catch(() => '');
+    const { regularFilesFs } = await import('./regular-files-fs');
+    root = await iso.findRoot({ fs: regularFilesFs, filepath: full }).catch(() => '');
   }
   if (!root) throw notARepo(full);
   return realpath(root);

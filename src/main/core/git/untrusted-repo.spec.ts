@@ -137,15 +137,17 @@ describe('Loupe on armed repositories (git CLI)', () => {
     expect(r.files.map((f) => f.path)).toEqual(['top.txt']);
   });
 
-  it('a partial clone never fetches a missing object: the folder listing fails plainly, without running the remote', async () => {
+  it('a partial clone never fetches a missing object: that file is left out with its reason, the rest is inspected (issue 23)', async () => {
     const info = await call('repo.open', { path: set.partial });
     expect(info.head).toBeTruthy();
     const listed = await call('repo.listDir', { repo: set.partial, dir: '' });
     expect(listed.entries.map((e) => e.path).sort()).toEqual(['kept.txt', 'lazy']);
-    // ls-tree -l needs the missing blob's size; git reports it missing instead of fetching it.
-    await expect(call('context.inspect', { repo: set.partial, paths: ['lazy'] })).rejects.toThrow();
-    const kept = await call('context.inspect', { repo: set.partial, paths: ['kept.txt'] });
-    expect(kept.files[0]).toMatchObject({ path: 'kept.txt', preview: 'here\n' });
+    // ls-tree -l cannot size the missing blob: the listing is taken without sizes, and the blob is reported missing, not fetched.
+    const r = await call('context.inspect', { repo: set.partial, paths: ['lazy', 'kept.txt'] });
+    expect(r.omissions).toEqual([{ path: 'lazy/lost.txt', reason: 'missing-object', bytes: null }]);
+    expect(r.files.map((f) => [f.path, f.preview])).toEqual([['kept.txt', 'here\n']]);
+    const preview = await call('runs.preview', { repo: set.partial, ask: 'x', paths: ['lazy', 'kept.txt'], settings: { agent: 'demo' } });
+    expect(preview.exclusions.map((e) => [e.path, e.reason])).toEqual([['lazy/lost.txt', 'missing-object']]);
   });
 
   it('the long-lived cat-file reader reports the missing blob as missing instead of fetching it', async () => {

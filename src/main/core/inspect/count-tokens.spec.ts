@@ -2,7 +2,7 @@
 // inspection answered, counted in the runtime's token workers with progress on the
 // call's task stream, cancellable, and never an exact-looking number for content Loupe
 // no longer holds. Real repository, real workers, the real runtime.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StreamMessage } from '../../../shared/streams';
 import { makeRepo, makeRuntime, removeTempDirs } from '../testing/fixtures';
 import { loadCorpus } from '../testing/token-corpus';
@@ -10,6 +10,10 @@ import { buildTokensWorker } from '../testing/tokens-worker';
 import { loadCounter } from '../tokens/count-text';
 import type { Runtime } from '../runtime';
 import { TextStore } from './text-store';
+
+// Counting megabytes against a reference tokenizer is CPU-bound: on a loaded machine with two test
+// workers it can pass the default 30 s, which measures the machine, not the counts.
+vi.setConfig({ testTimeout: 120_000 });
 
 beforeAll(async () => {
   process.env.LOUPE_TOKENS_WORKER = await buildTokensWorker();

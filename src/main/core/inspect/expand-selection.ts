@@ -1,4 +1,5 @@
 import type { OmissionReason } from '../../../shared/contract/context';
+import { hasControlChars } from '../../../shared/line-safe';
 import { ancestorsOf, withAncestors, type ChangeKind, type GitReader, type TreeEntry } from '../git/git-reader';
 import { isCredentialPath, isGitInternalPath } from '../secrets/credential-paths';
 import { normalizeSelection } from './selection-path';
@@ -39,6 +40,9 @@ export function countModifiedDescendantsAtBase(items: readonly WorkItem[], chang
 
 const omit = (path: string, reason: OmissionReason, bytes: number | null = null): WorkItem => ({ kind: 'omit', path, reason, bytes });
 
+/** Folders deep a selection may go (a 4096-byte PATH_MAX holds at most ~2048; real trees stay far below this). */
+export const MAX_PATH_DEPTH = 256;
+
 /** The omission for a tree entry that is not a plain file, or null for a file. */
 function entryOmission(entry: TreeEntry): OmissionReason | null {
   if (entry.type === 'symlink') return 'symlink';
@@ -52,8 +56,8 @@ function entryOmission(entry: TreeEntry): OmissionReason | null {
  *   each read from base; modified copies in the working tree stay out and are counted;
  * - any other path is an explicit file: its working-copy file if present,
  *   else its base version, else `not-found`;
- * - names outside the repo, under `.git`, or of credentials are omitted before
- *   anything on disk is looked at. An explicit selection wins over the same
+ * - names outside the repo, with control characters, under `.git`, or of
+ *   credentials are omitted before anything on disk is looked at. An explicit selection wins over the same
  *   file reached through a folder; every path appears once.
  */
 export async function expandSelection(
@@ -72,6 +76,10 @@ export async function expandSelection(
     if (seen.has(key)) continue;
     seen.add(key);
     if (path === null) early.push({ item: omit(raw, 'outside-repo') });
+    // A newline (or other control character) in a name could forge lines of the prompt it is listed in.
+    else if (hasControlChars(path)) early.push({ item: omit(path, 'unsafe-name') });
+    // Deeper than any checkout can hold: it names nothing, and its ancestors would make git command lines over the system's limit.
+    else if (path.split('/').length > MAX_PATH_DEPTH) early.push({ item: omit(path, 'not-found') });
     else if (isGitInternalPath(path)) early.push({ item: omit(path, 'git-internal') });
     else if (isCredentialPath(path)) early.push({ item: omit(path, 'credential') });
     else {
@@ -120,7 +128,7 @@ export async function expandSelection(
     for (const entry of scan.beneath.get(slot.folder) ?? []) {
       if (emitted.has(entry.path) || explicit.has(entry.path)) continue;
       emitted.add(entry.path);
-      const reason = isCredentialPath(entry.path) ? 'credential' : entryOmission(entry);
+      const reason = hasControlChars(entry.path) ? 'unsafe-name' : isCredentialPath(entry.path) ? 'credential' : entryOmission(entry);
       if (reason) {
         items.push(omit(entry.path, reason));
         continue;

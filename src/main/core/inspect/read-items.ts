@@ -5,7 +5,7 @@ import type { GitReader } from '../git/git-reader';
 import { classifyContent } from './classify';
 import type { WorkItem } from './expand-selection';
 import { boundedPreview, secretScanText } from './preview';
-import type { WorkingCopy } from './working-copy';
+import { readOmission, type WorkingCopy } from './working-copy';
 
 /** Blob or file reads kept in flight ahead of the one being classified (git streams them meanwhile). */
 const LOOKAHEAD = 64;
@@ -16,6 +16,16 @@ export type FileItem = Exclude<WorkItem, { kind: 'omit' }>;
 export type ReadEntry = { file: InspectedFile; scanText: string; text: string; item: FileItem } | { omission: Omission };
 
 type Loaded = { bytes: Buffer } | { omit: OmissionReason; bytes: number | null };
+
+/** A base blob's bytes, or null when this clone lacks it (a partial clone: never fetched). */
+export async function readBaseBlob(reader: GitReader, oid: string): Promise<Buffer | null> {
+  try {
+    return await reader.readBlob(oid);
+  } catch (err) {
+    if (err instanceof Error && /\bmissing\b|could not (?:read|find)|not found/i.test(err.message)) return null;
+    throw err;
+  }
+}
 
 /** A load that did not happen: an omission decided earlier, or the budget already spent. */
 const SKIPPED: Loaded = { omit: 'inspection-budget', bytes: null };
@@ -41,14 +51,14 @@ export async function readItems(
     if (item.kind === 'omit' || budgetSpent) return SKIPPED;
     if (item.kind === 'base') {
       if (item.size !== null && item.size > limits.maxFileBytes) return { omit: 'too-large', bytes: item.size };
-      const bytes = await reader.readBlob(item.oid);
+      const bytes = await readBaseBlob(reader, item.oid);
+      if (bytes === null) return { omit: 'missing-object', bytes: item.size };
       return bytes.length > limits.maxFileBytes ? { omit: 'too-large', bytes: bytes.length } : { bytes };
     }
     const read = await working.read(item.path, limits.maxFileBytes);
     if (read.kind === 'bytes') return { bytes: read.bytes };
-    if (read.kind === 'too-large') return { omit: 'too-large', bytes: read.size };
-    // Replaced by something else, or removed, since it was looked at.
-    return { omit: read.kind === 'special' ? 'binary' : 'not-found', bytes: null };
+    // Too large, or replaced by something else (a FIFO, a link on the way) or removed since it was looked at.
+    return { omit: readOmission(read), bytes: read.kind === 'too-large' ? read.size : null };
   };
 
   const entries: ReadEntry[] = [];

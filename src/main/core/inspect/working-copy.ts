@@ -1,7 +1,9 @@
-import { constants, type Stats } from 'node:fs';
-import { lstat, open, readlink, realpath } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import type { OmissionReason } from '../../../shared/contract/context';
 import { ancestorsOf } from '../git/git-reader';
+import { openInside } from './open-inside';
 
 /** What a repo-relative path is in the working copy, without following any symlink. */
 export type WorkingProbe =
@@ -17,13 +19,9 @@ export type WorkingRead =
   | { kind: 'bytes'; bytes: Buffer }
   | { kind: 'too-large'; size: number }
   | { kind: 'gone' }
-  | { kind: 'special' };
-
-// O_NOFOLLOW: a symlink swapped in after the probe fails to open instead of being followed.
-// O_NONBLOCK: a FIFO swapped in opens without waiting for a writer.
-/** Flags some platforms lack (Windows has no O_NOFOLLOW), though the typings list them everywhere. */
-const optionalFlags: Partial<typeof constants> = constants;
-const READ_FLAGS = constants.O_RDONLY | (optionalFlags.O_NOFOLLOW ?? 0) | (optionalFlags.O_NONBLOCK ?? 0);
+  | { kind: 'special' }
+  /** A folder on the way became a symlink after the probe; `outside` when it led out of the repository. */
+  | { kind: 'diverted'; outside: boolean };
 
 /**
  * The working copy of one repository, for one inspection. lstat results are
@@ -44,10 +42,14 @@ export class WorkingCopy {
     return s;
   }
 
+  private realRootPath(): Promise<string> {
+    this.realRoot ??= realpath(this.root).catch(() => this.root);
+    return this.realRoot;
+  }
+
   /** True when the symlink at `rel` resolves (or, dangling, points) outside the repository. */
   private async escapes(rel: string): Promise<boolean> {
-    this.realRoot ??= realpath(this.root).catch(() => this.root);
-    const root = await this.realRoot;
+    const root = await this.realRootPath();
     const link = join(this.root, rel);
     let target: string;
     try {
@@ -77,16 +79,14 @@ export class WorkingCopy {
   }
 
   /**
-   * Reads a regular file (not through a symlink at its own name), refusing
-   * anything over `maxBytes` without reading it.
+   * Reads a regular file, never through a symlink anywhere on its path (even
+   * one swapped in after the probe: openInside), refusing anything over
+   * `maxBytes` without reading it.
    */
   async read(rel: string, maxBytes: number): Promise<WorkingRead> {
-    let handle;
-    try {
-      handle = await open(join(this.root, rel), READ_FLAGS);
-    } catch {
-      return { kind: 'gone' };
-    }
+    const opened = await openInside(await this.realRootPath(), rel);
+    if (opened.kind !== 'open') return opened;
+    const handle = opened.handle;
     try {
       const s = await handle.stat();
       if (!s.isFile()) return { kind: 'special' };
@@ -98,5 +98,20 @@ export class WorkingCopy {
     } finally {
       await handle.close();
     }
+  }
+}
+
+/** The omission for a working-copy read that gave no bytes (one rule for inspect and staging). */
+export function readOmission(read: Exclude<WorkingRead, { kind: 'bytes' }>): OmissionReason {
+  switch (read.kind) {
+    case 'too-large':
+      return 'too-large';
+    case 'special':
+      // A FIFO, socket or device swapped in since the probe.
+      return 'binary';
+    case 'diverted':
+      return read.outside ? 'outside-repo' : 'symlink';
+    case 'gone':
+      return 'not-found';
   }
 }

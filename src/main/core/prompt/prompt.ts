@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PromptSection } from '../../../shared/contract/runs';
+import { oneLine } from '../../../shared/line-safe';
 
 /** Loupe's own notes for the agent: how to read the context it was given. */
 export const LOUPE_NOTES = [
@@ -45,7 +46,8 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 function referencesText(files: readonly PromptReference[]): string {
   const lines = ['## Reference files'];
   if (files.length === 0) lines.push('(none)');
-  for (const f of files) lines.push(`- ${f.location}`);
+  // Staging leaves out names with control characters; oneLine keeps any that slip through on their line.
+  for (const f of files) lines.push(`- ${oneLine(f.location)}`);
   const from = files.filter((f) => f.source !== 'attachment').length;
   if (files.length) {
     lines.push('', `${from} from the repository, ${files.length - from} attached. Sources and hashes are in manifest.json beside them.`);
@@ -67,9 +69,10 @@ export function assemblePrompt(parts: PromptParts): AssembledPrompt {
       name: 'runtime',
       text: [
         '## Runtime context',
-        `Repository: ${runtime.repo}`,
-        `Branch: ${runtime.branch ?? '(detached HEAD)'}`,
-        `Base: ${runtime.baseRef} (${runtime.baseCommit})`,
+        // Names from the repository or the request, each kept on its own line (no forged sections).
+        `Repository: ${oneLine(runtime.repo)}`,
+        `Branch: ${runtime.branch === null ? '(detached HEAD)' : oneLine(runtime.branch)}`,
+        `Base: ${oneLine(runtime.baseRef)} (${oneLine(runtime.baseCommit)})`,
       ].join('\n'),
     },
   ];

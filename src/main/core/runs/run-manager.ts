@@ -100,8 +100,12 @@ export class RunManager {
       if (thread.agent !== input.settings.agent) {
         throw new LoupeError('invalid-input', `This thread runs ${thread.agent}; start a new thread to use ${input.settings.agent}.`);
       }
-      if ([...this.active.keys()].some((id) => getRun(db, id)?.threadId === threadId)) {
-        throw new LoupeError('invalid-input', 'This thread has a run in progress; wait for it or cancel it first.');
+      for (const [id, active] of [...this.active.entries()]) {
+        const other = getRun(db, id);
+        if (other?.threadId !== threadId) continue;
+        if (other.status === 'running') throw new LoupeError('invalid-input', 'This thread has a run in progress; wait for it or cancel it first.');
+        // Its outcome is recorded (blocked, failed, …); it is only removing its staged folder.
+        await active.done;
       }
     }
     // Staged before the run exists: a selection that stages nothing the user named is refused here, before launch.

@@ -13,9 +13,9 @@ import { listDirectives } from '../threads/directive-store';
 import { promptMix } from '../prompt/prompt-mix';
 import { countPromptExactly } from '../prompt/prompt-count';
 import { RunManager, type RunEnvironment } from './run-manager';
-import { stageContext } from './stage';
+import { removeStaged, stageContext } from './stage';
 import { listEvidence } from './store/evidence';
-import { listRuns, markInterrupted } from './store/runs';
+import { listRuns, markInterrupted, setStagedDir } from './store/runs';
 import { getThread, listThreads, readTranscript } from '../threads/thread-store';
 import { demoExtras } from './demo-extras';
 import { xrayTools } from './xray-tools';
@@ -80,7 +80,12 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): { servi
   const sweep = () => {
     if (swept) return;
     swept = true;
-    markInterrupted(deps.db, deps.now(), (id) => manager.isActive(id));
+    // A killed run never removed its staged folder (copies of the repository's files): remove it now.
+    for (const run of markInterrupted(deps.db, deps.now(), (id) => manager.isActive(id))) {
+      if (run.keepStaged) continue;
+      setStagedDir(deps.db, run.id, null);
+      void removeStaged(join(deps.userDataDir, 'runs', run.id)).catch(() => undefined);
+    }
   };
 
   const preview = async (request: RunRequest, signal: AbortSignal): Promise<RunPreview> => {

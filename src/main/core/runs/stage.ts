@@ -10,7 +10,8 @@ import type { GitReader } from '../git/git-reader';
 import { classifyContent } from '../inspect/classify';
 import { isCredentialPath } from '../secrets';
 import { expandSelection } from '../inspect/expand-selection';
-import { WorkingCopy } from '../inspect/working-copy';
+import { readBaseBlob } from '../inspect/read-items';
+import { readOmission, WorkingCopy } from '../inspect/working-copy';
 import { applyRedactions, findSecrets } from '../secrets';
 
 /** One file put in the staged folder. */
@@ -108,11 +109,15 @@ export async function stageContext(reader: GitReader, dir: string, request: Stag
         exclusions.push(omission(item.path, 'too-large'));
         continue;
       }
-      bytes = await reader.readBlob(item.oid);
+      bytes = await readBaseBlob(reader, item.oid);
+      if (bytes === null) {
+        exclusions.push(omission(item.path, 'missing-object'));
+        continue;
+      }
     } else {
       const read = await working.read(item.path, INSPECT_LIMITS.maxFileBytes);
       if (read.kind !== 'bytes') {
-        exclusions.push(omission(item.path, read.kind === 'too-large' ? 'too-large' : 'not-found'));
+        exclusions.push(omission(item.path, readOmission(read)));
         continue;
       }
       bytes = read.bytes;

@@ -59,8 +59,42 @@ describe('credential paths', () => {
     'notes.bak',
     'README.md~',
     '.bak',
+    'id_rsa.pub copy',
+    'id_rsa.pub (1)',
+    'KEYS.asc',
+    'src/database.ts',
   ])('%s is not a credential', (path) => {
     expect(isCredentialPath(path)).toBe(false);
+  });
+
+  // Issue 23: names a probe opened and showed (22 of 78 tried), as a repository would carry them.
+  it.each([
+    'kubeconfig',
+    'clusters/prod.kubeconfig',
+    'service-account-ci.json',
+    'gcp/deployer-sa-key.json',
+    'myapp-firebase-adminsdk-fbsvc-1a2b3c4d5e.json',
+    'id_rsa copy',
+    'id_rsa copy 2',
+    'id_ed25519 - Copy',
+    'id_rsa (1)',
+    'prod.tfvars.json',
+    'htpasswd',
+    'home/.cargo/credentials',
+    '.cargo/credentials.toml',
+    '.terraformrc',
+    '.terraform.d/credentials.tfrc.json',
+    '.yarnrc.yml',
+    '.m2/settings.xml',
+    '.gradle/gradle.properties',
+    'auth.json',
+    'rclone.conf',
+    '.azure/accessTokens.json',
+    'private-key.asc',
+    'wp-config.php',
+    'config/database.yml',
+  ])('%s is a credential (issue 23)', (path) => {
+    expect(isCredentialPath(path)).toBe(true);
   });
 
   it('recognises git internals in any segment, any case', () => {

@@ -23,10 +23,10 @@ export interface CredentialPathRule {
 
 const SSH_KEY_NAME = /^id_(rsa|dsa|ecdsa|ed25519|xmss)(_sk)?([._-].*)?$/;
 // The public half, also as a backup copy (`id_rsa.pub.bak`).
-const PUBLIC_KEY = /\.pub($|[.~-])/;
+const PUBLIC_KEY = /\.pub($|[.~ -])/;
 
 /** Extensions (lowercase, with the dot) of key stores, private keys and state holding secrets. */
-const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.keystore', '.jks', '.kdbx', '.ppk', '.p8', '.tfstate', '.tfvars'];
+const KEY_EXTENSIONS = ['.pem', '.key', '.p12', '.pfx', '.keystore', '.jks', '.kdbx', '.ppk', '.p8', '.tfstate', '.tfvars', '.tfvars.json', '.kubeconfig'];
 
 /** Exact file names (lowercase) of credential stores wherever they are. */
 const STORE_NAMES = new Set([
@@ -38,6 +38,7 @@ const STORE_NAMES = new Set([
   '.pgpass',
   '.my.cnf',
   '.htpasswd',
+  'htpasswd',
   '.boto',
   '.s3cfg',
   '.dockercfg',
@@ -46,7 +47,19 @@ const STORE_NAMES = new Set([
   'credentials.json',
   'client_secret.json',
   'service-account.json',
+  'kubeconfig',
+  '.terraformrc',
+  'terraform.rc',
+  'credentials.tfrc.json',
+  '.yarnrc',
+  '.yarnrc.yml',
+  'auth.json',
+  'rclone.conf',
+  'wp-config.php',
 ]);
+
+/** Credential files named by a pattern (lowercase): service-account keys and their usual spellings. */
+const STORE_PATTERNS = [/^client_secret.*\.json$/, /^service[-_]account.*\.json$/, /[-_]sa[-_]key\.json$/, /firebase-adminsdk.*\.json$/, /(private|secret).*\.(asc|gpg)$/];
 
 /** Secret files identified by their folder: the last two or three path segments, lowercase. */
 const TAILS = new Set([
@@ -55,6 +68,14 @@ const TAILS = new Set([
   '.docker/config.json',
   '.kube/config',
   '.azure/credentials',
+  '.azure/accesstokens.json',
+  '.azure/msal_token_cache.json',
+  '.cargo/credentials',
+  '.cargo/credentials.toml',
+  '.m2/settings.xml',
+  '.m2/settings-security.xml',
+  '.gradle/gradle.properties',
+  'config/database.yml',
   '.gem/credentials',
   '.config/gh/hosts.yml',
   'gcloud/credentials.db',
@@ -68,10 +89,11 @@ const PUBLIC_IN_SECRET_FOLDERS = /(\.pub|^known_hosts(\.old)?|^authorized_keys2?
 
 /**
  * Backup and editor copies: `.bak`, `.old`, `.orig`, `.backup`, `.save`, `.tmp`, `.copy`,
- * a trailing `~`, numbered copies (`.1`), and Vim swap files (`.name.swp`). A copy of a
+ * a trailing `~`, numbered copies (`.1`), the copies file managers make (`id_rsa copy`,
+ * `id_rsa copy 2`, `id_rsa - Copy`, `id_rsa (1)`), and Vim swap files (`.name.swp`). A copy of a
  * credential is a credential; a copy of a public key is still public.
  */
-export const BACKUP_SUFFIX = /(?:\.(?:bak|old|orig|backup|save|tmp|copy|swp|swo|\d+)|~)+$/;
+export const BACKUP_SUFFIX = /(?:\.(?:bak|old|orig|backup|save|tmp|copy|swp|swo|\d+)|~| copy(?: \d+)?| - copy| \(\d+\))+$/;
 
 /** Every rule, in the order docs/secrets.md lists them. */
 export const CREDENTIAL_PATH_RULES: readonly CredentialPathRule[] = [
@@ -98,10 +120,26 @@ export const CREDENTIAL_PATH_RULES: readonly CredentialPathRule[] = [
   },
   {
     id: 'credential-stores',
-    description: 'Credential stores by name: `.npmrc`, `.pypirc`, `.netrc`, `.git-credentials`, `.pgpass`, `.my.cnf`, `.htpasswd`, `.dockercfg`, `.vault-token`, `.secrets`, `credentials.json`, `service-account.json`, `client_secret*.json`, …',
-    examples: ['.npmrc', 'pkg/.pypirc', '.git-credentials', 'credentials.json', 'client_secret_123.apps.googleusercontent.com.json'],
-    nearMisses: ['npmrc.md', 'docs/credentials.md', 'src/credentials.ts'],
-    matches: ({ name }) => STORE_NAMES.has(name) || /^client_secret.*\.json$/.test(name),
+    description:
+      'Credential stores by name: `.npmrc`, `.yarnrc(.yml)`, `.pypirc`, `.netrc`, `.git-credentials`, `.pgpass`, `.my.cnf`, `(.)htpasswd`, `.dockercfg`, `.vault-token`, `.secrets`, `.terraformrc`, `credentials.tfrc.json`, `kubeconfig`, `auth.json`, `rclone.conf`, `wp-config.php`, `credentials.json`, `client_secret*.json`, `service-account*.json`, `*-sa-key.json`, `*firebase-adminsdk*.json`, `*private*.asc`/`.gpg`, …',
+    examples: [
+      '.npmrc',
+      'pkg/.pypirc',
+      '.git-credentials',
+      'credentials.json',
+      'client_secret_123.apps.googleusercontent.com.json',
+      'service-account-prod.json',
+      'deploy/ci-sa-key.json',
+      'app-firebase-adminsdk-x1y2z-0123456789.json',
+      'kubeconfig',
+      '.yarnrc.yml',
+      'auth.json',
+      'rclone.conf',
+      'wp-config.php',
+      'keys/private-key.asc',
+    ],
+    nearMisses: ['npmrc.md', 'docs/credentials.md', 'src/credentials.ts', 'service-account.ts', 'KEYS.asc', 'release.tar.gz.asc', 'wp-config-sample.php', 'package.json'],
+    matches: ({ name }) => STORE_NAMES.has(name) || STORE_PATTERNS.some((p) => p.test(name)),
   },
   {
     id: 'secrets-config',
@@ -114,8 +152,19 @@ export const CREDENTIAL_PATH_RULES: readonly CredentialPathRule[] = [
   {
     id: 'credential-folders',
     description: `Files known by their folder: ${[...TAILS].map((t) => `\`${t}\``).join(', ')}`,
-    examples: ['.aws/credentials', 'home/me/.aws/credentials', '.docker/config.json', '.kube/config', 'C:\\Users\\me\\.aws\\credentials'],
-    nearMisses: ['docker/config.json', 'kube/config', 'aws/credentials.md'],
+    examples: [
+      '.aws/credentials',
+      'home/me/.aws/credentials',
+      '.docker/config.json',
+      '.kube/config',
+      'C:\\Users\\me\\.aws\\credentials',
+      '.cargo/credentials',
+      '.m2/settings.xml',
+      '.gradle/gradle.properties',
+      '.azure/accessTokens.json',
+      'config/database.yml',
+    ],
+    nearMisses: ['docker/config.json', 'kube/config', 'aws/credentials.md', 'gradle.properties', 'settings.xml', 'db/database.yml'],
     matches: ({ parts, name }) =>
       (parts.length >= 2 && TAILS.has(`${parts.at(-2)}/${name}`)) || (parts.length >= 3 && TAILS.has(parts.slice(-3).join('/'))),
   },

@@ -5,6 +5,6 @@
 // 2. any text shown or staged goes through redactSecrets / redactTexts first
 //    (or findSecrets + applyRedactions when spans are needed, e.g. to count them).
 // The rules are listed in docs/secrets.md (rules-doc.test.ts keeps it in step).
-export { isCredentialPath } from './credential-paths';
-export { forbiddenPathIn, hiddenResultText } from './tool-paths';
-export { applyRedactions, findSecrets, redactSecrets, redactTexts } from './redact';
+export { credentialRuleFor, isCredentialPath, isGitInternalPath } from './credential-paths';
+export { forbiddenPathIn, hiddenResult, hiddenResultText } from './tool-paths';
+export { applyRedactions, findSecrets, redactSecrets, redactTexts, type SecretSpan } from './redact';

@@ -59,6 +59,44 @@ const CASES: [string, () => string, () => string, ((secret: string) => string)?]
     () => `DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=${randomBytes(64).toString('base64')};EndpointSuffix=core.windows.net`,
     () => 'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=<your-key>;',
   ],
+  // Issue 23: formats a probe found shown.
+  [
+    'private-key-base64',
+    () => Buffer.from(pem(generateKeyPairSync('ec', { namedCurve: 'P-256' }), { type: 'sec1', format: 'pem' })).toString('base64'),
+    () => Buffer.from(`-----BEGIN CERTIFICATE-----\nMIIB${pick(ALNUM, 60)}\n-----END CERTIFICATE-----\n`).toString('base64'),
+    (secret) => `apiVersion: v1\nkind: Secret\ntype: kubernetes.io/tls\ndata:\n  tls.crt: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n  tls.key: ${secret}\n`,
+  ],
+  [
+    'putty-private-key',
+    () => `${pick(`${ALNUM}+/`, 64)}\n${pick(`${ALNUM}+/`, 64)}\n${pick(`${ALNUM}+/`, 20)}=`,
+    () => 'Private-Lines: (none in this example)',
+    (secret) =>
+      `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: me@host\nPublic-Lines: 2\nAAAAC3NzaC1lZDI1NTE5AAAAI${pick(ALNUM, 40)}\n${pick(ALNUM, 20)}\nPrivate-Lines: 3\n${secret}\nPrivate-MAC: ${pick(HEX, 64)}\n`,
+  ],
+  ['azure-ad-client-secret', () => `${pick(ALNUM, 3)}8Q~${pick(`${ALNUM}_~.-`, 33)}x`, () => 'abc8Q~short'],
+  ['sendgrid-key', () => `SG.${pick(B64URL, 10)}-${pick(B64URL, 11)}.${pick(B64URL, 20)}-_${pick(B64URL, 21)}`, () => 'SG.example.placeholder'],
+  [
+    'npm-auth-token',
+    () => pick(HEX, 36),
+    () => '_authToken=${NPM_TOKEN}',
+    (secret) => `RUN echo "//registry.example.com/:_authToken=${secret}" > ~/.npmrc\nnpmAuthToken: "${secret}"\n`,
+  ],
+  [
+    'url-password',
+    () => pick(ALNUM, 20),
+    () => 'https://example.com:8080/path and redis://${REDIS_USER}:${REDIS_PASSWORD}@cache:6379',
+    (secret) =>
+      `REDIS_URL=redis://:${secret}@cache:6379\nREDIS_TLS=rediss://default:${secret}@cache.example.com:6380/0\n` +
+      `AMQP=amqp://guest:${secret}@mq:5672/\nMSSQL=mssql://sa:${secret}@db:1433/app\nSQL=sqlserver://sa:${secret}@db\nMARIA=mariadb://app:${secret}@db/app\n`,
+  ],
+  [
+    'jdbc-password',
+    () => pick(ALNUM, 16),
+    () => 'jdbc:mysql://db/app?user=reader&useSSL=true',
+    (secret) => `url=jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=${secret};encrypt=true\nurl2=jdbc:mysql://db/app?user=x&password=${secret}\n`,
+  ],
+  ['datadog-key', () => pick(HEX, 32), () => `DD_API_KEY=${pick(HEX, 31)}`, (secret) => `DD_API_KEY=${secret}\ndatadog_api_key: "${secret}"\n`],
+  ['datadog-key', () => pick(HEX, 40), () => 'datadog_app_key: <your key>', (secret) => `export DD_APP_KEY=${secret}\n`],
   ['age-secret-key', () => `AGE-SECRET-KEY-1${pick('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58)}`, () => 'AGE-SECRET-KEY-1...'],
   ['doppler-token', () => `dp.pt.${pick(ALNUM, 43)}`, () => 'dp.pt.example'],
   ['pulumi-token', () => `pul-${pick(HEX, 40)}`, () => 'pul-token'],

@@ -52,6 +52,37 @@ function* privateKeyBlocks(text: string): Iterable<[number, number]> {
   }
 }
 
+/** base64 of "-----BEGIN": a PEM block stored base64-encoded (a Kubernetes secret's `tls.key: LS0tLS1CRUdJTi…`). */
+const B64_PEM = /LS0tLS1CRUdJTi[A-Za-z0-9+/]{0,65536}={0,2}/g;
+const PRIVATE_LABEL = /^-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY/;
+
+/** Every base64 run that decodes to a PEM private key (certificates and public keys stay visible). */
+function* base64PrivateKeys(text: string): Iterable<[number, number]> {
+  for (const m of text.matchAll(new RegExp(B64_PEM))) {
+    const head = Buffer.from(m[0].slice(0, 96), 'base64').toString('latin1');
+    if (PRIVATE_LABEL.test(head)) yield [m.index, m.index + m[0].length];
+  }
+}
+
+const PUTTY_PRIVATE = /Private-Lines: *(\d{1,4})\r?\n/g;
+
+/** The N lines after each `Private-Lines: N` of a PuTTY key, up to the end of the last one. */
+function* puttyPrivateLines(text: string): Iterable<[number, number]> {
+  for (const m of text.matchAll(new RegExp(PUTTY_PRIVATE))) {
+    const start = m.index + m[0].length;
+    let end = start;
+    for (let n = Number(m[1]); n > 0 && end < text.length; n--) {
+      const eol = text.indexOf('\n', end);
+      if (eol < 0) {
+        end = text.length;
+        break;
+      }
+      end = n === 1 ? eol : eol + 1;
+    }
+    if (end > start) yield [start, text[end - 1] === '\r' ? end - 1 : end];
+  }
+}
+
 const GITLAB_PREFIXES = ['gldt-', 'glrt-', 'glptt-', 'glsoat-', 'glcbt-', 'glimt-', 'glagent-', 'gloas-', 'glft-', 'glffct-', 'GR1348941'];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -64,6 +95,22 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     source: 'gitleaks private-key (widened: any label, no body check)',
     keywords: ['PRIVATE KEY'],
     find: privateKeyBlocks,
+  },
+  {
+    id: 'private-key-base64',
+    kind: 'PrivateKey',
+    description: 'A PEM private key stored base64-encoded (Kubernetes secrets: `tls.key: LS0tLS1CRUdJTi…`); certificates and public keys encoded the same way stay visible',
+    source: 'Loupe (decodes the header of every base64 run starting with "-----BEGIN")',
+    keywords: ['LS0tLS1CRUdJTi'],
+    find: base64PrivateKeys,
+  },
+  {
+    id: 'putty-private-key',
+    kind: 'PrivateKey',
+    description: 'The private lines of a PuTTY key (`.ppk` contents after `Private-Lines: N`)',
+    source: 'PuTTY key file format (versions 2 and 3)',
+    keywords: ['Private-Lines:'],
+    find: puttyPrivateLines,
   },
   {
     id: 'aws-access-key-id',
@@ -240,6 +287,55 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     source: 'GitHub secret scanning azure_storage_account_key, azure_service_bus_connection_string',
     keywords: ['AccountKey=', 'SharedAccessKey='],
     pattern: /(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})/g,
+  },
+  {
+    id: 'azure-ad-client-secret',
+    kind: 'AzureADClientSecret',
+    description: 'Azure AD (Entra ID) application client secrets (…8Q~…)',
+    source: 'gitleaks azure-ad-client-secret',
+    keywords: ['Q~'],
+    pattern: /(?<![A-Za-z0-9_~.-])([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})(?![A-Za-z0-9_~.-])/g,
+  },
+  {
+    id: 'sendgrid-key',
+    kind: 'SendGridAPIKey',
+    description: 'SendGrid API keys (SG. + 22 + . + 43), including those with `-` or `_` (Secretlint misses them)',
+    source: 'gitleaks sendgrid-api-token (Secretlint sendgrid, widened)',
+    keywords: ['SG.'],
+    pattern: token('SG\\.[A-Za-z0-9_-]{22}\\.[A-Za-z0-9_-]{43}'),
+  },
+  {
+    id: 'npm-auth-token',
+    kind: 'NpmAuthToken',
+    description: 'npm and Yarn registry credentials in any file: `_authToken=`, `_auth=`, `_password=`, `npmAuthToken:`, `npmAuthIdent:` (not `${VARIABLE}` references)',
+    source: 'npm config (.npmrc) and Yarn Berry (.yarnrc.yml) keys; Secretlint npm covers .npmrc text only',
+    keywords: ['_auth', '_password', 'npmAuth'],
+    // `_auth` after a `:`, a space or at a line start (not `this._authToken = …` in code).
+    pattern: /(?:(?:^|[\s:])_auth(?:Token)?\s*=|:_password\s*=|npmAuth(?:Token|Ident)["']?\s*:)\s*["']?((?!\$\{)[^\s"'#]{8,512})/gm,
+  },
+  {
+    id: 'url-password',
+    kind: 'URLPassword',
+    description: 'The password in any `scheme://user:password@host` URL: redis, rediss, amqp(s), mssql, sqlserver, mariadb, … (Secretlint covers http(s), ftp, MongoDB, MySQL, PostgreSQL)',
+    source: 'RFC 3986 userinfo; gitleaks generic rules',
+    keywords: ['://'],
+    pattern: /[A-Za-z][A-Za-z0-9+.-]{1,30}:\/\/[^\s:@/'"]{0,256}:((?!\$\{)[^\s@/'"]{1,256})@/g,
+  },
+  {
+    id: 'jdbc-password',
+    kind: 'JDBCPassword',
+    description: 'The `password=` of a JDBC URL (`jdbc:sqlserver://…;password=…`, `jdbc:mysql://…?password=…`)',
+    source: 'JDBC driver URL syntax (SQL Server, MySQL, PostgreSQL, Oracle)',
+    keywords: ['jdbc:'],
+    pattern: /jdbc:[^\s"'<>]{0,512}?[;?&]password=([^;&\s"'<>]{1,256})/gi,
+  },
+  {
+    id: 'datadog-key',
+    kind: 'DatadogKey',
+    description: 'Datadog API (32 hex) and application (40 hex) keys beside their name (`DD_API_KEY=`, `datadog_app_key:`, …)',
+    source: 'gitleaks datadog-access-token',
+    keywords: ['datadog', 'dd_api', 'dd_app'],
+    pattern: /(?:datadog|\bdd)_?(?:api|app(?:lication)?)_?key["']?\s*(?::|=>|=)\s*["']?([a-f0-9]{40}|[a-f0-9]{32})(?![A-Za-z0-9])/gi,
   },
   {
     id: 'age-secret-key',

@@ -11,7 +11,7 @@ import type { TranscriptItem } from '../../../shared/contract/transcript';
 import type { ReportedUsage } from '../../../shared/contract/agent-events';
 import { canonical, contentKey } from '../threads/segment-id';
 import { TRANSCRIPT_OUTPUT_MAX } from '../threads/transcript-collector';
-import { forbiddenPathIn, hiddenResultText } from '../secrets/tool-paths';
+import { hiddenResult } from '../secrets/tool-paths';
 
 /** Longest preview an entry keeps (the contract's 200 characters). */
 export const PREVIEW_CHARS = 200;
@@ -158,8 +158,9 @@ export class SessionBuilder {
     d.paired = true;
     d.isError = isError;
     // A result read from a credential file is not previewed at all (redaction cannot tell a bare `password=…`).
-    const hidden = forbiddenPathIn(call.input);
-    if (output) d.preview = previewOf(`${d.preview} → ${hidden ? hiddenResultText(hidden) : output.slice(0, PREVIEW_CHARS * 2)}`);
+    // Nor one that holds a secret or looks like a credential file, whatever the command (printenv, globs, grep -r).
+    const hidden = hiddenResult(call.input, output);
+    if (output) d.preview = previewOf(`${d.preview} → ${hidden ?? output.slice(0, PREVIEW_CHARS * 2)}`);
     d.source = { file: d.source.file, lines: mergeLines(d.source, meta.source) };
     if (this.bodies.has(call.index)) this.bodies.set(call.index, item);
     return call.index;

@@ -4,6 +4,34 @@ import { StringDecoder } from 'node:string_decoder';
 /** A line longer than this is skipped as malformed rather than held in memory. */
 export const MAX_SESSION_LINE_BYTES = 64 * 1024 * 1024;
 
+/** Deeper lines are skipped as malformed: the readers after this one recurse, and would overflow the stack. */
+export const MAX_SESSION_LINE_DEPTH = 512;
+
+/** True when `value` nests objects or arrays deeper than `max` (an iterative walk: it cannot overflow itself). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+/** A cheap necessary condition for deep nesting: that many opening brackets at all. */
+function mayNestDeeply(text: string, max: number): boolean {
+  if (text.length < max * 2) return false;
+  let open = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c === 0x5b || c === 0x7b) && ++open > max) return true;
+  }
+  return false;
+}
+
 export interface JsonlLine {
   /** 1-based. */
   lineNo: number;
@@ -53,6 +81,11 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
     }
     result.read += 1;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      result.malformed += 1;
+      return;
+    }
+    // One absurdly nested line is skipped and counted; it must not make the whole transcript unreadable.
+    if (mayNestDeeply(text, MAX_SESSION_LINE_DEPTH) && nestsDeeperThan(value, MAX_SESSION_LINE_DEPTH)) {
       result.malformed += 1;
       return;
     }

@@ -1,8 +1,12 @@
 import { get_encoding, type Tiktoken } from 'tiktoken';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOKEN_ENCODINGS } from '../../../shared/tokens/encodings';
 import { loadCorpus, piecesOf } from '../testing/token-corpus';
 import { loadCounter, splitForCounting } from './count-text';
+
+// Counting megabytes against a reference tokenizer is CPU-bound: on a loaded machine with two test
+// workers it can pass the default 30 s, which measures the machine, not the counts.
+vi.setConfig({ testTimeout: 120_000 });
 
 // The reference is OpenAI's tiktoken (its Rust core built to WASM, from npm), an
 // implementation independent of the gpt-tokenizer engine under test.

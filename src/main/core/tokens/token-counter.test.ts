@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LoupeError } from '../../../shared/errors';
 import { loadCorpus } from '../testing/token-corpus';
 import { buildTokensWorker } from '../testing/tokens-worker';
 import { loadCounter } from './count-text';
 import { createTokenCounter, type CountProgress, type TokenCounter } from './token-counter';
+
+// Counting megabytes against a reference tokenizer is CPU-bound: on a loaded machine with two test
+// workers it can pass the default 30 s, which measures the machine, not the counts.
+vi.setConfig({ testTimeout: 120_000 });
 
 // Real worker threads running the built worker (testing/tokens-worker.ts builds it
 // from source as electron-vite does for the app).

@@ -6,7 +6,7 @@ import { approxTokens } from '../../../shared/contract/runs';
 import { applyDirectives, PROTECTED_KINDS, summaryText } from '../../../shared/xray/directives';
 import { renderRows, toFoldRows } from '../prompt/history';
 import { clipPreview } from '../prompt/section-previews';
-import { forbiddenPathIn, hiddenResultText, redactTexts } from '../secrets';
+import { hiddenResult, redactTexts } from '../secrets';
 import { PREVIEW_SOURCE_CHARS } from '../prompt/prompt';
 
 /** How a thread's next turn will reach the model, which decides what counts as in context. */
@@ -56,8 +56,9 @@ export function segmentKind(item: TranscriptItem): SegmentKind {
 function previewSource(item: TranscriptItem): string {
   if (item.kind !== 'tool') return item.text;
   // A result read from a credential file is not previewed at all (redaction cannot tell a bare `password=…`).
-  const hidden = forbiddenPathIn(item.input, item.filePath);
-  const result = hidden ? hiddenResultText(hidden) : `${item.isError ? 'error: ' : ''}${item.output ?? '(no result)'}`;
+  // Nor one that holds a secret or looks like a credential file, whatever the command (printenv, globs, grep -r).
+  const hidden = hiddenResult(item.input, item.output, item.filePath);
+  const result = hidden ?? `${item.isError ? 'error: ' : ''}${item.output ?? '(no result)'}`;
   if (item.filePath !== undefined) return result.slice(0, PREVIEW_SOURCE_CHARS);
   const input = JSON.stringify(item.input ?? {});
   return `${item.name} ${input.slice(0, 400)} → ${result}`.slice(0, PREVIEW_SOURCE_CHARS);

@@ -81,7 +81,12 @@ export async function instructionFiles(root: string, agent: AgentId): Promise<Sy
     }
     const read = await wc.read(rel, INSPECT_LIMITS.maxFileBytes);
     if (read.kind !== 'bytes') {
-      const why = read.kind === 'too-large' ? `over ${INSPECT_LIMITS.maxFileBytes.toLocaleString('en-US')} bytes` : 'unreadable';
+      const why =
+        read.kind === 'too-large'
+          ? `over ${INSPECT_LIMITS.maxFileBytes.toLocaleString('en-US')} bytes`
+          : read.kind === 'diverted'
+            ? 'a folder on its path is a symbolic link'
+            : 'unreadable';
       out.push({ ...base, sha256: null, tokens: null, bytes: read.kind === 'too-large' ? read.size : null, preview: '', note: `${CLI_NOTE} Not read: ${why}.` });
       continue;
     }

@@ -40,7 +40,7 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
   // Exact counts go through the runtime's one token counter (its workers start on first use).
   const tools: ManifestTools = { resolve, counter: () => deps.tokens };
   const threads = threadSources(deps, tools);
-  const kinds = [threads, sessionSources(deps.db, options.sessions)];
+  const kinds = [threads, sessionSources(deps, options.sessions)];
   options.runs.onTurn((threadId) => threads.turnChanged(threadId));
 
   const open = (target: XrayTarget, signal: AbortSignal): Promise<XraySource> => {

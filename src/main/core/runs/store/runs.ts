@@ -145,16 +145,22 @@ export function processAlive(pid: number): boolean {
  * crash or a kill: they become `interrupted`. Runs owned by a live process
  * (the app and the CLI share the database) are left alone.
  */
-export function markInterrupted(db: Db, now: Date, isActiveHere: (id: string) => boolean): number {
-  const rows = db.prepare(`SELECT id, owner_pid FROM runs WHERE status = 'running'`).all() as { id: string; owner_pid: number | null }[];
-  let n = 0;
+export function markInterrupted(db: Db, now: Date, isActiveHere: (id: string) => boolean): { id: string; keepStaged: boolean }[] {
+  const rows = db.prepare(`SELECT id, owner_pid, input_json FROM runs WHERE status = 'running'`).all() as { id: string; owner_pid: number | null; input_json: string }[];
+  const marked: { id: string; keepStaged: boolean }[] = [];
   for (const r of rows) {
     const here = r.owner_pid === process.pid && isActiveHere(r.id);
     if (here || (r.owner_pid !== null && r.owner_pid !== process.pid && processAlive(r.owner_pid))) continue;
     setRunStatus(db, r.id, 'interrupted', now);
-    n++;
+    let keepStaged = false;
+    try {
+      keepStaged = (JSON.parse(r.input_json) as { settings?: { keepStaged?: boolean } }).settings?.keepStaged === true;
+    } catch {
+      // An unreadable input keeps nothing it did not ask for.
+    }
+    marked.push({ id: r.id, keepStaged });
   }
-  return n;
+  return marked;
 }
 
 /** How much of a run's stream is kept for the run view. */

@@ -23,7 +23,6 @@ const readThenQuote: Script = {
 };
 
 /** A response's JSON, untyped (the shapes are what the tests check). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const body = (res: Response): Promise<any> => res.json();
 
 /** Parses an SSE body into its data payloads. */

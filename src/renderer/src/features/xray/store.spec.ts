@@ -2,15 +2,15 @@
 // the order answers arrive in: a late answer never replaces a newer one, and Undo puts back
 // the directive a segment had.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Segment, ThreadManifest as Manifest } from '../../../../shared/contract/xray';
+import type { Segment, ThreadManifest } from '../../../../shared/contract/xray';
 import { callsTo, resetBridge, take } from '../../testing/fake-bridge';
 import { useXray } from './store';
 
 vi.mock('../../bridge', () => import('../../testing/fake-bridge'));
 
 /** A manifest the store only passes along: `label` tells the answers apart. */
-function manifest(label: string, segments: Segment[] = []): Manifest {
-  return { source: 'thread', threadId: 't1', sessionFile: null, label, segments } as unknown as Manifest;
+function manifest(label: string, segments: Segment[] = [], threadId = 't1'): ThreadManifest {
+  return { source: 'thread', threadId, sessionFile: null, label, segments } as unknown as ThreadManifest;
 }
 
 function segment(id: string, status: Segment['status'], summary?: string): Segment {
@@ -67,7 +67,7 @@ describe('X-Ray answers arrive out of order', () => {
     void useXray.getState().refresh();
     const late = take('xray.manifest');
     const other = useXray.getState().select('t2');
-    await take('xray.manifest').answer({ ...manifest('t2'), threadId: 't2' } as Manifest);
+    await take('xray.manifest').answer(manifest('t2', [], 't2'));
     await other;
     await late.answer(manifest('t1 late'));
     expect(useXray.getState().threadId).toBe('t2');
