@@ -3,6 +3,7 @@ import {
   DEFAULT_WINDOW_TOKENS,
   estimateTokens,
   foldBudgetTokens,
+  reserveCapped,
   reserveTokens,
   trimToBudget,
   utf8ByteLength,
@@ -22,9 +23,19 @@ describe('budget math', () => {
 
   it('never gives a budget below 1, even for a window of 1', () => {
     expect(foldBudgetTokens(1)).toBe(1);
-    expect(foldBudgetTokens(16_384)).toBe(1);
-    expect(foldBudgetTokens(16_385)).toBe(1);
-    expect(foldBudgetTokens(16_386)).toBe(2);
+    expect(foldBudgetTokens(2)).toBe(1);
+  });
+
+  it('caps the reserve at half a window smaller than 32,768: 8,192 keeps 4,096 for history, not 1 (issue 22, item 4)', () => {
+    expect(reserveTokens(8_192)).toBe(4_096);
+    expect(foldBudgetTokens(8_192)).toBe(4_096);
+    expect(reserveCapped(8_192)).toBe(true);
+    expect(foldBudgetTokens(16_384)).toBe(8_192);
+    expect(reserveTokens(32_768)).toBe(16_384);
+    expect(reserveCapped(32_768)).toBe(false);
+    expect(foldBudgetTokens(32_768)).toBe(16_384);
+    // Reserve + budget always make the window.
+    for (const w of [3, 100, 8_192, 20_000, 32_767, 40_000, 200_000]) expect(reserveTokens(w) + foldBudgetTokens(w)).toBe(w);
   });
 
   it('falls back to the 200,000 default for a missing or invalid window', () => {

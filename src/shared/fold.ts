@@ -8,6 +8,8 @@ export {
   estimateTokens,
   foldBudgetTokens,
   isValidWindow,
+  MAX_RESERVE_SHARE,
+  reserveCapped,
   reserveTokens,
   utf8ByteLength,
 } from './fold/budget';

@@ -14,6 +14,20 @@ describe('loupe command', () => {
     expect(r.stdout).toContain('LOUPE_USER_DATA');
   });
 
+  it('first-use friction (issue 22): help COMMAND, settings in words, a bad number named as itself, no "1 files"', async () => {
+    const help = await run(['help', 'inspect']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: loupe inspect');
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const effective = await run(['presets', 'effective'], env);
+    expect(effective.stdout).toContain('Context budget');
+    expect(effective.stdout).not.toContain('loop.contextBudget');
+    const bad = await run(['presets', 'save', 'team', '--max-prompt-bytes', 'lots'], env);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--max-prompt-bytes takes a whole number');
+    expect(bad.stderr).not.toContain('name the agent');
+  });
+
   it('no arguments prints help and exits 2 (usage)', async () => {
     const r = await run([]);
     expect(r.code).toBe(2);

@@ -42,7 +42,10 @@ function argumentProblem(err: unknown): string | null {
 
 /** Runs the `loupe` command line; resolves with the process exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
+  const [first, ...afterFirst] = argv;
+  // `loupe help inspect` is `loupe inspect --help`.
+  const helpFor = first === 'help' && afterFirst[0] !== undefined && commands.some((c) => c.name === afterFirst[0]);
+  const [name, ...rest] = helpFor ? [afterFirst[0]!, '--help'] : argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(helpText());
     return name ? EXIT_OK : EXIT_USAGE;

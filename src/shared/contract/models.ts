@@ -23,7 +23,7 @@ export interface ModelInfo {
   input: number | null;
   /** Output limit, where published. */
   output: number | null;
-  /** Completion reserve: max(16384, floor(0.15 * window)). */
+  /** Completion reserve: max(16384, floor(0.15 * window)), at most floor(window / 2). */
   reserve: number;
   /** Fold budget: max(1, window - reserve). */
   budget: number;

@@ -6,6 +6,8 @@ import { pathString, refString } from './common';
 import { method } from './define';
 import { formatInt } from '../format';
 import type { ExactCount } from '../tokens/encodings';
+import type { SettingField } from './setting-fields';
+import type { SettingSource } from './settings';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
@@ -118,6 +120,8 @@ export const runInputSchema = z
       }, 'must be a JSON object (a JSON Schema)')
       .optional(),
     presetRef: presetRef.optional(),
+    /** Go ahead when something named (a path, an attachment) stages nothing; otherwise that is an error before launch. */
+    allowUnstaged: z.boolean().optional(),
   })
   .strict();
 export type RunInput = z.output<typeof runInputSchema>;
@@ -213,7 +217,10 @@ export interface StepEvidence {
    * step ended); null for other models, blocked steps, or where no count could run.
    */
   exactTokens: ExactCount | null;
+  /** The preset revision behind any of the step's settings (each value's own source is in `sources`). */
   presetRef: PresetRef | null;
+  /** Where each setting's value came from at launch; null in evidence recorded before Loupe kept it. */
+  sources: Record<SettingField, SettingSource> | null;
   /** History rows folded into a fresh prompt, and the model budget they were folded to. */
   history: StepHistory | null;
   /** Why the step failed or was cancelled, in the CLI's or Loupe's words. */

@@ -14,3 +14,17 @@ export const SETTING_FIELDS = [
   'wire',
 ] as const;
 export type SettingField = (typeof SETTING_FIELDS)[number];
+
+/** A setting's name in words, the same in the app and the CLI. */
+export const SETTING_LABEL: Record<SettingField, string> = {
+  agent: 'Agent',
+  command: 'Command',
+  model: 'Model',
+  notes: 'Notes for the agent',
+  agentArgs: 'Extra CLI arguments',
+  'loop.contextBudget': 'Context budget',
+  'loop.idleTimeoutSeconds': 'No-progress timeout',
+  keepStaged: 'Keep the staged folder',
+  xrayTools: 'X-Ray tools for the agent',
+  wire: 'Record requests on the wire',
+};

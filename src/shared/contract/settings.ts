@@ -5,7 +5,9 @@ import { runSettingsSchema, type PresetRef, type RunSettings } from './runs';
 import type { SettingField } from './setting-fields';
 
 /** Where a setting in force came from: Loupe's default, the user's own change, or a preset revision. */
-export type SettingSource = { kind: 'default' } | { kind: 'app' } | { kind: 'preset'; name: string; revision: number };
+export type SettingSource = { kind: 'default' } | { kind: 'app' } | { kind: 'preset'; name: string; revision: number } | SettingSourceRun;
+/** A run's own value, in force for that run only (a `loupe run` flag, a ceiling raised on retry): evidence only. */
+export type SettingSourceRun = { kind: 'run' };
 
 export { SETTING_FIELDS, type SettingField } from './setting-fields';
 

@@ -14,5 +14,5 @@ export function budgetText(b: ContextBudget | null | undefined): string {
 
 /** Where a setting in force came from: "preset team@2", "app (your change)", "default". */
 export function sourceText(s: SettingSource): string {
-  return s.kind === 'preset' ? `preset ${s.name}@${s.revision}` : s.kind === 'app' ? 'app (your change)' : 'default';
+  return s.kind === 'preset' ? `preset ${s.name}@${s.revision}` : s.kind === 'app' ? 'app (your change)' : s.kind === 'run' ? 'this run (a flag)' : 'default';
 }

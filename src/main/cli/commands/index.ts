@@ -22,7 +22,7 @@ export const commands: CliCommand[] = [
     name: 'run',
     summary: 'Run an agent on a task with the chosen context, under the context budget (exit 0 ok, 3 blocked, 4 failed)',
     usage:
-      'loupe run --repo DIR --ask TEXT [--preset NAME[@REVISION]] [--agent claude|codex|gemini|demo | --command CMD] [--model ID] [--thread ID [--fresh]] [--base REF] [--attach FILE]... [--notes TEXT] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--timeout SECONDS|off] [--schema FILE] [--memory TEXT]... [--with-memory] [--keep-staged] [--xray-tools] [--wire | --no-wire] [--json] PATH...',
+      'loupe run --repo DIR --ask TEXT [--preset NAME[@REVISION]] [--agent claude|codex|gemini|demo | --command CMD] [--model ID] [--thread ID [--fresh]] [--base REF] [--attach FILE]... [--notes TEXT] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--timeout SECONDS|off] [--schema FILE] [--memory TEXT]... [--with-memory] [--allow-missing] [--keep-staged] [--xray-tools] [--wire | --no-wire] [--json] PATH...',
     load: () => import('./run').then((m) => m.run),
   },
   {

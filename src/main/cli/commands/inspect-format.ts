@@ -1,7 +1,7 @@
 // The readable (non --json) output of `loupe inspect`: a table of files,
 // omissions grouped by reason with one plain sentence each, attachments, totals.
 import type { InspectedFile, InspectResult } from '../../../shared/contract/context';
-import { formatBytes, formatInt } from '../../../shared/format';
+import { formatBytes, formatInt, plural } from '../../../shared/format';
 import { groupOmissions } from '../../../shared/omission-text';
 
 /** Pads cells into aligned columns (numbers right-aligned). */
@@ -76,7 +76,7 @@ export function formatInspection(r: InspectResult): string {
   out.push(
     `Totals: ${formatBytes(t.inspectedBytes)} of ${formatBytes(r.limits.maxInspectedBytes)} inspected, ~${formatInt(t.inspectedTokens)} tokens (approximate: bytes / 4)`,
     ...(t.inspectedExactTokens ? [`        ${formatInt(t.inspectedExactTokens.count)} tokens exactly in ${t.inspectedExactTokens.encoding}`] : []),
-    `        ${formatInt(r.files.length + r.omissions.length)} of ${formatInt(r.limits.maxEntries)} entries; ${formatInt(r.files.length)} files sent, ${formatInt(r.omissions.length)} left out (${formatBytes(t.omittedBytes)} known)`,
+    `        ${formatInt(r.files.length + r.omissions.length)} of ${formatInt(r.limits.maxEntries)} entries; ${plural(r.files.length, 'file')} sent, ${formatInt(r.omissions.length)} left out (${formatBytes(t.omittedBytes)} known)`,
   );
   if (r.attachments.length) {
     out.push(`        attachments ${formatBytes(t.attachmentBytes)}, ~${formatInt(t.attachmentTokens)} tokens`);

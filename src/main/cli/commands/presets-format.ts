@@ -1,6 +1,7 @@
 // Readable output of `loupe presets`: lists, a preset's history, effective settings, import reports.
 import type { ImportReport, LibraryProblem, LibraryRefusal, PresetDetail, PresetHistoryEntry, PresetSummary, RepoLibrary } from '../../../shared/contract/presets';
 import { SETTING_FIELDS, type EffectiveSettings } from '../../../shared/contract/settings';
+import { SETTING_LABEL } from '../../../shared/contract/setting-fields';
 import { plural } from '../../../shared/format';
 import { budgetText, sourceText } from '../../../shared/presets/describe';
 import { FIELD_LABELS, formatSettingValue } from '../../../shared/presets/diff';
@@ -41,7 +42,7 @@ export function formatEffective(e: EffectiveSettings): string {
     const v = f.startsWith('loop.') ? (e.settings.loop as Record<string, unknown>)[f.slice(5)] : (e.settings as Record<string, unknown>)[f];
     return formatSettingValue(v);
   };
-  const rows = SETTING_FIELDS.map((f) => [f, value(f), sourceText(e.sources[f])]);
+  const rows = SETTING_FIELDS.map((f) => [SETTING_LABEL[f], value(f), sourceText(e.sources[f])]);
   const applied = e.appliedPreset ? `Preset applied: ${e.appliedPreset.name}@${e.appliedPreset.revision}` : 'No preset applied.';
   return `${table([['SETTING', 'VALUE', 'FROM'], ...rows])}\n${applied}\n`;
 }

@@ -27,7 +27,7 @@ describe('loupe presets', () => {
 
     const applied = await cli(['presets', 'apply', 'team@1'], env);
     expect(applied.code).toBe(0);
-    expect(applied.stdout).toMatch(/loop\.contextBudget\s+block at 100 bytes\s+preset team@1/);
+    expect(applied.stdout).toMatch(/Context budget\s+block at 100 bytes\s+preset team@1/);
     expect(applied.stdout).toContain('Preset applied: team@1');
     expect((await cli(['presets', 'effective', '--json'], env)).stdout).toContain('"revision": 1');
 

@@ -39,6 +39,51 @@ describe('loupe run', () => {
     expect((await cli(['run', '--repo', join(repo, 'nope'), '--ask', 'x'], env)).code).toBe(2);
   });
 
+  it('uses the settings in force (applied preset plus the user’s changes); flags override; evidence names each value’s source (issue 22, item 5)', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    expect((await cli(['presets', 'save', 'team', '--command', answer, '--model', 'team-model', '--max-prompt-bytes', '50000', '--policy', 'warn', '--notes', 'Team notes.', '--apply'], env)).code).toBe(0);
+    // The user's own change on top, as the app's run form makes it.
+    const rt = makeRuntime({ userDataDir: env.LOUPE_USER_DATA });
+    const effective = await rt.call('settings.effective', {});
+    await rt.call('settings.update', { settings: { ...effective.settings, notes: 'My notes.' } });
+    await rt.close();
+
+    const plain = JSON.parse((await cli(['run', '--repo', repo, '--ask', 'Read it', '--json', 'a.txt'], env)).stdout);
+    expect(plain.status).toBe('succeeded');
+    const [step] = plain.steps;
+    expect(step).toMatchObject({ adapter: 'custom', model: 'team-model', budget: { maxPromptBytes: 50000, policy: 'warn' }, presetRef: { name: 'team', revision: 1 } });
+    expect(step.sections.find((x: { name: string }) => x.name === 'notes')).toBeTruthy();
+    expect(step.sources).toMatchObject({
+      model: { kind: 'preset', name: 'team', revision: 1 },
+      'loop.contextBudget': { kind: 'preset', name: 'team', revision: 1 },
+      notes: { kind: 'app' },
+    });
+
+    const flagged = JSON.parse((await cli(['run', '--repo', repo, '--ask', 'Read it', '--max-prompt-bytes', '60000', '--json', 'a.txt'], env)).stdout);
+    expect(flagged.steps[0]).toMatchObject({ model: 'team-model', budget: { maxPromptBytes: 60000, policy: 'warn' } });
+    expect(flagged.steps[0].sources).toMatchObject({ 'loop.contextBudget': { kind: 'run' }, model: { kind: 'preset', name: 'team', revision: 1 } });
+  });
+
+  it('a path or attachment that stages nothing is an error before launch (exit 2) unless --allow-missing (issue 22, item 8)', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    const marker = join(tempDir(), 'ran');
+    const agent = nodeCommand(`require('fs').writeFileSync(${JSON.stringify(marker)},'x');process.stdin.resume();process.stdin.on('end',()=>console.log('done'))`);
+    const missing = await cli(['run', '--repo', repo, '--ask', 'Read it', '--command', agent, 'a.txt', 'nonexistent.txt'], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('nonexistent.txt');
+    expect(missing.stderr).toContain('--allow-missing');
+    const attach = await cli(['run', '--repo', repo, '--ask', 'Read it', '--command', agent, '--attach', join(repo, 'gone.txt'), 'a.txt'], env);
+    expect(attach.code).toBe(2);
+    expect(attach.stderr).toContain('gone.txt');
+    expect(existsSync(marker)).toBe(false);
+    expect(JSON.parse((await cli(['runs', 'list', '--repo', repo, '--json'], env)).stdout)).toEqual([]);
+    const allowed = await cli(['run', '--repo', repo, '--ask', 'Read it', '--command', agent, '--allow-missing', 'nonexistent.txt'], env);
+    expect(allowed.code).toBe(0);
+    expect(existsSync(marker)).toBe(true);
+  });
+
   it('--thread continues a thread, --fresh starts a fresh session in it, --schema goes with the prompt', async () => {
     const env = { LOUPE_USER_DATA: tempDir() };
     const repo = makeRepo({ 'a.txt': 'alpha\n' });
@@ -50,8 +95,9 @@ describe('loupe run', () => {
     const doc = JSON.parse(second.stdout);
     expect(doc.threadId).toBe(first.threadId);
     expect(doc.steps[0].kind).toBe('fresh');
-    // A custom command takes the schema inside its prompt: a section of its own, counted in the prompt's bytes.
+    // A custom command takes the schema on stdin after its prompt: a section of its own, reported as schema bytes.
     expect(doc.steps[0].sections.map((s: { name: string }) => s.name)).toContain('schema');
+    expect(doc.steps[0].schemaBytes).toBeGreaterThan(0);
     expect((await cli(['run', '--repo', repo, '--ask', 'x', '--command', answer, '--thread', 'tnothere'], env)).stderr).toContain('tnothere');
   });
 

@@ -30,6 +30,7 @@ export const run: CommandRun = async (args, io) => {
       schema: { type: 'string' },
       memory: { type: 'string', multiple: true },
       'with-memory': { type: 'boolean', default: false },
+      'allow-missing': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -39,8 +40,8 @@ export const run: CommandRun = async (args, io) => {
   if (!values.ask?.trim()) throw new UsageError('--ask TEXT is required (what the agent should do).');
   if (values.fresh && !values.thread) throw new UsageError('--fresh continues a thread: give --thread ID too.');
   const presetRef = values.preset === undefined ? null : parsePresetRef(values.preset);
-  // Without a preset the flags are the whole settings (checked now); with one they override its revision's.
-  if (!presetRef) settingsFromFlags(values, null, 'claude');
+  // Flags are checked now; they override the settings in force (or, with --preset, that revision's) one by one.
+  settingsFromFlags(values, null, 'demo');
   const schema = values.schema ? await readFile(resolve(values.schema), 'utf8').catch(() => {
     throw new UsageError(`--schema ${values.schema} could not be read.`);
   }) : undefined;
@@ -49,7 +50,9 @@ export const run: CommandRun = async (args, io) => {
   return withRuntime(io, async (runtime, signal) => {
     const preset = presetRef ? await runtime.call('presets.get', { name: presetRef.name }, { signal }) : null;
     const revision = preset && presetRef ? pickRevision(preset, presetRef.revision) : null;
-    const settings = settingsFromFlags(values, revision?.settings ?? null, 'claude');
+    // The settings in force (the applied preset plus the user's changes), as the app's run form uses them.
+    const base = revision?.settings ?? (await runtime.call('settings.effective', {}, { signal })).settings;
+    const settings = settingsFromFlags(values, base, 'demo');
     // --with-memory: the items ticked in the app; --memory TEXT: more for this run only.
     const saved = values['with-memory'] ? selectedMemoryTexts(await runtime.call('memory.list', {}, { signal })) : [];
     const memory = [...saved, ...(values.memory ?? [])];
@@ -66,6 +69,7 @@ export const run: CommandRun = async (args, io) => {
         ...(memory.length ? { memory } : {}),
         ...(values.thread ? { threadId: values.thread } : {}),
         ...(values.fresh ? { fresh: true } : {}),
+        ...(values['allow-missing'] ? { allowUnstaged: true } : {}),
         ...(preset && revision ? { presetRef: { name: preset.name, revision: revision.revision } } : {}),
       },
       { signal },
@@ -99,7 +103,7 @@ function follow(
           const line = formatAgentEvent(e.event);
           if (line !== null) print(`${line}\n`);
         } else if (e.type === 'step' && print && e.step.outcome === 'blocked') {
-          print(`Blocked: ${e.step.message ?? 'over the context budget'}\n`);
+          print(`${e.step.message ?? 'Blocked by the context budget.'}\n`);
         } else if (e.type === 'end') {
           queueMicrotask(() => sub.detach());
           done(e.run.status);

@@ -66,6 +66,9 @@ function budgetFrom(flags: SettingsFlags, base: ContextBudget | undefined): Cont
  */
 export function settingsFromFlags(flags: SettingsFlags, base: RunSettingsInput | null, defaultAgent: AgentId | null): RunSettingsInput {
   if (flags.agent && flags.command) throw new UsageError('give --agent NAME or --command CMD, not both.');
+  // A bad number is reported as itself, before anything else is missing.
+  budgetFrom(flags, base?.loop?.contextBudget ?? { policy: 'block' });
+  if (flags.timeout !== undefined && flags.timeout !== 'off') positiveInt('--timeout', flags.timeout);
   const agent = (flags.command ? 'custom' : (flags.agent ?? base?.agent ?? defaultAgent)) as AgentId | null;
   if (agent === null) throw new UsageError('name the agent: --agent claude|codex|gemini|demo, or --command CMD for your own.');
   if (!AGENT_IDS.includes(agent)) throw new UsageError(`--agent must be one of ${AGENT_IDS.join(', ')}; got "${flags.agent}".`);

@@ -161,6 +161,8 @@ async function explicitItem(
   const baseAncestors = ancestorsOf(path).map((folder) => base.get(folder));
   if (baseAncestors.some((e) => e?.type === 'submodule')) return omit(path, 'submodule');
   const probe = await working.probe(path);
+  // A symlink at base is refused as one whatever the working copy holds there now, as it is through its folder.
+  if (entry?.type === 'symlink' && probe.kind !== 'symlink') return omit(path, 'symlink');
   switch (probe.kind) {
     case 'symlink':
       return omit(path, probe.escapes ? 'outside-repo' : 'symlink');

@@ -1,14 +1,14 @@
 // Behaviour spec of the context inspector (issue 3): the real pipeline, through
 // runtime.call(), on a fixture repository with every omission case, against both git backends.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DirListing, InspectResult, Omission, OmissionReason, RefsInfo } from '../../../shared/contract/context';
 import type { RequestOf } from '../../../shared/api';
 import type { TaskEvent } from '../../../shared/streams';
 import type { Runtime } from '../runtime';
-import { git, makeRuntime, removeTempDirs } from '../testing/fixtures';
+import { git, makeRepo, makeRuntime, removeTempDirs } from '../testing/fixtures';
 import {
   BUDGET_FILE_BYTES,
   BUDGET_FILES,
@@ -333,5 +333,25 @@ describe('read-only', () => {
     expect(readFileSync(join(fx.repo, '.git/index')).equals(before)).toBe(true);
     expect(git(fx.repo, 'diff', '--cached', '--name-only')).toBe('');
     expect(existsSync(join(fx.repo, '.git/index.lock'))).toBe(false);
+  });
+});
+
+describe('a symlink committed at base, a regular file in the working copy (issue 22, item 9)', () => {
+  it('is refused as a symlink whether selected on its own or through its folder, in the preview and in staging', async () => {
+    const repo = makeRepo({ 'dir/ok.txt': 'ok\n', 'target.txt': 'target\n' });
+    symlinkSync('../target.txt', join(repo, 'dir/link.txt'));
+    git(repo, 'add', 'dir/link.txt');
+    git(repo, 'commit', '-qm', 'a link');
+    rmSync(join(repo, 'dir/link.txt'));
+    writeFileSync(join(repo, 'dir/link.txt'), 'now a regular file\n');
+    const runtime = makeRuntime();
+    for (const paths of [['dir/link.txt'], ['dir']]) {
+      const r = await runtime.call('context.inspect', { repo, paths });
+      expect(r.files.map((f) => f.path), paths.join()).not.toContain('dir/link.txt');
+      expect(reasonOf(r, 'dir/link.txt'), paths.join()).toBe('symlink');
+    }
+    const preview = await runtime.call('runs.preview', { repo, ask: 'x', paths: ['dir/link.txt', 'dir/ok.txt'], settings: { agent: 'demo' } });
+    expect(preview.exclusions.find((e) => e.path === 'dir/link.txt')?.reason).toBe('symlink');
+    await runtime.close();
   });
 });

@@ -91,9 +91,11 @@ describe('applying a revision', () => {
     expect(ran.run.status).toBe('succeeded');
     expect(ran.steps[0]).toMatchObject({ outcome: 'launched', budget: null, exceeded: [], presetRef: { name: 'team', revision: 1 } });
 
-    // Settings of the caller's own making name no preset, even with one applied.
+    // A value of the caller's own making is named as this run's; the ones the applied revision gave name it (issue 22).
     const own = await rt.call('runs.start', { repo, ask: 'Summarize src', paths: ['src'], settings: customAgent({ notes: 'mine' }) });
-    expect((await waitForRun(rt, own.run.id)).steps[0]!.presetRef).toBeNull();
+    const ownStep = (await waitForRun(rt, own.run.id)).steps[0]!;
+    expect(ownStep.sources).toMatchObject({ notes: { kind: 'run' }, command: { kind: 'preset', name: 'team', revision: 1 } });
+    expect(ownStep.presetRef).toEqual({ name: 'team', revision: 1 });
 
     // And back: the newer revision blocks again.
     await rt.call('presets.apply', { name: 'team', revision: 2 });

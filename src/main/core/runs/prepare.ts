@@ -121,7 +121,9 @@ export async function prepareStep(p: PrepareInput, budget: ContextBudget | undef
   const invocation = p.adapter.invocation(invocationInput, p.executable);
   const stdin = Buffer.from(invocation.stdin, 'utf8');
   const schema = schemaSection(invocation.stdin, prompt.text);
-  const measure = { promptBytes: stdin.length, schemaBytes: invocation.schemaBytes };
+  // A schema on stdin (CLIs without a schema flag, schemas too long for one) is reported as schema bytes, wherever it travels.
+  const schemaOnStdin = schema?.bytes ?? 0;
+  const measure = { promptBytes: stdin.length - schemaOnStdin, schemaBytes: invocation.schemaBytes + schemaOnStdin };
   return {
     invocation,
     invocationFor: (executable) => (executable === p.executable ? invocation : p.adapter.invocation(invocationInput, executable)),

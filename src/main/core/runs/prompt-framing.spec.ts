@@ -39,6 +39,8 @@ describe('control characters in path names', () => {
         ask: 'Summarize',
         paths: [`${INJECTED}${outside.slice(1)}/secret.txt`, 'docs', FAKE_TASK.replace(/\n$/, '') + '/a.md'],
         settings: { agent: 'custom', command: captureStdin(out), keepStaged: true },
+        // Named but refused: an error before launch unless allowed (issue 22); allowed to see the prompt's framing.
+        allowUnstaged: true,
       });
       const done = await waitForRun(runtime, started.run.id);
       expect(done.run.status).toBe('succeeded');

@@ -5,9 +5,11 @@ import type { AgentEvent } from '../../../shared/contract/agent-events';
 import { IDLE_TIMEOUT_SECONDS, type AgentId, type AgentInfo, type RunDetail, type RunInput, type RunStatus, type StepEvidence, type StepKind } from '../../../shared/contract/runs';
 import { LoupeError } from '../../../shared/errors';
 import { describeExceeded } from '../../../shared/runs/budget';
+import { historyDroppedNote } from '../../../shared/runs/history-note';
 import type { CoreDeps } from '../deps';
 import type { AgentAdapter, InvocationInput } from './agents/adapter';
 import { prepareStep, type ModelWindow } from './prepare';
+import { runSources } from './preset-in-force';
 import { RunRecorder } from './recorder';
 import { withPreviews } from '../prompt/section-previews';
 import { removeStaged, stageContext, type Staging } from './stage';
@@ -21,6 +23,7 @@ import { appendTranscript, createThread, getThread, readTranscript, setThreadSes
 import { TranscriptCollector } from '../threads/transcript-collector';
 import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
+import { unstagedSelections } from './unstaged';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -34,6 +37,14 @@ export interface RunEnvironment {
   turnChanged?(threadId: string): void;
   /** What a step needs besides the prompt: the demo agent's home, Loupe's X-Ray tools (MCP) when asked for, extra environment. */
   extra(runId: string, threadId: string, input: RunInput): Pick<InvocationInput, 'demo' | 'mcp'> & { env?: Record<string, string>; note?: string };
+}
+
+/** How a run's steps begin: its branch, fresh or resumed, the step kind, and a staging made before the run was created. */
+interface LaunchHow {
+  branch: string | null;
+  fresh: boolean;
+  kind: StepKind | null;
+  staging?: Staging;
 }
 
 interface ActiveRun {
@@ -98,16 +109,31 @@ export class RunManager {
         // Its outcome is recorded (blocked, failed, …); it is only removing its staged folder.
         await active.done;
       }
-    } else {
+    }
+    // Staged before the run exists: a selection that stages nothing the user named is refused here, before launch.
+    const runId = newId('r');
+    const staging = await this.stage(runId, { ...input, repo: repo.root }, options.signal).catch(async (err: unknown) => {
+      await removeStaged(join(this.deps.userDataDir, 'runs', runId));
+      throw err;
+    });
+    const missing = input.allowUnstaged ? [] : unstagedSelections(input, staging);
+    if (missing.length) {
+      await removeStaged(join(this.deps.userDataDir, 'runs', runId));
+      throw new LoupeError(
+        'invalid-input',
+        `Nothing was staged for ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}. Name files that exist, or go ahead without them (loupe run --allow-missing).`,
+        { unstaged: missing },
+      );
+    }
+    if (!threadId) {
       threadId = newId('t');
       createThread(db, { id: threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, title: input.ask, now: this.deps.now() });
     }
-    const runId = newId('r');
     const stored: RunInput = { ...input, repo: repo.root };
     insertRun(db, { id: runId, threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, ask: input.ask, inputJson: JSON.stringify(stored), now: this.deps.now() });
     touchThread(db, threadId, this.deps.now());
     const fresh = options.fresh === true || !this.env.adapter(input.settings.agent).resumable;
-    return this.launch(runId, threadId, stored, { branch: repo.branch, fresh, kind: null });
+    return this.launch(runId, threadId, stored, { branch: repo.branch, fresh, kind: null, staging });
   }
 
   /** A new step of an ended run, measured again from its recorded input (settings may change). */
@@ -128,7 +154,10 @@ export class RunManager {
     setRunInput(this.deps.db, runId, next);
     const head = await this.deps.repos.use(next.repo, (reader) => reader.head());
     const thread = getThread(this.deps.db, run.threadId);
-    return this.launch(runId, run.threadId, next, { branch: head.branch, fresh: !thread?.cliSessionId, kind: 'retry' });
+    // A retry repeats the last attempt's kind: a fresh attempt (an X-Ray continuation) stays fresh, with the thread's directives.
+    const last = listEvidence(this.deps.db, { runId }).at(-1);
+    const fresh = !thread?.cliSessionId || (last !== undefined && !last.resumed);
+    return this.launch(runId, run.threadId, next, { branch: head.branch, fresh, kind: 'retry' });
   }
 
   cancel(runId: string): boolean {
@@ -158,7 +187,7 @@ export class RunManager {
   }
 
   /** Runs the steps of one run in the background; resolves with its detail after the first decision. */
-  private launch(runId: string, threadId: string, input: RunInput, how: { branch: string | null; fresh: boolean; kind: StepKind | null }): Promise<RunDetail> {
+  private launch(runId: string, threadId: string, input: RunInput, how: LaunchHow): Promise<RunDetail> {
     const controller = new AbortController();
     const recorder = new RunRecorder(() => this.deps.db, this.deps.streams, runId, readRunEvents(this.deps.db, runId).at(-1)?.seq ?? 0);
     let decided!: () => void;
@@ -182,7 +211,7 @@ export class RunManager {
     runId: string,
     threadId: string,
     input: RunInput,
-    how: { branch: string | null; fresh: boolean; kind: StepKind | null },
+    how: LaunchHow,
     signal: AbortSignal,
     recorder: RunRecorder,
     decided: () => void,
@@ -193,12 +222,7 @@ export class RunManager {
     const agent = input.settings.agent;
     const adapter = this.env.adapter(agent);
     const model = await this.env.resolveModel(input.settings.model ?? null, agent);
-    const stageDir = join(this.deps.userDataDir, 'runs', runId, `context-${Date.now().toString(36)}`);
-    const staging = await this.deps.repos.use(
-      input.repo,
-      (reader) => stageContext(reader, stageDir, { baseRef: input.baseRef ?? 'HEAD', paths: input.paths, attachments: input.attachments }, signal),
-      signal,
-    );
+    const staging = how.staging ?? (await this.stage(runId, input, signal));
     setStagedDir(db, runId, staging.dir);
     let status: RunStatus = 'failed';
     try {
@@ -227,6 +251,16 @@ export class RunManager {
       }
       this.finish(runId, signal.aborted && status !== 'blocked' ? 'cancelled' : status, recorder);
     }
+  }
+
+  /** Stages a run's selection into its own folder (re-checking every path). */
+  private stage(runId: string, input: RunInput, signal?: AbortSignal): Promise<Staging> {
+    const stageDir = join(this.deps.userDataDir, 'runs', runId, `context-${Date.now().toString(36)}`);
+    return this.deps.repos.use(
+      input.repo,
+      (reader) => stageContext(reader, stageDir, { baseRef: input.baseRef ?? 'HEAD', paths: input.paths, attachments: input.attachments }, signal),
+      signal,
+    );
   }
 
   private finish(runId: string, status: RunStatus, recorder: RunRecorder): void {
@@ -278,6 +312,8 @@ export class RunManager {
       },
       s.input.settings.loop.contextBudget,
     );
+    // Each value's source at launch: the preset named, the settings in force, or this run alone.
+    const origin = runSources(db, s.input.settings, s.input.presetRef);
     const ordinal = stepCount(db, s.runId) + 1;
     const blocked = prepared.check.verdict === 'block';
     // A blocked step starts no process at all, not even `<cli> --version`: detection comes after the decision.
@@ -307,11 +343,14 @@ export class RunManager {
       budget: s.input.settings.loop.contextBudget ?? null,
       exceeded: prepared.check.exceeded,
       outcome: blocked ? 'blocked' : problem || preflight ? 'failed' : 'launched',
-      presetRef: s.input.presetRef ?? null,
+      presetRef: origin.presetRef,
+      sources: origin.sources,
       history: prepared.history,
       message: blocked
         ? `Blocked by the context budget: ${describeExceeded(prepared.check.exceeded)}.`
-        : (problem ?? preflight ?? (prepared.check.verdict === 'warn' ? `Over the context budget (warn): ${describeExceeded(prepared.check.exceeded)}.` : null)),
+        : (problem ??
+          preflight ??
+          (prepared.check.verdict === 'warn' ? `Over the context budget (warn): ${describeExceeded(prepared.check.exceeded)}.` : historyDroppedNote(prepared.history))),
       startedAt: this.deps.now().toISOString(),
     };
     insertStepStart(db, start);

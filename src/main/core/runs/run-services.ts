@@ -20,7 +20,6 @@ import { listRuns, markInterrupted, setStagedDir } from './store/runs';
 import { getThread, listThreads, readTranscript } from '../threads/thread-store';
 import { demoExtras } from './demo-extras';
 import { xrayTools } from './xray-tools';
-import { presetInForce } from './preset-in-force';
 
 type RunServices = Pick<
   Services,
@@ -139,9 +138,8 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): { servi
   const start = async (request: RunRequest, signal: AbortSignal): Promise<RunDetail> => {
     const { threadId, fresh, ...input } = request;
     sweep();
-    // The run form sends the settings in force, not where they came from: its evidence names the preset behind them.
-    const presetRef = input.presetRef ?? presetInForce(deps.db, input.settings);
-    return manager.start(presetRef ? { ...input, presetRef } : input, { threadId, fresh, signal });
+    // Each step's evidence names where every value came from (runSources, at launch).
+    return manager.start(input, { threadId, fresh, signal });
   };
 
   const services: RunServices = {

@@ -133,6 +133,23 @@ describe('what a run sends', () => {
     await runtime.close();
   });
 
+  it('a schema that travels on stdin is reported as schema bytes, not counted in the prompt (issue 22, item 11)', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const out = join(tempDir(), 'stdin.bin');
+    const runtime = makeRuntime();
+    const schema = JSON.stringify({ type: 'object', properties: { summary: { type: 'string', description: 'ï'.repeat(40) } } });
+    const started = await runtime.call('runs.start', { repo, ask: 'Sum up', paths: ['a.txt'], schema, settings: custom(captureStdin(out)) });
+    const step = (await waitForRun(runtime, started.run.id)).steps[0]!;
+    const sent = readFileSync(out);
+    const section = step.sections.find((x) => x.name === 'schema')!;
+    expect(section.bytes).toBeGreaterThanOrEqual(Buffer.byteLength(schema));
+    expect(step.schemaBytes).toBe(section.bytes);
+    expect(step.promptBytes).toBe(sent.length - section.bytes);
+    expect(step.totalBytes).toBe(sent.length);
+    expect(createHash('sha256').update(sent).digest('hex')).toBe(step.sha256);
+    await runtime.close();
+  });
+
   it('never stages a credential, a Git internal or a link target, whatever the selection names; secrets are redacted', async () => {
     const outside = tempDir();
     writeFileSync(join(outside, 'secret.txt'), 'OUTSIDE_SECRET\n');
@@ -153,6 +170,8 @@ describe('what a run sends', () => {
       ask: 'Look',
       paths: ['src', '.env', 'config', 'deploy/id_rsa', '.git/config', 'link.txt', 'linkdir/secret.txt', '../outside.txt'],
       settings: custom(nodeCmd(`console.log('ok')`), { keepStaged: true }),
+      // Named but refused: an error before launch unless allowed (issue 22), allowed here to see what staging leaves out.
+      allowUnstaged: true,
     });
     const done = await waitForRun(runtime, started.run.id);
     const staged = done.run.stagedDir!;

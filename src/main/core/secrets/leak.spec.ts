@@ -73,7 +73,7 @@ describe('planted secrets never come back', () => {
     const stdin = join(tempDir(), 'stdin.txt');
     const runtime = makeRuntime();
     const command = `${process.execPath} -e "const c=[];process.stdin.on('data',d=>c.push(d)).on('end',()=>{require('fs').writeFileSync(process.argv[1],Buffer.concat(c));console.log('read')})" ${stdin}`;
-    const started = await runtime.call('runs.start', { repo: fx.repo, ask: 'Audit these files', paths: fx.paths, settings: { agent: 'custom', command, keepStaged: true } });
+    const started = await runtime.call('runs.start', { repo: fx.repo, ask: 'Audit these files', paths: fx.paths, allowUnstaged: true, settings: { agent: 'custom', command, keepStaged: true } });
     const done = await waitForRun(runtime, started.run.id);
     expect(done.run.status).toBe('succeeded');
     const staged = readTree(done.run.stagedDir!);
@@ -95,7 +95,7 @@ describe('planted secrets never come back', () => {
     writeFileSync(dump, agentSaw());
     const runtime = makeRuntime();
     const command = `${process.execPath} -e "process.stdin.resume();process.stdin.on('end',()=>process.stdout.write(require('fs').readFileSync(process.argv[1],'utf8')))" ${dump}`;
-    const started = await runtime.call('runs.start', { repo: fx.repo, ask: 'Print what you found', paths: fx.paths, settings: { agent: 'custom', command } });
+    const started = await runtime.call('runs.start', { repo: fx.repo, ask: 'Print what you found', paths: fx.paths, allowUnstaged: true, settings: { agent: 'custom', command } });
     const done = await waitForRun(runtime, started.run.id);
     expect(done.run.status).toBe('succeeded');
     const threadId = done.run.threadId;

@@ -44,6 +44,7 @@ export function recordStep(db: Db, step: RecordedStep): string {
     exceeded: [],
     outcome: 'launched',
     presetRef: null,
+    sources: null,
     history: null,
     message: null,
     startedAt: at,

@@ -86,13 +86,13 @@ describe('directives enforced when Loupe assembles the next prompt', () => {
     const repo = makeRepo({ 'a.txt': 'a\n' });
     const runtime = makeRuntime();
     const out = join(tempDir(), 'stdin.txt');
-    // openai/gpt-4 has an 8,192-token window: its reserve (16,384) leaves a fold budget of 1, so only pinned history is sent.
+    // openai/gpt-4 has an 8,192-token window: half is kept for the answer (issue 22), 4,096 for history, which long replies overflow.
     const small = (reply: string) => agent(out, reply, { model: 'openai/gpt-4' });
-    const one = await turn(runtime, repo, 'PINNED_ASK keep me', small(`'first reply'`));
+    const one = await turn(runtime, repo, 'PINNED_ASK keep me', small(`'first reply '+'x'.repeat(20000)`));
     const threadId = one.run.threadId;
-    await turn(runtime, repo, 'LATER_ASK', small(`'second reply'`), threadId);
+    await turn(runtime, repo, 'LATER_ASK', small(`'second reply '+'y'.repeat(20000)`), threadId);
     const m = await runtime.call('xray.manifest', { threadId });
-    expect(m.model).toMatchObject({ id: 'openai/gpt-4', window: 8192, reserve: 16_384 });
+    expect(m.model).toMatchObject({ id: 'openai/gpt-4', window: 8192, reserve: 4096 });
     const ask = byKind(m, 'user').find((s) => s.preview.startsWith('PINNED_ASK'))!;
     // Before pinning, the fold leaves everything out of a fresh prompt.
     expect(m.segments.filter((s) => !s.outOfContext)).toEqual([]);
@@ -214,6 +214,34 @@ describe('manifests of a resumed CLI session (the demo agent)', () => {
     sub.detach();
     expect(events.map((x) => x.reason)).toEqual(expect.arrayContaining(['turn', 'directive']));
     expect(events.at(-1)).toMatchObject({ type: 'manifest', segments: after.segments.length });
+    await runtime.close();
+  });
+
+  it('a retry of a blocked fresh continuation stays fresh, with the directives applied (issue 22, item 1)', async () => {
+    const repo = makeRepo({ 'notes.md': 'line\n'.repeat(500) });
+    const runtime = makeRuntime();
+    const settings: RunSettingsInput = { agent: 'demo' };
+    const one = await runtime.call('runs.start', { repo, ask: 'Read the notes', paths: ['notes.md'], settings });
+    await waitForRun(runtime, one.run.id);
+    const threadId = one.run.threadId;
+    const read = byKind(await runtime.call('xray.manifest', { threadId }), 'file-read')[0]!;
+    await runtime.call('xray.evict', { threadId, segmentId: read.id });
+    // A ceiling the resumed turn fits under and the fresh one (carrying the history) does not.
+    const resumed = await runtime.call('runs.preview', { repo, ask: 'Again', paths: ['notes.md'], settings, threadId });
+    const fresh = await runtime.call('runs.preview', { repo, ask: 'Again', paths: ['notes.md'], settings, threadId, fresh: true });
+    expect(fresh.totalBytes).toBeGreaterThan(resumed.totalBytes);
+    const ceiling = { ...settings, loop: { contextBudget: { maxPromptBytes: resumed.totalBytes + 4, policy: 'block' as const } } };
+    const two = await runtime.call('runs.start', { repo, ask: 'Again', paths: ['notes.md'], settings: ceiling, threadId });
+    expect((await waitForRun(runtime, two.run.id)).steps[0]).toMatchObject({ kind: 'resume', outcome: 'launched' });
+    const blocked = await runtime.call('xray.continue', { threadId, ask: 'Again' });
+    expect(blocked.run.status).toBe('blocked');
+    expect(blocked.steps[0]).toMatchObject({ kind: 'fresh', resumed: false });
+    const raised = { ...ceiling, loop: { contextBudget: { maxPromptBytes: 10_000_000, policy: 'block' as const } } };
+    const retried = await runtime.call('runs.retry', { runId: blocked.run.id, settings: raised });
+    const done = await waitForRun(runtime, blocked.run.id, 30_000, retried.lastSeq);
+    expect(done.steps[1]).toMatchObject({ kind: 'retry', resumed: false, outcome: 'launched' });
+    expect(done.steps[1]!.totalBytes).toBeGreaterThan(blocked.steps[0]!.totalBytes - 100);
+    expect(done.steps[1]!.history!.segments!.omitted).toEqual([read.id]);
     await runtime.close();
   });
 

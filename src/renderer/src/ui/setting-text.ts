@@ -14,21 +14,12 @@ export function sourceText(source: SettingSource): string {
       return 'your change';
     case 'preset':
       return `preset ${source.name} revision ${source.revision}`;
+    case 'run':
+      return 'this run only';
   }
 }
 
-export const SETTING_LABEL: Record<SettingField, string> = {
-  agent: 'Agent',
-  command: 'Command',
-  model: 'Model',
-  notes: 'Notes for the agent',
-  agentArgs: 'Extra CLI arguments',
-  'loop.contextBudget': 'Context budget',
-  'loop.idleTimeoutSeconds': 'No-progress timeout',
-  keepStaged: 'Keep the staged folder',
-  xrayTools: 'X-Ray tools for the agent',
-  wire: 'Record requests on the wire',
-};
+export { SETTING_LABEL } from '../../../shared/contract/setting-fields';
 
 /** A setting's value in words ("block at 100 B", "120 s (default)", "not set"). */
 export function valueText(field: SettingField, s: RunSettings, agents: readonly AgentInfo[] | null): string {

@@ -23,8 +23,8 @@ export function insertStepStart(db: Db, s: StepStart): void {
   db.prepare(
     `INSERT INTO evidence_steps (id, run_id, thread_id, repo, ordinal, kind, resumed, adapter, agent_version, model,
        prompt_bytes, schema_bytes, total_bytes, approx_tokens, sha256, sections_json, exclusions_json, budget_json,
-       exceeded_json, outcome, preset_json, history_json, message, started_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       exceeded_json, outcome, preset_json, sources_json, history_json, message, started_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     s.id,
     s.runId,
@@ -47,6 +47,7 @@ export function insertStepStart(db: Db, s: StepStart): void {
     JSON.stringify(s.exceeded),
     s.outcome,
     s.presetRef ? JSON.stringify(s.presetRef) : null,
+    s.sources ? JSON.stringify(s.sources) : null,
     s.history ? JSON.stringify(s.history) : null,
     s.message,
     s.startedAt,
@@ -82,6 +83,7 @@ interface StepRow {
   exceeded_json: string;
   outcome: string;
   preset_json: string | null;
+  sources_json: string | null;
   history_json: string | null;
   message: string | null;
   started_at: string;
@@ -125,6 +127,7 @@ function toEvidence(r: StepRow): StepEvidence & { repo: string } {
     reported: parse(r.reported_json),
     exactTokens: parse(r.exact_json),
     presetRef: parse(r.preset_json),
+    sources: parse(r.sources_json),
     history: parse(r.history_json),
     message: r.end_message ?? r.message,
   };

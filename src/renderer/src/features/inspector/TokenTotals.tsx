@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { InspectResult } from '../../../../shared/contract/context';
-import { formatBytes, formatInt, percentOf } from '../../../../shared/format';
+import { formatBytes, formatInt, percentOf, plural } from '../../../../shared/format';
 import type { TextMix } from '../../../../shared/tokens/estimate-error';
 import { Meter } from '../../ui/Meter';
 import { TokenEstimate, TokenExact } from '../../ui/TokenEstimate';
@@ -39,7 +39,7 @@ export function TokenTotals({ result }: { result: InspectResult }) {
           <span className="hint">
             {' '}
             · the estimate is {describeDiff(tokens, counts.total)}
-            {counts.missing > 0 ? ` · ${formatInt(counts.missing)} files no longer held: inspect again to count them` : ''}
+            {counts.missing > 0 ? ` · ${plural(counts.missing, 'file')} no longer held: inspect again to count them` : ''}
           </span>
         </span>
       )}

@@ -1,7 +1,39 @@
 import { useState } from 'react';
 import type { Manifest } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
+import type { RunDetail } from '../../../../shared/contract/runs';
+import { useRuns } from '../runs/store';
+import { useShell } from '../shell/store';
 import { useXray } from './store';
+
+/** Opens the run in Runs, where a blocked one has its Raise/Retry controls. */
+function openRun(detail: RunDetail) {
+  useRuns.getState().open(detail);
+  useShell.getState().setView('runs');
+}
+
+/** What became of the run "Continue as a fresh session" started: blocked or failed before launch says why, with the way on. */
+function ContinuedRun({ detail, manifest }: { detail: RunDetail; manifest: Manifest }) {
+  const id = <span className="mono" data-testid="continued-run">{detail.run.id}</span>;
+  // A later launched step of the same run (retried from Runs) supersedes the block.
+  const moved = manifest.lastStep?.runId === detail.run.id && manifest.lastStep.kind === 'retry';
+  const status = detail.run.status;
+  if (moved || (status !== 'blocked' && status !== 'failed')) {
+    return <p className="hint">Started run {id}; this view updates when its turn ends.</p>;
+  }
+  const message = detail.steps.at(-1)?.message ?? null;
+  return (
+    <div className="notice notice-warn small" data-testid="continued-outcome" data-status={status}>
+      <p>
+        Run {id} was {status === 'blocked' ? 'blocked before launch' : 'not launched'}: the agent was not started.{' '}
+        {message && <span data-testid="continued-why">{message}</span>}
+      </p>
+      <button type="button" data-testid="continued-open" onClick={() => openRun(detail)}>
+        {status === 'blocked' ? 'Raise the ceiling or retry in Runs' : 'Open the run in Runs'}
+      </button>
+    </div>
+  );
+}
 
 /**
  * Whether directives are enforced. When the next turn resumes the CLI's own
@@ -42,11 +74,7 @@ export function DeliveryNotice({ manifest }: { manifest: Manifest }) {
               Continue as a fresh session
             </button>
           </form>
-          {continued && (
-            <p className="hint">
-              Started run <span className="mono" data-testid="continued-run">{continued}</span>; this view updates when its turn ends.
-            </p>
-          )}
+          {continued && <ContinuedRun detail={continued} manifest={manifest} />}
         </div>
       )}
     </div>

@@ -59,7 +59,7 @@ export function sessionSlice(set: Set, get: Get): SessionSlice {
     },
     async selectSession(file) {
       get().unfollowThread();
-      set({ threadId: null, sessionFile: file, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null });
+      set({ threadId: null, sessionFile: file, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null, query: file === get().sessionFile ? get().query : '' });
       followFile(file, get, set);
       void bridge.call('settings.effective', {}).then(
         (e) => set({ continueSettings: e.settings }),

@@ -1,6 +1,6 @@
 // X-Ray's state and actions as types, apart from the store that implements
 // them (so the session slice can name the whole state without a cycle).
-import type { RunPreview, RunSettings, ThreadSummary } from '../../../../shared/contract/runs';
+import type { RunDetail, RunPreview, RunSettings, ThreadSummary } from '../../../../shared/contract/runs';
 import type { SessionContinuation, SessionSummary } from '../../../../shared/contract/sessions';
 import type { Directive, Segment, SegmentKind, SegmentStatus } from '../../../../shared/contract/xray';
 import type { XrayManifest } from '../../../../shared/contract/xray-methods';
@@ -37,7 +37,8 @@ export interface XrayState extends SessionSlice {
   undo: UndoEntry | null;
   continuing: boolean;
   /** The run a "continue as a fresh session" started. */
-  continuedRun: string | null;
+  /** As its first decision left it (blocked, failed or launched). */
+  continuedRun: RunDetail | null;
   setRepo(repo: string): Promise<void>;
   select(threadId: string | null): Promise<void>;
   /** Stops following the shown thread's stream. */

@@ -120,7 +120,9 @@ export const useXray = create<XrayState>()(
         async select(threadId) {
           get().unfollowThread();
           stopSessionPoll();
-          set({ threadId, sessionFile: null, continuation: null, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null });
+          // The search belongs to what was shown: another thread starts with none (a hidden "0 of 967" is no answer).
+          const query = threadId === get().threadId ? get().query : '';
+          set({ threadId, sessionFile: null, continuation: null, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null, query });
           if (!threadId) return;
           unfollow = bridge.follow(`thread:${threadId}`, {
             onEvent: (event) => {
@@ -201,7 +203,7 @@ export const useXray = create<XrayState>()(
           set({ continuing: true });
           try {
             const detail = await bridge.call('xray.continue', { threadId, ask });
-            set({ continuing: false, continuedRun: detail.run.id, error: null });
+            set({ continuing: false, continuedRun: detail, error: null });
             return true;
           } catch (err) {
             set({ continuing: false, error: toUiError(err) });

@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { ContextBudget, RunPreview } from '../../../../../shared/contract/runs';
 import { formatBytes, formatInt, percentOf } from '../../../../../shared/format';
 import { checkBudget } from '../../../../../shared/runs/budget';
+import { historyDroppedNote } from '../../../../../shared/runs/history-note';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { Meter } from '../../../ui/Meter';
 import { TokenEstimate, TokenExact } from '../../../ui/TokenEstimate';
@@ -70,6 +71,11 @@ export function PromptMeters({ budget }: { budget: ContextBudget | undefined }) 
         </div>
       ))}
       <ReferencesRow preview={preview} />
+      {historyDroppedNote(preview.history) && (
+        <p className="notice notice-warn small pm-history" data-testid="pm-history-dropped">
+          {historyDroppedNote(preview.history)}
+        </p>
+      )}
     </div>
   );
 }
