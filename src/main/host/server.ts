@@ -76,7 +76,7 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
       // An oversized body may still be arriving: answer, then close the connection rather than read on.
       if (err instanceof BodyTooLarge) {
         // Node detaches the socket (null) once the response is done, which its typings omit.
-        const socket: { destroy(): void } | null = req.socket;
+        const socket = req.socket as { destroy(): void } | null;
         res.once('finish', () => socket?.destroy());
       }
       if (!res.headersSent) sendError(res, err);
