@@ -8,7 +8,6 @@ export {
   estimateTokens,
   foldBudgetTokens,
   isValidWindow,
-  MAX_RESERVE_SHARE,
   reserveCapped,
   reserveTokens,
   utf8ByteLength,

@@ -9,10 +9,6 @@ import { startOpenAiResponsesProvider } from './openai-responses';
 import type { ProviderApi, ScriptedProvider, StartOptions } from './types';
 
 export type * from './types';
-export { startAnthropicProvider } from './anthropic';
-export { startGeminiProvider } from './gemini';
-export { startOpenAiResponsesProvider } from './openai-responses';
-export { approxTokens } from './scripted-server';
 
 const starters: Record<ProviderApi, (options: StartOptions) => Promise<ScriptedProvider>> = {
   anthropic: startAnthropicProvider,

@@ -2,6 +2,7 @@
 // says which routes exist, how a request is checked and read, and how a reply and an
 // error are written in that API's own shapes; this file owns the server, the request
 // log (credentials removed) and the script matching. Used by tests only.
+import { approxTokens } from '../../../../shared/contract/run-limits';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type {
@@ -59,10 +60,8 @@ export interface Dialect {
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'cookie', 'proxy-authorization']);
 const CREDENTIAL_QUERY = ['key', 'api_key', 'access_token'];
 
-/** The scripted token estimate: ceil(utf8 bytes / 4), the same rule Loupe labels approximate. */
-export function approxTokens(text: string): number {
-  return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);
-}
+/** The scripted token estimate: the same ceil(utf8 bytes / 4) Loupe labels approximate. */
+const approxTextTokens = (text: string): number => approxTokens(Buffer.byteLength(text, 'utf8'));
 
 /** The whole prompt as APIs without a cache-write figure report it (OpenAI input_tokens, Gemini promptTokenCount): cached tokens included. */
 export function promptTokens(reply: ResolvedReply): number {
@@ -123,7 +122,7 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
     if (route.countTokens) {
       record.purpose = 'utility';
       record.reply = { status: 200 };
-      return dialect.sendCount(res, approxTokens(bodyText));
+      return dialect.sendCount(res, approxTextTokens(bodyText));
     }
     let scripted: ScriptedReply;
     if (reading.jsonSchema !== undefined) {
@@ -145,8 +144,8 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
     const text = scripted.text ?? '';
     const toolCalls = (scripted.toolCalls ?? []).map((call) => ({ id: call.id ?? nextId(dialect.callIdPrefix), name: call.name, input: call.input }));
     const usage: ScriptedUsage = {
-      input: scripted.usage?.input ?? approxTokens(bodyText),
-      output: scripted.usage?.output ?? Math.max(1, approxTokens(text + JSON.stringify(toolCalls.map((c) => c.input)))),
+      input: scripted.usage?.input ?? approxTextTokens(bodyText),
+      output: scripted.usage?.output ?? Math.max(1, approxTextTokens(text + JSON.stringify(toolCalls.map((c) => c.input)))),
       cacheRead: scripted.usage?.cacheRead ?? 0,
       cacheWrite: scripted.usage?.cacheWrite ?? 0,
     };
