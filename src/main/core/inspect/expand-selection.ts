@@ -39,10 +39,22 @@ export function countModifiedDescendantsAtBase(items: readonly WorkItem[], chang
   return items.filter((i) => i.kind === 'base' && i.fromFolder && changes.get(i.path) === 'modified' && !isCredentialPath(i.path)).length;
 }
 
+/** The bytes of every ancestor name of `path` (what a lookup of its ancestors puts on a command line). */
+function ancestorBytes(path: string): number {
+  let total = 0;
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) total += i + 1;
+  return total;
+}
+
 const omit = (path: string, reason: OmissionReason, bytes: number | null = null): WorkItem => ({ kind: 'omit', path, reason, bytes });
 
-/** Folders deep a selection may go (a 4096-byte PATH_MAX holds at most ~2048; real trees stay far below this). */
-export const MAX_PATH_DEPTH = 256;
+/**
+ * How many bytes of ancestor names a path not found at once may send to git, to tell a
+ * symlink or submodule on its way. Past this (a path thousands of folders deep: its
+ * ancestors alone would be megabytes, over the system's command-line limit) it is
+ * reported not found without the lookup.
+ */
+const MAX_ANCESTOR_BYTES = 64 * 1024;
 
 /** The omission for a tree entry that is not a plain file, or null for a file. */
 function entryOmission(entry: TreeEntry): OmissionReason | null {
@@ -85,8 +97,6 @@ export async function expandSelection(
     if (path === null) early.push({ item: omit(raw, 'outside-repo') });
     // A newline (or other control character) in a name could forge lines of the prompt it is listed in.
     else if (hasControlChars(path)) early.push({ item: omit(path, 'unsafe-name') });
-    // Deeper than any checkout can hold: it names nothing, and its ancestors would make git command lines over the system's limit.
-    else if (path.split('/').length > MAX_PATH_DEPTH) early.push({ item: omit(path, 'not-found') });
     else if (isGitInternalPath(path)) early.push({ item: omit(path, 'git-internal') });
     else if (isCredentialPath(path)) early.push({ item: omit(path, 'credential') });
     else {
@@ -106,7 +116,7 @@ export async function expandSelection(
   const commit = await base.commit;
   const scan = await reader.scan(commit, candidates);
   // A symlink or submodule on the way to a path only shows up when asked for by name.
-  const unresolved = candidates.filter((p) => !scan.entries.has(p) && p.includes('/'));
+  const unresolved = candidates.filter((p) => !scan.entries.has(p) && p.includes('/') && ancestorBytes(p) <= MAX_ANCESTOR_BYTES);
   const extra = unresolved.length ? await reader.lookup(commit, withAncestors(unresolved)) : new Map<string, TreeEntry>();
   const entries = new Map([...scan.entries, ...extra]);
   const explicit = new Set<string>();

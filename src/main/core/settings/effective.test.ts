@@ -53,6 +53,7 @@ describe('effective run settings', () => {
         loop: { contextBudget: { maxPromptBytes: 5000, policy: 'warn' }, idleTimeoutSeconds: 120 },
         keepStaged: true,
         xrayTools: true,
+        wire: false,
       },
     });
     for (const field of SETTING_FIELDS) expect(every.sources[field], field).toEqual({ kind: 'app' });
