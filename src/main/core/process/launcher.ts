@@ -47,6 +47,8 @@ export interface LauncherStats {
   live: number;
   /** Started children by program (the command's base name: `git`, `node`, `claude`…). */
   byProgram: Record<string, number>;
+  /** Live children by program (a pooled `git cat-file --batch` outlives a call by design). */
+  liveByProgram: Record<string, number>;
 }
 
 export interface Launcher {
@@ -157,7 +159,14 @@ export function createLauncher(): Launcher {
 
   return {
     spawn,
-    stats: () => ({ started, ended, live: live.size, byProgram: { ...byProgram } }),
+    stats: () => {
+      const liveByProgram: Record<string, number> = {};
+      for (const h of live) {
+        const program = h.command.split(/[\\/]/).pop() ?? h.command;
+        liveByProgram[program] = (liveByProgram[program] ?? 0) + 1;
+      }
+      return { started, ended, live: live.size, byProgram: { ...byProgram }, liveByProgram };
+    },
     async closeAll() {
       closed = true;
       await Promise.all([...live].map((h) => h.kill()));
