@@ -44,6 +44,24 @@ export function outputText(output: unknown): string {
 }
 
 /** Tool names in a tool list (namespaces and groups flattened). */
+/**
+ * A Responses-API tool call item's name and input (a function call's JSON arguments parsed
+ * where they parse), read the same from a rollout line and from a request on the wire.
+ */
+export function toolCallOf(p: Record<string, unknown>, kind: string): { name: string; input: unknown } {
+  const raw = p.arguments ?? p.input ?? p.action ?? null;
+  let input: unknown = raw;
+  if (typeof raw === 'string' && kind === 'function_call') {
+    try {
+      input = JSON.parse(raw);
+    } catch {
+      input = raw;
+    }
+  }
+  const name = str(p.name) ?? (kind === 'local_shell_call' ? 'local_shell' : kind === 'tool_search_call' ? 'tool_search' : 'unknown');
+  return { name, input };
+}
+
 function toolNames(tools: unknown, into: string[] = []): string[] {
   if (!Array.isArray(tools)) return into;
   for (const t of tools) {
@@ -133,16 +151,7 @@ export class CodexLines {
       case 'custom_tool_call':
       case 'local_shell_call':
       case 'tool_search_call': {
-        const raw = p.arguments ?? p.input ?? p.action ?? null;
-        let input: unknown = raw;
-        if (typeof raw === 'string' && kind === 'function_call') {
-          try {
-            input = JSON.parse(raw);
-          } catch {
-            input = raw;
-          }
-        }
-        const name = str(p.name) ?? (kind === 'local_shell_call' ? 'local_shell' : kind === 'tool_search_call' ? 'tool_search' : 'unknown');
+        const { name, input } = toolCallOf(p, kind);
         this.b.toolCall(str(p.call_id) ?? str(p.id) ?? `line-${meta.source.lines[0]}`, name, input, meta);
         return;
       }

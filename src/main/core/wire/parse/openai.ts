@@ -4,7 +4,7 @@
  * import maps them (developer messages and injected context are system).
  */
 import type { WireSystemBlock } from '../../../../shared/contract/wire';
-import { developerSection, injectedSection, outputText, partsText } from '../../sessions/codex';
+import { developerSection, injectedSection, outputText, partsText, toolCallOf } from '../../sessions/codex';
 import { obj, str } from '../../sessions/facts';
 import { blockTitle } from './anthropic';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
@@ -67,16 +67,7 @@ function item(c: SegmentCollector, p: Record<string, unknown>, at: string, syste
     case 'custom_tool_call':
     case 'local_shell_call':
     case 'tool_search_call': {
-      const raw = p.arguments ?? p.input ?? p.action ?? null;
-      let input: unknown = raw;
-      if (typeof raw === 'string' && kind === 'function_call') {
-        try {
-          input = JSON.parse(raw);
-        } catch {
-          input = raw;
-        }
-      }
-      const name = str(p.name) ?? (kind === 'local_shell_call' ? 'local_shell' : kind === 'tool_search_call' ? 'tool_search' : 'unknown');
+      const { name, input } = toolCallOf(p, kind);
       return c.toolCall(str(p.call_id) ?? str(p.id) ?? at, name, input);
     }
     case 'function_call_output':
