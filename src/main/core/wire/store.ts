@@ -6,14 +6,8 @@
 import type { WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary } from '../../../shared/contract/wire';
 import type { Db } from '../store/store';
 
-export interface WireSessionStart {
-  id: string;
-  kind: WireSessionKind;
-  agent: string;
-  repo: string | null;
-  runId: string | null;
-  createdAt: string;
-}
+/** What a wire session is opened with: its summary's identity, before any request. */
+export type WireSessionStart = Pick<WireSessionSummary, 'id' | 'kind' | 'agent' | 'repo' | 'runId' | 'createdAt'>;
 
 export function insertWireSession(db: Db, s: WireSessionStart): void {
   db.prepare('INSERT INTO wire_sessions (id, kind, agent, repo, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(s.id, s.kind, s.agent, s.repo, s.runId, s.createdAt);

@@ -65,22 +65,14 @@ export function XRayView() {
   if (wireId) {
     return (
       <section className="xray" data-testid="xray" data-ready={wireReady ? 'true' : 'false'}>
-        <div className="row xray-head">
-          <h1>Context X-Ray</h1>
-          <span className="spacer" />
-          <ThreadPicker />
-        </div>
+        <XrayHead />
         <WireXRay />
       </section>
     );
   }
   return (
     <section className="xray" data-testid="xray" data-ready={manifest ? 'true' : 'false'}>
-      <div className="row xray-head">
-        <h1>Context X-Ray</h1>
-        <span className="spacer" />
-        <ThreadPicker />
-      </div>
+      <XrayHead />
       {error && <ErrorNotice error={error} onDismiss={() => useXray.getState().clearError()} />}
       {!threadId && !sessionFile ? (
         <EmptyState title={threads.length ? 'Choose a thread' : 'No threads yet'}>
@@ -106,5 +98,16 @@ export function XRayView() {
         </>
       )}
     </section>
+  );
+}
+
+/** The view's heading with the thread / session / wire picker, the same for every source. */
+function XrayHead() {
+  return (
+    <div className="row xray-head">
+      <h1>Context X-Ray</h1>
+      <span className="spacer" />
+      <ThreadPicker />
+    </div>
   );
 }
