@@ -5,6 +5,7 @@
  */
 import type { WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary } from '../../../shared/contract/wire';
 import type { Db } from '../store/store';
+import { recordCalibrationPoint } from '../tokens/calibration-store';
 
 /** What a wire session is opened with: its summary's identity, before any request. */
 export type WireSessionStart = Pick<WireSessionSummary, 'id' | 'kind' | 'agent' | 'repo' | 'runId' | 'createdAt'>;
@@ -53,6 +54,11 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
     r.usage?.output ?? null,
     JSON.stringify(json),
   );
+  // A model request answered upstream with the provider's report is a calibration point:
+  // Loupe's estimate of the whole request beside the reported input (cache included).
+  if (r.api !== null && r.answeredBy === 'upstream' && r.model && estimateTokens !== null && r.usage?.input) {
+    recordCalibrationPoint(db, { source: `wire:${r.sessionId}:${r.seq}`, model: r.model, estimateTokens, reportedTokens: r.usage.input, at: r.at });
+  }
 }
 
 interface RequestRow {
