@@ -59,7 +59,7 @@ function place(owner: DirectiveOwner): { table: string; where: string; key: stri
 /** An owner's directives, oldest first. */
 export function listDirectives(db: Db, owner: DirectiveOwner): Directive[] {
   const { table, where, key } = place(owner);
-  const rows = db.prepare(`SELECT segment_id, kind, summary, author, created_at FROM ${table} WHERE ${where} ORDER BY created_at, rowid`).all(...key) as DirectiveRow[];
+  const rows = db.prepare<string[], DirectiveRow>(`SELECT segment_id, kind, summary, author, created_at FROM ${table} WHERE ${where} ORDER BY created_at, rowid`).all(...key);
   return rows.map(toDirective);
 }
 
@@ -87,7 +87,7 @@ export function recordContinuation(db: Db, key: SessionKey, threadId: string, at
 
 /** The Loupe threads the session was continued as, oldest first. */
 export function listContinuations(db: Db, key: SessionKey): string[] {
-  const rows = db.prepare('SELECT thread_id FROM session_continuations WHERE file = ? AND session_id = ? ORDER BY created_at, rowid').all(key.file, key.sessionId) as { thread_id: string }[];
+  const rows = db.prepare<[string, string], { thread_id: string }>('SELECT thread_id FROM session_continuations WHERE file = ? AND session_id = ? ORDER BY created_at, rowid').all(key.file, key.sessionId);
   return rows.map((r) => r.thread_id);
 }
 
