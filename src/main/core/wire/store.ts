@@ -4,6 +4,7 @@
  * redacted previews; no body, header or credential is ever written here.
  */
 import type { WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary } from '../../../shared/contract/wire';
+import { fromJson, toJson, type Json } from '../store/rows';
 import type { Db } from '../store/store';
 import { recordCalibrationPoint } from '../tokens/calibration-store';
 
@@ -52,7 +53,7 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
     r.usage?.cacheRead ?? null,
     r.usage?.cacheWrite ?? null,
     r.usage?.output ?? null,
-    JSON.stringify(json),
+    toJson(json),
   );
   // A model request answered upstream with the provider's report is a calibration point:
   // Loupe's estimate of the whole request beside the reported input (cache included).
@@ -83,11 +84,11 @@ interface RequestRow {
   cache_read: number | null;
   cache_write: number | null;
   output_tokens: number | null;
-  record_json: string;
+  record_json: Json<RecordJson>;
 }
 
 function toRecord(row: RequestRow): WireRequestRecord {
-  const json = JSON.parse(row.record_json) as RecordJson;
+  const json = fromJson(row.record_json);
   const reported = row.input_tokens !== null || row.cache_read !== null || row.output_tokens !== null;
   return {
     sessionId: row.session_id,
@@ -114,27 +115,26 @@ function toRecord(row: RequestRow): WireRequestRecord {
 
 /** A session's requests in order (model requests only when `modelOnly`). */
 export function wireRequests(db: Db, sessionId: string, modelOnly = false): WireRequestRecord[] {
-  const rows = db.prepare(`SELECT * FROM wire_requests WHERE session_id = ? ${modelOnly ? 'AND api IS NOT NULL' : ''} ORDER BY seq`).all(sessionId) as RequestRow[];
+  const rows = db.prepare<[string], RequestRow>(`SELECT * FROM wire_requests WHERE session_id = ? ${modelOnly ? 'AND api IS NOT NULL' : ''} ORDER BY seq`).all(sessionId);
   return rows.map(toRecord);
 }
 
 /** One request of a session by its number, or the latest model request (seq null). */
 export function wireRequest(db: Db, sessionId: string, seq: number | null): WireRequestRecord | null {
-  const row = (
+  const row =
     seq === null
-      ? db.prepare('SELECT * FROM wire_requests WHERE session_id = ? AND api IS NOT NULL ORDER BY seq DESC LIMIT 1').get(sessionId)
-      : db.prepare('SELECT * FROM wire_requests WHERE session_id = ? AND seq = ?').get(sessionId, seq)
-  ) as RequestRow | undefined;
+      ? db.prepare<[string], RequestRow>('SELECT * FROM wire_requests WHERE session_id = ? AND api IS NOT NULL ORDER BY seq DESC LIMIT 1').get(sessionId)
+      : db.prepare<[string, number], RequestRow>('SELECT * FROM wire_requests WHERE session_id = ? AND seq = ?').get(sessionId, seq);
   return row ? toRecord(row) : null;
 }
 
 /** The segment ids and bytes of a session's latest model request before `seq`, for the diff. */
 export function previousSegments(db: Db, sessionId: string, beforeSeq: number): { seq: number; segments: { id: string; bytes: number }[] } | null {
   const row = db
-    .prepare('SELECT seq, record_json FROM wire_requests WHERE session_id = ? AND api IS NOT NULL AND seq < ? ORDER BY seq DESC LIMIT 1')
-    .get(sessionId, beforeSeq) as { seq: number; record_json: string } | undefined;
+    .prepare<[string, number], Pick<RequestRow, 'seq' | 'record_json'>>('SELECT seq, record_json FROM wire_requests WHERE session_id = ? AND api IS NOT NULL AND seq < ? ORDER BY seq DESC LIMIT 1')
+    .get(sessionId, beforeSeq);
   if (!row) return null;
-  return { seq: row.seq, segments: (JSON.parse(row.record_json) as RecordJson).segments.map((s) => ({ id: s.id, bytes: s.bytes })) };
+  return { seq: row.seq, segments: fromJson(row.record_json).segments.map((s) => ({ id: s.id, bytes: s.bytes })) };
 }
 
 const SUMMARY_SELECT = `
@@ -160,7 +160,7 @@ interface SummaryRow {
 }
 
 function notesOf(db: Db, sessionId: string): string[] {
-  return (db.prepare('SELECT note FROM wire_notes WHERE session_id = ? ORDER BY rowid').all(sessionId) as { note: string }[]).map((n) => n.note);
+  return db.prepare<[string], { note: string }>('SELECT note FROM wire_notes WHERE session_id = ? ORDER BY rowid').all(sessionId).map((n) => n.note);
 }
 
 function toSummary(db: Db, r: SummaryRow): WireSessionSummary {
@@ -184,25 +184,25 @@ function toSummary(db: Db, r: SummaryRow): WireSessionSummary {
 /** Sessions, newest first, of one repository when given. */
 export function listWireSessions(db: Db, repo?: string, limit = 200): WireSessionSummary[] {
   const rows = db
-    .prepare(`${SUMMARY_SELECT} ${repo ? 'WHERE s.repo = ?' : ''} GROUP BY s.id ORDER BY s.created_at DESC, s.rowid DESC LIMIT ?`)
-    .all(...(repo ? [repo, limit] : [limit])) as SummaryRow[];
+    .prepare<unknown[], SummaryRow>(`${SUMMARY_SELECT} ${repo ? 'WHERE s.repo = ?' : ''} GROUP BY s.id ORDER BY s.created_at DESC, s.rowid DESC LIMIT ?`)
+    .all(...(repo ? [repo, limit] : [limit]));
   return rows.map((r) => toSummary(db, r));
 }
 
 export function wireSession(db: Db, id: string): WireSessionSummary | null {
-  const row = db.prepare(`${SUMMARY_SELECT} WHERE s.id = ? GROUP BY s.id`).get(id) as SummaryRow | undefined;
+  const row = db.prepare<[string], SummaryRow>(`${SUMMARY_SELECT} WHERE s.id = ? GROUP BY s.id`).get(id);
   return row ? toSummary(db, row) : null;
 }
 
 /** A run's wire per step: model requests, the largest, reported input and cache reads; and its notes. */
 export function wireRunSummary(db: Db, runId: string): WireRunSummary {
-  const sessions = (db.prepare('SELECT id FROM wire_sessions WHERE run_id = ? ORDER BY created_at').all(runId) as { id: string }[]).map((s) => s.id);
+  const sessions = db.prepare<[string], { id: string }>('SELECT id FROM wire_sessions WHERE run_id = ? ORDER BY created_at').all(runId).map((s) => s.id);
   const steps = db
-    .prepare(
+    .prepare<[string], { step_id: string | null; requests: number; largest: number; input: number; cache_read: number }>(
       `SELECT step_id, COUNT(*) AS requests, MAX(request_bytes) AS largest, COALESCE(SUM(input_tokens), 0) AS input, COALESCE(SUM(cache_read), 0) AS cache_read
          FROM wire_requests WHERE run_id = ? AND api IS NOT NULL GROUP BY step_id ORDER BY MIN(at)`,
     )
-    .all(runId) as { step_id: string | null; requests: number; largest: number; input: number; cache_read: number }[];
+    .all(runId);
   return {
     sessions,
     steps: steps.map((s) => ({ stepId: s.step_id, requests: s.requests, largestBytes: s.largest, reportedInput: s.input, cacheRead: s.cache_read })),
