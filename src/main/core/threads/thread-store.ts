@@ -97,6 +97,11 @@ export function readTranscript(db: Db, threadId: string): TranscriptEntry[] {
   return db.prepare<[string], TranscriptRow>('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? ORDER BY seq').all(threadId).map(toEntry);
 }
 
+/** The number of a thread's latest transcript entry (0 for none): the transcript is append-only, so equal numbers, equal transcripts. */
+export function lastTranscriptSeq(db: Db, threadId: string): number {
+  return db.prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM transcript WHERE thread_id = ?').get(threadId)?.seq ?? 0;
+}
+
 /** One segment's transcript entry (its first occurrence), without reading the rest of the transcript. */
 export function findSegment(db: Db, threadId: string, segmentId: string): TranscriptEntry | null {
   const row = db.prepare<[string, string], TranscriptRow>('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? AND segment_id = ? ORDER BY seq LIMIT 1').get(threadId, segmentId);

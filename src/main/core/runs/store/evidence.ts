@@ -160,6 +160,16 @@ export function listEvidence(db: Db, scope: { runId: string } | { threadId: stri
   return db.prepare<[string], StepRow>(`${SELECT} WHERE ${column} = ? ORDER BY s.started_at, s.ordinal`).all(value).map(toEvidence);
 }
 
+/** How far a thread's evidence has come: its steps and their ends, counted (evidence is append-only). */
+export function threadEvidenceStamp(db: Db, threadId: string): string {
+  const row = db
+    .prepare<[string], { steps: number; ends: number }>(
+      'SELECT COUNT(*) AS steps, COUNT(e.step_id) AS ends FROM evidence_steps s LEFT JOIN evidence_step_ends e ON e.step_id = s.id WHERE s.thread_id = ?',
+    )
+    .get(threadId);
+  return `${row?.steps ?? 0}/${row?.ends ?? 0}`;
+}
+
 /** How many steps a run has recorded. */
 export function stepCount(db: Db, runId: string): number {
   return db.prepare<[string], CountRow>('SELECT COUNT(*) AS n FROM evidence_steps WHERE run_id = ?').get(runId)?.n ?? 0;
