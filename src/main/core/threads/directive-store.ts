@@ -14,7 +14,10 @@ export interface SessionKey {
   sessionId: string;
 }
 
-/** Whose directives: a Loupe thread's (enforced when Loupe assembles its next prompt) or an imported session's (intent). */
+/**
+ * Whose directives: a Loupe thread's (enforced when Loupe assembles its next
+ * prompt), an imported session's (intent) or a wire session's.
+ */
 export type DirectiveOwner = { threadId: string } | { session: SessionKey } | { wireSession: string };
 
 /** The key of a session read from disk. */
@@ -46,8 +49,9 @@ const toDirective = (r: DirectiveRow): Directive => ({
 });
 
 /**
- * Where an owner's directives are kept: a thread's in `xray_directives`, a
- * session's in `session_directives` (two tables, one shape, this one module).
+ * Where an owner's directives are kept: a thread's in `xray_directives`, an
+ * imported session's in `session_directives`, a wire session's in
+ * `wire_directives` (three tables, one shape, this one module).
  */
 function place(owner: DirectiveOwner): { table: string; where: string; key: string[] } {
   if ('wireSession' in owner) return { table: 'wire_directives', where: 'wire_session = ?', key: [owner.wireSession] };
