@@ -42,11 +42,26 @@ describe('store', () => {
     const db = new Database(join(tempDir(), 'bad.db'));
     const steps = [
       { version: 1, name: 'a', sql: 'CREATE TABLE a (x INTEGER);' },
-      { version: 2, name: 'bad', sql: 'CREATE TABLE b (y INTEGER); INSERT INTO nope VALUES (1);' },
+      { version: 2, name: 'ok', sql: 'CREATE TABLE c (z INTEGER);' },
+      { version: 3, name: 'bad', sql: 'CREATE TABLE b (y INTEGER); INSERT INTO nope VALUES (1);' },
+    ];
+    expect(migrate(db, steps.slice(0, 1))).toBe(1);
+    expect(() => migrate(db, steps)).toThrow(/nope/);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toBeUndefined();
+    db.close();
+  });
+
+  it('brings a new database up in one transaction: a failing migration leaves it empty', () => {
+    const db = new Database(join(tempDir(), 'fresh.db'));
+    const steps = [
+      { version: 1, name: 'a', sql: 'CREATE TABLE a (x INTEGER);' },
+      { version: 2, name: 'bad', sql: 'INSERT INTO nope VALUES (1);' },
     ];
     expect(() => migrate(db, steps)).toThrow(/nope/);
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'b'").get()).toBeUndefined();
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'a'").get()).toBeUndefined();
+    expect(migrate(db, steps.slice(0, 1))).toBe(1);
     db.close();
   });
 
