@@ -64,6 +64,15 @@ export const run: CommandRun = async (args, io) => {
     return EXIT_FAILURE;
   }
   io.stdout(`Loupe is serving at ${host.url}\n`);
+  // The page's first call needs the database: open it (a new one is migrated) while the browser
+  // loads the page, not after. If it cannot open, the first call that needs it says why.
+  setImmediate(() => {
+    try {
+      void runtime.deps.db;
+    } catch {
+      // Said by that call.
+    }
+  });
   await new Promise<void>((resolve) => {
     const unsubscribe = io.onInterrupt?.(() => {
       unsubscribe?.();
