@@ -3,7 +3,8 @@
  * changed. A request row keeps its parts as JSON of hashes, counts and
  * redacted previews; no body, header or credential is ever written here.
  */
-import type { WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary } from '../../../shared/contract/wire';
+import type { WireEnforcement, WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary, WireWarning } from '../../../shared/contract/wire';
+import { warningsOf } from '../../../shared/wire/enforcement-text';
 import type { Db } from '../store/store';
 
 /** What a wire session is opened with: its summary's identity, before any request. */
@@ -25,8 +26,8 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
   const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, segments: r.segments, images: r.images, diff: r.diff };
   db.prepare(
     `INSERT INTO wire_requests (session_id, seq, run_id, step_id, at, provider, method, endpoint, api, model, stream, status, answered_by, reason,
-       duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json, enforcement_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     r.sessionId,
     r.seq,
@@ -52,6 +53,7 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
     r.usage?.cacheWrite ?? null,
     r.usage?.output ?? null,
     JSON.stringify(json),
+    r.enforcement ? JSON.stringify(r.enforcement) : null,
   );
 }
 
@@ -78,6 +80,7 @@ interface RequestRow {
   cache_write: number | null;
   output_tokens: number | null;
   record_json: string;
+  enforcement_json: string | null;
 }
 
 function toRecord(row: RequestRow): WireRequestRecord {
@@ -103,6 +106,7 @@ function toRecord(row: RequestRow): WireRequestRecord {
     responseBytes: row.response_bytes,
     usage: reported ? { input: row.input_tokens, cacheRead: row.cache_read, cacheWrite: row.cache_write, output: row.output_tokens } : null,
     ...json,
+    enforcement: row.enforcement_json ? (JSON.parse(row.enforcement_json) as WireEnforcement) : null,
   };
 }
 
@@ -197,9 +201,21 @@ export function wireRunSummary(db: Db, runId: string): WireRunSummary {
          FROM wire_requests WHERE run_id = ? AND api IS NOT NULL GROUP BY step_id ORDER BY MIN(at)`,
     )
     .all(runId) as { step_id: string | null; requests: number; largest: number; input: number; cache_read: number }[];
-  return {
-    sessions,
-    steps: steps.map((s) => ({ stepId: s.step_id, requests: s.requests, largestBytes: s.largest, reportedInput: s.input, cacheRead: s.cache_read })),
-    notes: sessions.flatMap((id) => notesOf(db, id)),
-  };
+  const warnings = runWarnings(db, runId);
+  // A step whose every request was blocked has no model request answered, but has its warnings.
+  const rows = steps.map((s) => ({ stepId: s.step_id, requests: s.requests, largestBytes: s.largest, reportedInput: s.input, cacheRead: s.cache_read, warnings: warnings.get(s.step_id) ?? [] }));
+  return { sessions, steps: rows, notes: sessions.flatMap((id) => notesOf(db, id)) };
+}
+
+/** A run's wire warnings (requests over the request budget, secrets), per step, in order. */
+function runWarnings(db: Db, runId: string): Map<string | null, WireWarning[]> {
+  const rows = db
+    .prepare('SELECT session_id, seq, step_id, enforcement_json FROM wire_requests WHERE run_id = ? AND enforcement_json IS NOT NULL ORDER BY at, seq')
+    .all(runId) as { session_id: string; seq: number; step_id: string | null; enforcement_json: string }[];
+  const out = new Map<string | null, WireWarning[]>();
+  for (const r of rows) {
+    const w = warningsOf(r.session_id, r.seq, JSON.parse(r.enforcement_json) as WireEnforcement);
+    if (w.length) out.set(r.step_id, [...(out.get(r.step_id) ?? []), ...w]);
+  }
+  return out;
 }
