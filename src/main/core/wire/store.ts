@@ -3,8 +3,9 @@
  * changed. A request row keeps its parts as JSON of hashes, counts and
  * redacted previews; no body, header or credential is ever written here.
  */
-import type { WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary } from '../../../shared/contract/wire';
-import { fromJson, toJson, type Json } from '../store/rows';
+import type { WireEnforcement, WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary, WireWarning } from '../../../shared/contract/wire';
+import { warningsOf } from '../../../shared/wire/enforcement-text';
+import { fromJson, fromJsonOrNull, toJson, toJsonOrNull, type Json } from '../store/rows';
 import type { Db } from '../store/store';
 import { recordCalibrationPoint } from '../tokens/calibration-store';
 
@@ -27,8 +28,8 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
   const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, segments: r.segments, images: r.images, diff: r.diff };
   db.prepare(
     `INSERT INTO wire_requests (session_id, seq, run_id, step_id, at, provider, method, endpoint, api, model, stream, status, answered_by, reason,
-       duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json, enforcement_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     r.sessionId,
     r.seq,
@@ -54,6 +55,7 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
     r.usage?.cacheWrite ?? null,
     r.usage?.output ?? null,
     toJson(json),
+    toJsonOrNull(r.enforcement),
   );
   // A model request answered upstream with the provider's report is a calibration point:
   // Loupe's estimate of the whole request beside the reported input (cache included).
@@ -85,6 +87,7 @@ interface RequestRow {
   cache_write: number | null;
   output_tokens: number | null;
   record_json: Json<RecordJson>;
+  enforcement_json: Json<WireEnforcement> | null;
 }
 
 function toRecord(row: RequestRow): WireRequestRecord {
@@ -110,6 +113,7 @@ function toRecord(row: RequestRow): WireRequestRecord {
     responseBytes: row.response_bytes,
     usage: reported ? { input: row.input_tokens, cacheRead: row.cache_read, cacheWrite: row.cache_write, output: row.output_tokens } : null,
     ...json,
+    enforcement: fromJsonOrNull(row.enforcement_json),
   };
 }
 
@@ -203,9 +207,23 @@ export function wireRunSummary(db: Db, runId: string): WireRunSummary {
          FROM wire_requests WHERE run_id = ? AND api IS NOT NULL GROUP BY step_id ORDER BY MIN(at)`,
     )
     .all(runId);
-  return {
-    sessions,
-    steps: steps.map((s) => ({ stepId: s.step_id, requests: s.requests, largestBytes: s.largest, reportedInput: s.input, cacheRead: s.cache_read })),
-    notes: sessions.flatMap((id) => notesOf(db, id)),
-  };
+  const warnings = runWarnings(db, runId);
+  // A step whose every request was blocked has no model request answered, but has its warnings.
+  const rows = steps.map((s) => ({ stepId: s.step_id, requests: s.requests, largestBytes: s.largest, reportedInput: s.input, cacheRead: s.cache_read, warnings: warnings.get(s.step_id) ?? [] }));
+  return { sessions, steps: rows, notes: sessions.flatMap((id) => notesOf(db, id)) };
+}
+
+/** A run's wire warnings (requests over the request budget, secrets), per step, in order. */
+function runWarnings(db: Db, runId: string): Map<string | null, WireWarning[]> {
+  const rows = db
+    .prepare<[string], { session_id: string; seq: number; step_id: string | null; enforcement_json: Json<WireEnforcement> }>(
+      'SELECT session_id, seq, step_id, enforcement_json FROM wire_requests WHERE run_id = ? AND enforcement_json IS NOT NULL ORDER BY at, seq',
+    )
+    .all(runId);
+  const out = new Map<string | null, WireWarning[]>();
+  for (const r of rows) {
+    const w = warningsOf(r.session_id, r.seq, fromJson(r.enforcement_json));
+    if (w.length) out.set(r.step_id, [...(out.get(r.step_id) ?? []), ...w]);
+  }
+  return out;
 }
