@@ -5,6 +5,7 @@ import { RUN_LIMITS } from '../../../shared/contract/run-limits';
 import { LoupeError } from '../../../shared/errors';
 import type { CoreDeps } from '../deps';
 import type { Db } from '../store/store';
+import { writeTransaction } from '../store/write';
 
 type MemoryServices = Pick<Services, 'memory.list' | 'memory.add' | 'memory.update' | 'memory.remove'>;
 
@@ -43,17 +44,17 @@ export function memoryServices(deps: CoreDeps): MemoryServices {
       const db = deps.db;
       const now = deps.now().toISOString();
       const id = `m${randomUUID().replaceAll('-', '')}`;
-      db.transaction(() => {
+      writeTransaction(db, () => {
         const count = (db.prepare('SELECT count(*) AS n FROM memory_items').get() as { n: number }).n;
         if (count >= MEMORY_LIMITS.maxItems) throw new LoupeError('invalid-input', `Loupe keeps at most ${MEMORY_LIMITS.maxItems} memory items; remove one first.`);
         if (selected && selectedCount(db) >= RUN_LIMITS.maxMemoryItems) throw tooManySelected();
         db.prepare('INSERT INTO memory_items (id, text, selected, created_at, updated_at) VALUES (?, ?, ?, ?, ?)').run(id, text, selected ? 1 : 0, now, now);
-      })();
+      });
       return toItem(get(id));
     },
     'memory.update': async ({ id, text, selected }) => {
       const db = deps.db;
-      db.transaction(() => {
+      writeTransaction(db, () => {
         const row = get(id);
         if (selected === true && row.selected === 0 && selectedCount(db) >= RUN_LIMITS.maxMemoryItems) throw tooManySelected();
         db.prepare('UPDATE memory_items SET text = ?, selected = ?, updated_at = ? WHERE id = ?').run(
@@ -62,7 +63,7 @@ export function memoryServices(deps: CoreDeps): MemoryServices {
           deps.now().toISOString(),
           id,
         );
-      })();
+      });
       return toItem(get(id));
     },
     'memory.remove': async ({ id }) => ({ removed: deps.db.prepare('DELETE FROM memory_items WHERE id = ?').run(id).changes > 0 }),

@@ -3,6 +3,7 @@ import type { TranscriptEntry, TranscriptItem } from '../../../shared/contract/t
 import type { Db } from '../store/store';
 import { forgetThreadDirectives } from './directive-store';
 import { segmentIds } from './segment-id';
+import { writeTransaction } from '../store/write';
 
 interface ThreadRow {
   id: string;
@@ -61,7 +62,7 @@ export function touchThread(db: Db, id: string, now: Date): void {
 /** Appends items to a thread's transcript with their content-derived segment ids. */
 export function appendTranscript(db: Db, threadId: string, runId: string, items: readonly TranscriptItem[]): TranscriptEntry[] {
   if (items.length === 0) return [];
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const existing = readTranscript(db, threadId);
     const seen = new Map<string, number>();
     segmentIds(
@@ -76,7 +77,7 @@ export function appendTranscript(db: Db, threadId: string, runId: string, items:
       insert.run(threadId, seq, runId, item.kind, ids[i]!, JSON.stringify(item));
       return { seq, runId, segmentId: ids[i]!, item };
     });
-  })();
+  });
 }
 
 interface TranscriptRow {
@@ -130,10 +131,10 @@ export function transcriptOf(db: Db, threadId: string): TranscriptEntry[] {
  * made it. No manifest can exist for it: its id was never handed out.
  */
 export function dropUnstartedThread(db: Db, threadId: string): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     if ((getThread(db, threadId)?.runCount ?? 0) > 0) return;
     db.prepare('DELETE FROM transcript WHERE thread_id = ?').run(threadId);
     forgetThreadDirectives(db, threadId);
     db.prepare('DELETE FROM threads WHERE id = ?').run(threadId);
-  })();
+  });
 }

@@ -1,5 +1,6 @@
 import type { AgentId, RunEventRecord, RunInput, RunStatus, RunStreamEvent, RunSummary } from '../../../../shared/contract/runs';
 import type { Db } from '../../store/store';
+import { writeTransaction } from '../../store/write';
 
 interface RunRow {
   id: string;
@@ -171,10 +172,10 @@ export function appendRunEvents(db: Db, runId: string, records: readonly RunEven
   if (records.length === 0 && drop.length === 0) return;
   const insert = db.prepare('INSERT OR IGNORE INTO run_events (run_id, seq, payload) VALUES (?, ?, ?)');
   const remove = db.prepare(`DELETE FROM run_events WHERE run_id = ? AND seq = ? AND payload LIKE '{"type":"agent"%'`);
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const seq of drop) remove.run(runId, seq);
     for (const r of records) insert.run(runId, r.seq, JSON.stringify(r.event));
-  })();
+  });
 }
 
 export function readRunEvents(db: Db, runId: string): RunEventRecord[] {
