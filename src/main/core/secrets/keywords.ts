@@ -92,8 +92,12 @@ const PREFIXES = new Map(ALL_KEYWORDS.map((k) => [k, ALL_KEYWORDS.filter((j) => 
  * findings contain one of its keywords, so rules with none present are skipped.
  */
 export function keywordsIn(text: string): ReadonlySet<string> {
+  return keywordsInLowercase(text.toLowerCase());
+}
+
+/** keywordsIn of a text already lowercased (`text.toLowerCase()`), for callers that need that copy too. */
+export function keywordsInLowercase(lower: string): ReadonlySet<string> {
   const found = new Set<string>();
-  const lower = text.toLowerCase();
   const re = new RegExp(ANY_LOWER_KEYWORD);
   for (let m = re.exec(lower); m; m = re.exec(lower)) {
     for (const k of PREFIXES.get(m[0]) ?? []) found.add(k);

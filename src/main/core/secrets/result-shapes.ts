@@ -2,7 +2,7 @@
 // result that holds a secret in a known format or is shaped like a credential
 // file or an environment dump. The command alone cannot tell (`printenv`, `cat
 // .e*`, `grep -r PASSWORD .` name no credential path); the content can.
-import { keywordsIn } from './keywords';
+import { keywordsInLowercase } from './keywords';
 import { findPatternSecrets } from './patterns';
 
 /** How much of a result is looked at: previews only ever show its head. */
@@ -11,8 +11,11 @@ const SCAN_CHARS = 64 * 1024;
 /** Names of variables and keys that hold secrets (SECRET, PASSWORD, TOKEN, API_KEY, …). */
 const SECRET_WORD = /(?:^|[_.-])(?:secrets?|password|passwd|pwd|pass|token|api_?key|apikey|access_?key|private_?key|secret_?key|credentials?|auth|auth_?token|session_?key|client_?secret)(?:$|[_.-])/i;
 
-/** A substring every SECRET_WORD match contains (never split by the camel-case underscore): a cheap test before the line scans. */
-const SECRET_STEM = /secret|pass|pwd|token|key|credential|auth/i;
+/**
+ * A substring every SECRET_WORD match contains (never split by the camel-case
+ * underscore), looked for in the lowercased text: a cheap test before the line scans.
+ */
+const SECRET_STEM = /secret|pass|pwd|token|key|credential|auth/;
 
 /** True when a variable or key name is a secret's (`DB_PASSWORD`, `apiKey`, `client_secret`; not `author`, `tokenizer`). */
 const secretName = (name: string) => SECRET_WORD.test(name.replace(/([a-z0-9])([A-Z])/g, '$1_$2'));
@@ -63,11 +66,12 @@ function literalSecret(value: string): boolean {
 export function credentialShapeIn(output: string): string | null {
   const text = output.length > SCAN_CHARS ? output.slice(0, SCAN_CHARS) : output;
   // One keyword scan, then only the rules whose keywords are present (a substring search per keyword cost ~4 ms per 100 KB).
-  const present = keywordsIn(text);
+  const lower = text.toLowerCase();
+  const present = keywordsInLowercase(lower);
   if (findPatternSecrets(text, present).length > 0) return 'it holds a secret in a known format';
   for (const [shape, what, may] of SHAPES) if (may(text, present) && shape.test(text)) return `it looks like ${what}`;
   // Every secret name holds one of these stems (SECRET_WORD, camel-case split or not): no stem, no named secret.
-  if (!SECRET_STEM.test(text)) return null;
+  if (!SECRET_STEM.test(lower)) return null;
   for (const m of text.matchAll(ENV_LINE)) {
     if (secretName(m[1]!) && literalSecret(m[2]!)) return `it holds ${m[1]} (a secret-named variable) with a value`;
   }
