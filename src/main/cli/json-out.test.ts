@@ -21,6 +21,8 @@ describe('writeJson', () => {
       42,
       null,
       { when: new Date(0), list: Object.assign([1, 2], { toJSON: () => 'custom' }) },
+      { gone: { toJSON: () => undefined }, list: [{ toJSON: () => undefined }, 1], kept: 1 },
+      { list: [{ a: { toJSON: () => undefined } }] },
       new Date(0),
       { 'key "with" quotes\n': [{ '': null }] },
     ];
