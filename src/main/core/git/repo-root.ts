@@ -80,9 +80,8 @@ export async function findRepoRoot(git: GitRunner, folder: string, signal?: Abor
     return containingWorkTree(full, top.out.trim());
   } else {
     // Loaded only where no git binary exists: isomorphic-git costs ~100 ms to load.
-    const { default: iso } = await import('isomorphic-git');
-    const { regularFilesFs } = await import('./regular-files-fs');
-    root = await iso.findRoot({ fs: regularFilesFs, filepath: full }).catch(() => '');
+    const { findRootWithoutGit } = await import('./iso-find-root');
+    root = await findRootWithoutGit(full).catch(() => '');
   }
   if (!root) throw notARepo(full);
   const real = await realpath(root);
