@@ -16,7 +16,7 @@ export function RunList() {
   const { runs, threads, agents, filter, selectedId, loaded } = useRuns(
     useShallow((s) => ({ runs: s.runs, threads: s.threads, agents: s.agents, filter: s.threadFilter, selectedId: s.selectedId, loaded: s.listLoaded })),
   );
-  const { select, setThreadFilter } = useRuns.getState();
+  const { select, setThreadFilter, openThread } = useRuns.getState();
   const shown = useMemo(() => (filter ? runs.filter((r) => r.threadId === filter) : runs), [runs, filter]);
   const turnOf = useMemo(() => {
     // Turn numbers within each thread, oldest first.
@@ -38,7 +38,7 @@ export function RunList() {
           aria-label="Thread"
           data-testid="thread-filter"
           value={filter ?? ''}
-          onChange={(e) => setThreadFilter(e.target.value || null)}
+          onChange={(e) => (e.target.value ? void openThread(e.target.value) : setThreadFilter(null))}
         >
           <option value="">All threads ({threads.length})</option>
           {threads.map((t) => (

@@ -11,7 +11,8 @@ export function ThreadTurns() {
   return (
     <div className="thread" data-testid="thread-turns">
       <p className="hint">
-        {thread ? `${plural(thread.runCount, 'turn')} with one agent in this repository. ` : ''}
+        {/* The turns listed below, counted as the tab counts them (the thread summary may be a refresh behind). */}
+        {`${plural(turns.length, 'turn')} with one agent in this repository. `}
         {thread?.cliSessionId
           ? `Follow-up turns resume the CLI’s session (${thread.cliSessionId}); if that fails, Loupe starts a fresh session carrying the thread’s history, folded to the model’s budget and measured again.`
           : 'Follow-up turns start a fresh session carrying the thread’s history, which Loupe assembles, folds to the model’s budget and measures again.'}

@@ -52,6 +52,11 @@ export interface RunsState {
   setRepo(root: string): void;
   refreshList(): Promise<void>;
   setThreadFilter(threadId: string | null): void;
+  /**
+   * Shows one thread's runs: the list filtered to it, and one of its runs
+   * selected (the newest, unless the selected run is already of that thread).
+   */
+  openThread(threadId: string): Promise<void>;
   setTab(tab: RunsTab): void;
   select(runId: string | null): Promise<void>;
   /** Shows a run that was just started or retried (the Inspector hands its answer over). */
@@ -214,6 +219,27 @@ export const useRuns = create<RunsState>()(
         },
 
         setThreadFilter: (threadFilter) => set({ threadFilter }),
+
+        async openThread(threadId) {
+          set({ threadFilter: threadId });
+          const gen = ++generation;
+          if (get().run?.threadId === threadId) return;
+          // A run of another thread must not stay on screen beside a list that no longer holds it.
+          follower.stop();
+          set({ selectedId: null, run: null, settings: null, status: null, steps: [], wire: null, threadRuns: [], loadingDetail: true, detailError: null });
+          useRunOutput.setState(EMPTY_OUTPUT);
+          try {
+            const [newest] = await bridge.call('runs.list', { threadId, limit: 1 });
+            if (gen !== generation) return;
+            if (!newest) {
+              set({ loadingDetail: false });
+              return;
+            }
+            await get().select(newest.id);
+          } catch (err) {
+            if (gen === generation) set({ detailError: toUiError(err), loadingDetail: false });
+          }
+        },
         setTab: (tab) => set({ tab }),
 
         async select(runId) {
