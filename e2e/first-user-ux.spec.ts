@@ -1,7 +1,12 @@
 // What a first-time user hit (issue 22, friction), in the browser host at 1280x800:
 // the model picker above the run bar and Escape, the run bar compact, X-Ray's
 // disabled actions and errors where they happen, Runs of this thread.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, makeRepo, openRepository, runInspect, test } from './fixtures';
+import { writeMadeUpSession } from './sessions-helpers';
+import { runTurn } from './xray-helpers';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -35,4 +40,71 @@ test('the model list opens above the run bar; Escape closes the list, then the s
   await expect(page.getByTestId('run-settings')).toBeVisible();
   await field.press('Escape');
   await expect(page.getByTestId('run-settings')).toHaveCount(0);
+});
+
+test.describe('X-Ray of a CLI session', () => {
+  const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-home-')));
+  const claudeDir = join(home, 'claude-config');
+  mkdirSync(claudeDir);
+  test.use({ hostEnv: { HOME: home, CLAUDE_CONFIG_DIR: claudeDir, CODEX_HOME: join(home, 'codex'), GEMINI_CLI_HOME: join(home, 'gemini') } });
+  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  test('Pin and Evict are disabled, with why, where they cannot apply; a refusal shows on its row; the undo bar names what was evicted', async ({ page }) => {
+    const repo = makeRepo({ 'src/app.ts': 'export const timeoutMs = 500;\n' });
+    const file = writeMadeUpSession(claudeDir, repo);
+    await openRepository(page, repo);
+    await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
+    await page.getByLabel('Show').selectOption(`s:${file}`);
+    await expect(page.locator('.xray[data-ready="true"]')).toBeVisible();
+
+    // Before the newest compaction: nothing to pin or evict, and the row says why.
+    const gone = page.locator('.seg-row.is-out').first();
+    await expect(gone).toContainText('before the newest compaction');
+    for (const name of ['Pin', 'Evict', 'Summarize']) {
+      const button = gone.getByRole('button', { name, exact: true });
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAttribute('title', /before the newest compaction: the CLI no longer has it in context/);
+    }
+    await expect(gone.locator('.seg-actions')).toHaveAttribute('title', /before the newest compaction/);
+
+    // Evicting the build log: the undo bar says what, not an internal id.
+    const log = page.locator('.seg-row[data-kind="tool"]').first();
+    const id = await log.getAttribute('data-segment-id');
+    await log.getByRole('button', { name: 'Evict', exact: true }).click();
+    await expect(page.getByTestId('undo-text')).toContainText(/^Evicted the tool call .+\(≈ [\d,]+ tokens\)\.$/);
+    await expect(page.getByTestId('undo-text')).not.toContainText(id!);
+
+    // A refusal (the transcript went away) shows in the row whose button caused it, not at the top.
+    rmSync(file);
+    const other = page.locator('.seg-row[data-status="active"]').first();
+    await other.getByRole('button', { name: 'Pin', exact: true }).click();
+    await expect(other.getByTestId('segment-error')).toBeVisible();
+    await expect(page.locator('.xray > .notice-error')).toHaveCount(0);
+    expect(await other.getByTestId('segment-error').isVisible()).toBe(true);
+    await shoot(page, 'xray-row-error');
+  });
+});
+
+test('Runs of this thread opens a run of that thread; its tab and body count the same turns', async ({ page, host, request }) => {
+  const repo = makeRepo({ 'notes.md': '# notes\n' });
+  const settings = { agent: 'demo' as const };
+  const a = await runTurn(request, host, { repo, ask: 'Thread A asks', paths: ['notes.md'], settings });
+  const b1 = await runTurn(request, host, { repo, ask: 'Thread B asks', paths: ['notes.md'], settings });
+  const b2 = await runTurn(request, host, { repo, ask: 'Thread B again', settings, threadId: b1.run.threadId });
+  await openRepository(page, repo);
+  // Thread A's run is the one shown in Runs.
+  await page.getByRole('button', { name: 'Runs', exact: true }).click();
+  await page.locator(`.run-row[data-run-id="${a.run.id}"]`).click();
+  await expect(page.getByTestId('run-head')).toHaveAttribute('data-run-id', a.run.id);
+  // From X-Ray on thread B, "Runs of this thread" shows thread B's newest run, not A's.
+  await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
+  await page.locator('#xray-thread').selectOption(`t:${b1.run.threadId}`);
+  await page.getByRole('button', { name: 'Runs of this thread' }).click();
+  await expect(page.getByTestId('run-head')).toHaveAttribute('data-run-id', b2.run.id);
+  await expect(page.getByTestId('thread-filter')).toHaveValue(b1.run.threadId);
+  await expect(page.locator('.run-row')).toHaveCount(2);
+  await page.getByRole('tab', { name: /^Thread/ }).click();
+  await expect(page.getByRole('tab', { name: 'Thread (2 turns)' })).toBeVisible();
+  await expect(page.getByTestId('thread-turns').locator('.hint').first()).toContainText('2 turns with one agent');
+  await shoot(page, 'runs-of-thread');
 });
