@@ -4,12 +4,8 @@ import { plural } from '../../../../shared/format';
 import { agentLabel } from './run-text';
 import { StatusBadge } from './StatusBadge';
 import { useRuns } from './store';
+import { formatWhen } from '../../ui/when';
 
-const when = (iso: string) => {
-  const d = new Date(iso);
-  const today = new Date().toDateString() === d.toDateString();
-  return today ? d.toLocaleTimeString(undefined, { timeStyle: 'short' }) : d.toLocaleDateString(undefined, { dateStyle: 'medium' });
-};
 
 /** The repository's runs, newest first, optionally one thread's only. */
 export function RunList() {
@@ -61,7 +57,7 @@ export function RunList() {
             >
               <span className="run-row-top">
                 <StatusBadge status={r.status} />
-                <span className="hint">{when(r.createdAt)}</span>
+                <span className="hint">{formatWhen(r.createdAt)}</span>
               </span>
               <span className="run-row-ask">{r.askPreview}</span>
               <span className="hint run-row-meta">

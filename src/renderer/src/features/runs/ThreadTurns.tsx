@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { plural } from '../../../../shared/format';
 import { StatusBadge } from './StatusBadge';
 import { useRuns } from './store';
+import { formatWhen } from '../../ui/when';
 
 /** The selected run's thread: every turn, oldest first; choosing one opens it. */
 export function ThreadTurns() {
@@ -30,7 +31,7 @@ export function ThreadTurns() {
               <span className="turn-n">Turn {i + 1}</span>
               <StatusBadge status={r.status} />
               <span className="turn-ask">{r.askPreview}</span>
-              <span className="hint">{new Date(r.createdAt).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}</span>
+              <span className="hint">{formatWhen(r.createdAt)}</span>
             </button>
           </li>
         ))}
