@@ -108,3 +108,26 @@ test('Runs of this thread opens a run of that thread; its tab and body count the
   await expect(page.getByTestId('thread-turns').locator('.hint').first()).toContainText('2 turns with one agent');
   await shoot(page, 'runs-of-thread');
 });
+
+test('Raise the ceiling and retry says it changes this thread only, and the thread shows its own ceiling (issue 22, item 6)', async ({ page, host, request }) => {
+  const repo = makeRepo({ 'notes.md': '# notes\n' });
+  const settings = { agent: 'demo' as const, loop: { contextBudget: { maxPromptBytes: 100, policy: 'block' as const } } };
+  const blocked = await runTurn(request, host, { repo, ask: 'Read the notes', paths: ['notes.md'], settings });
+  expect(blocked.run.status).toBe('blocked');
+  await openRepository(page, repo);
+  await page.getByRole('button', { name: 'Runs', exact: true }).click();
+  await page.locator(`.run-row[data-run-id="${blocked.run.id}"]`).click();
+  // Before: the thread's ceiling is its own (the settings in force have none).
+  const ceiling = page.getByTestId('thread-ceiling');
+  await expect(ceiling).toHaveText('this thread’s ceiling: block at 100 bytes (its own; the settings in force: no ceiling)');
+  await expect(page.getByTestId('raise-scope')).toContainText('Raising changes this thread only');
+  await expect(page.getByTestId('raise-scope')).toContainText('The settings in force (no ceiling), which the Inspector, new runs and loupe run use, stay as they are');
+  await shoot(page, 'raise-scope');
+  await page.getByTestId('raise-maxPromptBytes').fill('50000');
+  await page.getByTestId('raise-retry').click();
+  await expect(page.getByTestId('run-head')).toHaveAttribute('data-run-status', 'succeeded');
+  await expect(ceiling).toHaveText('this thread’s ceiling: block at 50,000 bytes (its own; the settings in force: no ceiling)');
+  // The settings in force did not move: the Inspector's run bar still says no ceiling.
+  await page.getByRole('button', { name: 'Inspector', exact: true }).click();
+  await expect(page.getByTestId('run-summary')).toContainText('no ceiling');
+});

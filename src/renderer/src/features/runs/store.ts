@@ -28,6 +28,8 @@ export interface RunsState {
   runs: RunSummary[];
   threads: ThreadSummary[];
   agents: AgentInfo[];
+  /** The settings in force (the Inspector's, new runs'), to tell a thread's own ceiling from them. */
+  inForce: RunSettings | null;
   listLoaded: boolean;
   listError: UiError | null;
   threadFilter: string | null;
@@ -170,6 +172,7 @@ export const useRuns = create<RunsState>()(
         runs: [],
         threads: [],
         agents: [],
+        inForce: null,
         listLoaded: false,
         listError: null,
         threadFilter: null,
@@ -209,6 +212,11 @@ export const useRuns = create<RunsState>()(
               bridge.call('threads.list', { repo }),
               get().agents.length ? Promise.resolve(get().agents) : bridge.call('runs.agents', {}),
             ]);
+            // Read beside the list, never holding it up: only the thread ceiling's comparison needs it.
+            void bridge.call('settings.effective', {}).then(
+              (e) => set({ inForce: e.settings }),
+              () => undefined,
+            );
             if (get().repo !== repo) return;
             // The followed run's live status is newer than the listing.
             const live = get().run;
