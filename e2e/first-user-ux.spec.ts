@@ -131,3 +131,27 @@ test('Raise the ceiling and retry says it changes this thread only, and the thre
   await page.getByRole('button', { name: 'Inspector', exact: true }).click();
   await expect(page.getByTestId('run-summary')).toContainText('no ceiling');
 });
+
+test('Settings → Context follows the Inspector’s base and selection', async ({ page }) => {
+  const repo = makeRepo({ 'notes.md': '# notes\n', 'src/app.ts': 'export const a = 1;\n' });
+  await openRepository(page, repo);
+  await page.getByLabel('Select notes.md', { exact: true }).check();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('tab', { name: 'Context' }).click();
+  const panel = page.getByTestId('context-preview');
+  await expect(panel).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('context-inspector')).toContainText('at the Inspector’s base HEAD with its 1 selection');
+  await expect(panel).toContainText('notes.md');
+  await expect(panel).not.toContainText('app.ts');
+  const yours = async () => Number(/System · yours ≈ ([\d,]+)/.exec((await panel.textContent())!)![1]!.replace(/,/g, ''));
+  const before = await yours();
+  await shoot(page, 'settings-context');
+  // Another selection in the Inspector, another context here.
+  await page.getByRole('button', { name: 'Inspector', exact: true }).click();
+  await page.getByLabel('Select src', { exact: true }).check();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('tab', { name: 'Context' }).click();
+  await expect(page.getByTestId('context-inspector')).toContainText('with its 2 selections');
+  // One more reference file named: the section the user chose grows (its preview is cut at 200 characters).
+  await expect.poll(yours).toBeGreaterThan(before);
+});
