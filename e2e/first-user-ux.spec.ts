@@ -85,6 +85,36 @@ test.describe('X-Ray of a CLI session', () => {
   });
 });
 
+test.describe('X-Ray of a CLI session: the meter (issue 22, item 3)', () => {
+  const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-home-')));
+  const claudeDir = join(home, 'claude-config');
+  mkdirSync(claudeDir);
+  test.use({ hostEnv: { HOME: home, CLAUDE_CONFIG_DIR: claudeDir, CODEX_HOME: join(home, 'codex'), GEMINI_CLI_HOME: join(home, 'gemini') } });
+  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+  test('the provider’s count has its own mark on the bar; the CLI’s system prompt and tools read unknown, never ≈ 0; the window says where it comes from', async ({ page }) => {
+    const repo = makeRepo({ 'src/app.ts': 'export const timeoutMs = 500;\n' });
+    const file = writeMadeUpSession(claudeDir, repo);
+    await openRepository(page, repo);
+    await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
+    await page.getByLabel('Show').selectOption(`s:${file}`);
+    await expect(page.locator('.xray[data-ready="true"]')).toBeVisible();
+    const mark = page.getByTestId('meter-reported');
+    await expect(mark).toHaveAttribute('data-tokens', '16500');
+    // Drawn where 16,500 of the 200,000-token window lies on the bar.
+    const bar = (await page.locator('.split-meter-bar').first().boundingBox())!;
+    const at = (await mark.boundingBox())!;
+    expect(Math.abs(at.x - bar.x - (16_500 / 200_000) * bar.width)).toBeLessThan(4);
+    await expect(page.getByTestId('meter-reported-label')).toContainText('Reported by the provider at its last reply: 16,500 tokens');
+    await expect(page.getByTestId('xray-system-total')).toHaveText('unknown, not in the transcript');
+    await expect(page.getByTestId('meter-system-unknown')).toContainText('System: the CLI’s own system prompt and tool definitions: unknown, not in the transcript');
+    await expect(page.locator('.meter-facts').first()).not.toContainText('System: ≈ 0');
+    await expect(page.locator('.meter-facts').first()).toContainText('window 200,000 (catalog snapshot)');
+    await page.locator('.split-meter').first().scrollIntoViewIfNeeded();
+    await shoot(page, 'xray-session-meter');
+  });
+});
+
 test('Runs of this thread opens a run of that thread; its tab and body count the same turns', async ({ page, host, request }) => {
   const repo = makeRepo({ 'notes.md': '# notes\n' });
   const settings = { agent: 'demo' as const };
