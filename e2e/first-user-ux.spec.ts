@@ -185,3 +185,27 @@ test('Settings → Context follows the Inspector’s base and selection', async 
   // One more reference file named: the section the user chose grows (its preview is cut at 200 characters).
   await expect.poll(yours).toBeGreaterThan(before);
 });
+
+test('attachments in the browser host: one truth in the Inspector, the run bar before launch and the evidence (issue 22, item 7)', async ({ page }) => {
+  const repo = makeRepo({ 'notes.md': '# notes\n' });
+  await openRepository(page, repo);
+  await page.getByLabel('Select notes.md', { exact: true }).check();
+  await page.getByTestId('attach-input').setInputFiles({ name: 'design.md', mimeType: 'text/markdown', buffer: Buffer.from('# The design\nUse the cache.\n') });
+  await expect(page.getByTestId('attachment-chip')).toHaveCount(1);
+  await expect(page.getByTestId('attachments-hint')).toHaveText(
+    'The browser host knows each dropped file’s name and size only: a run started here does not send their contents (the desktop app does).',
+  );
+  await runInspect(page);
+  await expect(page.getByTestId('total-attachments')).toContainText('not sent from the browser host');
+  await page.getByTestId('run-ask').fill('Read the design');
+  const unsent = page.getByTestId('attachments-unsent');
+  await expect(unsent).toHaveText(
+    '1 attachment is not sent with this run (design.md): the browser host cannot read a dropped file’s contents. The run records it as left out; the desktop app sends it.',
+  );
+  await shoot(page, 'attachments-unsent');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-head')).toHaveAttribute('data-run-status', 'succeeded');
+  await page.getByRole('tab', { name: /^Evidence/ }).click();
+  await expect(page.getByTestId('step-attachments-unsent')).toContainText('Attachment not sent: design.md. Only its name and size are known here');
+  await shoot(page, 'attachments-evidence');
+});

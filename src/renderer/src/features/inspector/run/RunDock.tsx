@@ -10,6 +10,7 @@ import { settingsKey } from './run-draft';
 import { useRunForm, type RunContext } from './run-store';
 import { selectedMemoryTexts, useMemory } from './memory-store';
 import { valueText } from '../../../ui/setting-text';
+import { unsentAttachmentsText } from '../../../ui/attachment-text';
 
 /** What the Inspector would send: its repository, base, selection and attachments. */
 function useRunContext(): RunContext | null {
@@ -61,6 +62,8 @@ export function RunDock() {
   const budget = shown?.loop.contextBudget;
   const verdict = preview && budget ? checkBudget(preview, budget).verdict : null;
   const problem = agent && !agent.installed ? agent.problem : null;
+  // Attachments this host cannot read (no path: the browser host) are left out of the run: said before launch.
+  const unsent = ctx ? ctx.attachments.filter((a) => !a.path).map((a) => a.name) : [];
   const blockedWhy = !ask.trim() ? 'Type what the agent should do' : invalid ? 'Fix the run settings first' : problem ? 'Pick an agent that is installed' : null;
 
   return (
@@ -137,6 +140,11 @@ export function RunDock() {
       {invalid && shown && (
         <p className="hint" role="status">
           A run setting has a value to fix; the meters use the settings in force until then.
+        </p>
+      )}
+      {unsent.length > 0 && (
+        <p className="notice notice-warn small" role="status" data-testid="attachments-unsent">
+          {unsentAttachmentsText(unsent)}
         </p>
       )}
       {problem && (
