@@ -1,6 +1,7 @@
 import type DatabaseModule from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { preparePrivateDatabase } from './private-files';
+import { writeTransaction } from './write';
 
 export type Db = DatabaseModule.Database;
 
@@ -55,13 +56,16 @@ export function migrate(db: Db, migrations: Migration[] = bundledMigrations()): 
         'Update Loupe or point LOUPE_USER_DATA at another folder.',
     );
   }
+  // Another process (the app and the CLI start together) may have applied one meanwhile: each is
+  // checked again under the write lock.
   const apply = (m: Migration) => {
+    if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return;
     db.exec(m.sql);
     db.pragma(`user_version = ${m.version}`);
   };
   const pending = migrations.filter((m) => m.version > current);
-  if (current === 0) db.transaction(() => pending.forEach(apply))();
-  else for (const m of pending) db.transaction(() => apply(m))();
+  if (current === 0) writeTransaction(db, () => pending.forEach(apply));
+  else for (const m of pending) writeTransaction(db, () => apply(m));
   return db.pragma('user_version', { simple: true }) as number;
 }
 
