@@ -86,6 +86,55 @@ export interface WireDiff {
   droppedIds: string[];
 }
 
+/** A request ceiling a request went over. */
+export interface RequestExceeded {
+  ceiling: 'maxRequestTokens' | 'maxRequestBytes';
+  limit: number;
+  actual: number;
+  /** actual - limit */
+  over: number;
+}
+
+/** What the request budget measured on the bytes forwarded (after evictions), and what it decided. */
+export interface WireBudgetFacts {
+  policy: 'warn' | 'block';
+  bytes: number;
+  /** The best count for the model (exact or calibrated estimate); null when only a byte ceiling is set. */
+  tokens: TokenCount | null;
+  exceeded: RequestExceeded[];
+  verdict: 'within' | 'warn' | 'block';
+}
+
+/** A recognised secret in a request's new content: what it is and where, never its value. */
+export interface WireSecretFinding {
+  /** The rule's name for it ("GITHUB_TOKEN", "PrivateKey"). */
+  kind: string;
+  /** Where in the request: "a tool result", "user text", "a tool call". */
+  where: string;
+  /** sha256 of the text part that held it (hex), so the same content is recognised again. */
+  sha256: string;
+  message: string;
+}
+
+export interface WireSecretFacts {
+  mode: 'warn' | 'redact';
+  /** Secrets first seen in this request (at most 50 listed). */
+  found: WireSecretFinding[];
+  /** Spans replaced before forwarding in this request (redact), repeats of earlier content included. */
+  redacted: number;
+}
+
+/**
+ * What enforcement learnt about a request, one key per stage (evictions,
+ * secrets, budget); stored with the record. A stage that found nothing to say
+ * leaves its key out.
+ */
+export interface WireEnforcement {
+  secrets?: WireSecretFacts;
+  budget?: WireBudgetFacts;
+  [stage: string]: unknown;
+}
+
 export interface WireRequestRecord {
   sessionId: string;
   /** 1, 2, 3… within the session. */
@@ -120,6 +169,8 @@ export interface WireRequestRecord {
   segments: WireSegment[];
   images: number;
   diff: WireDiff | null;
+  /** What the enforcement stages did to or learnt of this request (null when they said nothing). */
+  enforcement: WireEnforcement | null;
 }
 
 export type WireSessionKind = 'run' | 'wrap' | 'custom';
@@ -150,6 +201,18 @@ export interface WireStepSummary {
   largestBytes: number;
   reportedInput: number;
   cacheRead: number;
+  /** Requests over the request budget (warned or blocked) and recognised secrets, in order. */
+  warnings: WireWarning[];
+}
+
+/** One thing enforcement on the wire wants the user to see: a request over its ceiling, or a secret in it. */
+export interface WireWarning {
+  sessionId: string;
+  seq: number;
+  kind: 'request-budget' | 'secret';
+  /** block: the relay answered it; warn: forwarded; redact: forwarded with the secret replaced. */
+  action: 'block' | 'warn' | 'redact';
+  text: string;
 }
 
 /** A run's wire: its sessions, per step, and what could not be recorded. */

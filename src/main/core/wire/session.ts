@@ -6,12 +6,14 @@
  * request before it.
  */
 import { randomUUID } from 'node:crypto';
-import type { WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
+import type { WireEnforcement, WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
 import { parseRequest } from './parse';
 import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
-import { startRelay, type Relay, type RelayDecision, type RelayRequest } from './relay';
+import { composeStages, type EnforcementFacts } from './enforce/chain';
+import { enforcementStages, type EnforceSettings } from './enforce/stages';
+import { startRelay, type Relay } from './relay';
 import { addWireNote, insertWireRequest, insertWireSession, previousSegments } from './store';
 import { usageReader } from './usage';
 
@@ -22,8 +24,8 @@ export interface WireSessionOptions {
   runId: string | null;
   /** The user's own base URL per provider (ANTHROPIC_BASE_URL, …); the official endpoint otherwise. */
   upstreams?: Partial<Record<WireProvider, string>>;
-  /** Issue 21's hook, passed to the relay. */
-  intercept?: (request: RelayRequest) => RelayDecision | Promise<RelayDecision>;
+  /** What enforcement applies to every request (request budget, secrets); the stages are built in enforce/stages.ts. */
+  enforce?: EnforceSettings;
   /** Called after each request is recorded (live views). */
   onRecord?: (record: WireRequestRecord) => void;
 }
@@ -33,6 +35,8 @@ export interface WireSession {
   readonly relay: Relay;
   /** The step requests are attributed to from now on (each attempt of a run). */
   setStep(stepId: string | null): void;
+  /** Requests the relay answered itself because of a `block` ceiling, in order. */
+  blocked(): { seq: number; facts: EnforcementFacts }[];
   /** Appends a plain "not recorded: …" note to the session. */
   note(text: string): void;
   /** Resolves when every request seen so far is recorded. */
@@ -62,12 +66,24 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     });
   };
 
+  // Each request's facts, from the stages to its record (the relay calls observe right after intercept).
+  const facts = new Map<number, EnforcementFacts>();
+  const blocked: { seq: number; facts: EnforcementFacts }[] = [];
+  const enforce = composeStages(enforcementStages(deps, id, options.enforce));
+
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),
-    intercept: options.intercept,
+    async intercept(request) {
+      const decision = await enforce(request);
+      facts.set(request.seq, decision.facts);
+      if (decision.kind === 'answer' && (decision.facts.budget as { verdict?: string } | undefined)?.verdict === 'block') blocked.push({ seq: request.seq, facts: decision.facts });
+      return decision;
+    },
     observe(request, forwarded) {
       const at = new Date(request.startedAt).toISOString();
       const step = stepId;
+      const enforcement = facts.get(request.seq) ?? {};
+      facts.delete(request.seq);
       // Parsed now (the body is at hand), recorded when the response has ended.
       const parsed = (() => {
         try {
@@ -117,6 +133,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               segments,
               images: parsed?.images ?? 0,
               diff: parsed ? diffSegments(previousSegments(deps.db, id, request.seq), segments) : null,
+              enforcement: Object.keys(enforcement).length ? (enforcement as WireEnforcement) : null,
             };
             insertWireRequest(deps.db, record, analysis?.estimateTokens ?? null);
             options.onRecord?.(record);
@@ -130,6 +147,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     id,
     relay,
     setStep: (s) => (stepId = s),
+    blocked: () => [...blocked],
     note: (text) => addWireNote(deps.db, id, deps.now().toISOString(), text),
     settled: () => queue,
     async close() {

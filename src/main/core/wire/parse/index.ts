@@ -10,12 +10,15 @@ export type { ParsedRequest } from './parsed';
 /** Keys that hold the system, the tools and the conversation, in any of the three APIs. */
 const PART_KEYS = new Set(['system', 'tools', 'messages', 'instructions', 'input', 'systemInstruction', 'system_instruction', 'contents']);
 
+/** Whether a request is a model call of its provider's API (the only requests parsed and enforced). */
+export function isModelCall(provider: WireProvider, method: string, endpoint: string): boolean {
+  if (method !== 'POST') return false;
+  return provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
+}
+
 /** The model request a body carries, parsed; null when it is none (a HEAD probe, count_tokens, bad JSON). */
 export function parseRequest(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
-  if (method !== 'POST' || body.length === 0) return null;
-  const isModelCall =
-    provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
-  if (!isModelCall) return null;
+  if (body.length === 0 || !isModelCall(provider, method, endpoint)) return null;
   let json: unknown;
   try {
     json = JSON.parse(body.toString('utf8'));

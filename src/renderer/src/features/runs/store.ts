@@ -28,6 +28,8 @@ export interface RunsState {
   runs: RunSummary[];
   threads: ThreadSummary[];
   agents: AgentInfo[];
+  /** The settings in force (the Inspector's, new runs'), to tell a thread's own ceiling from them. */
+  inForce: RunSettings | null;
   listLoaded: boolean;
   listError: UiError | null;
   threadFilter: string | null;
@@ -52,6 +54,11 @@ export interface RunsState {
   setRepo(root: string): void;
   refreshList(): Promise<void>;
   setThreadFilter(threadId: string | null): void;
+  /**
+   * Shows one thread's runs: the list filtered to it, and one of its runs
+   * selected (the newest, unless the selected run is already of that thread).
+   */
+  openThread(threadId: string): Promise<void>;
   setTab(tab: RunsTab): void;
   select(runId: string | null): Promise<void>;
   /** Shows a run that was just started or retried (the Inspector hands its answer over). */
@@ -76,6 +83,7 @@ export const useRuns = create<RunsState>()(
   persist(
     (set, get) => {
       /** Hands the log to the view; an `end` or a status change updates the run in the list too. */
+      let wireWarningsSeen = 0;
       const publish = (log: EventLog) => {
         const current = get().run;
         if (!current) return;
@@ -91,6 +99,11 @@ export const useRuns = create<RunsState>()(
           void get().refreshList();
           void loadThreadRuns(current.threadId);
           // The step's wire records are complete once it has ended.
+          void bridge.call('runs.get', { runId: current.id }).then((d) => get().selectedId === d.run.id && set({ wire: d.wire }), () => {});
+        }
+        // A new warning on the wire (a request over the request budget, a secret): the evidence shows it now.
+        if (log.wireWarnings > wireWarningsSeen) {
+          wireWarningsSeen = log.wireWarnings;
           void bridge.call('runs.get', { runId: current.id }).then((d) => get().selectedId === d.run.id && set({ wire: d.wire }), () => {});
         }
         useRunOutput.setState({ items: log.items.slice(), dropped: log.dropped, unrecorded: log.skipped });
@@ -131,7 +144,10 @@ export const useRuns = create<RunsState>()(
         if (get().repo !== d.run.repo) set({ repo: d.run.repo, runs: [], threads: [], listLoaded: false });
         set({ selectedId: d.run.id, run: d.run, settings: d.settings, wire: d.wire, loadingDetail: false, detailError: null });
         useRunOutput.setState({ lost: false });
-        publish(follower.reset(d));
+        const log = follower.reset(d);
+        // The detail just loaded has the warnings recorded so far; later ones reload it.
+        wireWarningsSeen = log.wireWarnings;
+        publish(log);
         if (d.run.status === 'running') follower.follow(d);
         void loadThreadRuns(d.run.threadId);
       }
@@ -165,6 +181,7 @@ export const useRuns = create<RunsState>()(
         runs: [],
         threads: [],
         agents: [],
+        inForce: null,
         listLoaded: false,
         listError: null,
         threadFilter: null,
@@ -204,6 +221,11 @@ export const useRuns = create<RunsState>()(
               bridge.call('threads.list', { repo }),
               get().agents.length ? Promise.resolve(get().agents) : bridge.call('runs.agents', {}),
             ]);
+            // Read beside the list, never holding it up: only the thread ceiling's comparison needs it.
+            void bridge.call('settings.effective', {}).then(
+              (e) => set({ inForce: e.settings }),
+              () => undefined,
+            );
             if (get().repo !== repo) return;
             // The followed run's live status is newer than the listing.
             const live = get().run;
@@ -214,6 +236,27 @@ export const useRuns = create<RunsState>()(
         },
 
         setThreadFilter: (threadFilter) => set({ threadFilter }),
+
+        async openThread(threadId) {
+          set({ threadFilter: threadId });
+          const gen = ++generation;
+          if (get().run?.threadId === threadId) return;
+          // A run of another thread must not stay on screen beside a list that no longer holds it.
+          follower.stop();
+          set({ selectedId: null, run: null, settings: null, status: null, steps: [], wire: null, threadRuns: [], loadingDetail: true, detailError: null });
+          useRunOutput.setState(EMPTY_OUTPUT);
+          try {
+            const [newest] = await bridge.call('runs.list', { threadId, limit: 1 });
+            if (gen !== generation) return;
+            if (!newest) {
+              set({ loadingDetail: false });
+              return;
+            }
+            await get().select(newest.id);
+          } catch (err) {
+            if (gen === generation) set({ detailError: toUiError(err), loadingDetail: false });
+          }
+        },
         setTab: (tab) => set({ tab }),
 
         async select(runId) {

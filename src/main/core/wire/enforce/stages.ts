@@ -1,0 +1,32 @@
+/**
+ * The one place a wire session's enforcement stages are put in order:
+ * evictions, then secrets, then the request budget (measured on exactly the
+ * bytes that will be forwarded). Every wire session (a run's, `loupe wrap`'s)
+ * gets its stages here.
+ */
+import type { RequestBudget } from '../../../../shared/contract/runs';
+import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
+import type { CoreDeps } from '../../deps';
+import { budgetStage } from './budget';
+import type { WireStage } from './chain';
+import { failClosed, secretsStage } from './secrets';
+
+/** The run settings enforcement reads (loop.requestBudget, loop.wireSecrets). */
+export interface EnforceSettings {
+  requestBudget?: RequestBudget;
+  wireSecrets?: WireSecretsMode;
+}
+
+/** The stages of the wire session `sessionId`, in their fixed order. */
+export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, _sessionId: string, settings: EnforceSettings = {}): WireStage[] {
+  const secrets = settings.wireSecrets ?? 'warn';
+  return [
+    // 1. Evictions go here, first (issue 21, "Evictions the model really loses"): withhold what
+    //    the user evicted in this session (`_sessionId`'s directives) before anything is scanned
+    //    or measured, so the budget counts what is really sent. Its facts go under `evictions`.
+    // 2. Secrets: recorded, or replaced before forwarding.
+    failClosed(secretsStage(secrets), secrets),
+    // 3. The request budget, on the body as the stages above left it.
+    ...(settings.requestBudget ? [budgetStage(deps, settings.requestBudget)] : []),
+  ];
+}
