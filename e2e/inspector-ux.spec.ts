@@ -84,7 +84,8 @@ test('paths are readable at 1280x800 and Inspect stays in view', async ({ page }
   await page.getByTestId('inspect-button').focus();
   await expect(page.getByTestId('prompt-meters')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('prompt-meters')).toBeVisible();
+  // After a reload the prompt is measured again before the meters show.
+  await expect(page.getByTestId('prompt-meters')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('meters-fold').click();
   await page.getByTestId('inspect-button').focus();
   await expect(page.getByTestId('meters-folded')).toBeVisible();

@@ -6,6 +6,7 @@ import { formatInt } from '../../../../shared/format';
 import { budgetText } from '../../../../shared/presets/describe';
 import { parseWholeNumber } from '../../../../shared/runs/ceiling-input';
 import { CEILING_NAME, exceededText } from './run-text';
+import { ActionError } from './ActionError';
 import { useRuns } from './store';
 
 type Ceiling = ExceededCeiling['ceiling'];
@@ -75,6 +76,7 @@ export function BlockedPanel() {
         </button>
         <span className="hint">Retry keeps the ceiling: the same prompt blocks again.</span>
       </div>
+      <ActionError at={['retry']} />
       <p className="hint" data-testid="raise-scope">
         Raising changes this thread only: this run and the thread’s follow-ups and retries, which start from its settings. The settings in force
         {inForce ? ` (${budgetText(inForce.loop.contextBudget)})` : ''}, which the Inspector, new runs and <code>loupe run</code> use, stay as they are: change

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { RUN_LIMITS } from '../../../../shared/contract/run-limits';
+import { ActionError } from './ActionError';
 import { useRuns } from './store';
 
 /** The next turn of the selected run's thread: resumes the CLI session unless "fresh session" is ticked. */
@@ -53,6 +54,7 @@ export function FollowUpBox() {
           {busy === 'follow-up' ? 'Starting…' : 'Send follow-up'}
         </button>
       </div>
+      <ActionError at={['follow-up']} />
     </form>
   );
 }

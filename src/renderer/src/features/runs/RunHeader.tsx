@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorNotice } from '../../ui/ErrorNotice';
+import { ActionError } from './ActionError';
 import { ExportMenu } from './ExportMenu';
 import { agentLabel, exitText, runDuration } from './run-text';
 import { StatusBadge } from './StatusBadge';
 import { ThreadCeiling } from './ThreadCeiling';
 import { useRuns } from './store';
+
+/** Actions whose controls are in the header: Cancel and the export menu. */
+const HEADER_ACTIONS = ['cancel', 'export'] as const;
 
 /** Ticks once a second while `on`, for a live duration. */
 function useNow(on: boolean): number {
@@ -20,14 +23,13 @@ function useNow(on: boolean): number {
 
 /** The selected run at a glance: the ask, status, agent, duration, exit; Cancel while it runs; export. */
 export function RunHeader() {
-  const { run, status, agents, last, busy, actionError, exportNote } = useRuns(
+  const { run, status, agents, last, busy, exportNote } = useRuns(
     useShallow((s) => ({
       run: s.run,
       status: s.status,
       agents: s.agents,
       last: s.steps.at(-1) ?? null,
       busy: s.busy,
-      actionError: s.actionError,
       exportNote: s.exportNote,
     })),
   );
@@ -68,7 +70,7 @@ export function RunHeader() {
           {exportNote}
         </p>
       )}
-      {actionError && <ErrorNotice error={actionError} onDismiss={() => useRuns.getState().dismissActionError()} />}
+      <ActionError at={HEADER_ACTIONS} />
     </header>
   );
 }

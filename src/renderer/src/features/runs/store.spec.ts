@@ -53,3 +53,20 @@ describe('Runs of this thread', () => {
     expect(useRuns.getState().threadFilter).toBe('thread-a');
   });
 });
+
+describe('an action’s error belongs to its control (issue 22, friction)', () => {
+  it('a refused retry is said where Retry is (the blocked panel), a refused follow-up under its box', async () => {
+    await selectRun(run('a1', 'thread-a'));
+    const retrying = useRuns.getState().retry();
+    await take('runs.retry').fail({ code: 'invalid-input', message: 'This run is still going; cancel it first.' });
+    await retrying;
+    expect(useRuns.getState()).toMatchObject({ actionErrorAt: 'retry', actionError: { code: 'invalid-input' } });
+    useRuns.setState({ settings: { agent: 'demo', loop: {} } as unknown as RunDetail['settings'] });
+    const following = useRuns.getState().followUp('again', false);
+    expect(useRuns.getState().actionErrorAt).toBeNull();
+    await take('memory.list').answer([]);
+    await take('runs.start').fail({ code: 'conflict', message: 'The thread moved on.' });
+    await following;
+    expect(useRuns.getState()).toMatchObject({ actionErrorAt: 'follow-up', actionError: { code: 'conflict' } });
+  });
+});

@@ -21,7 +21,7 @@ import { selectedMemoryTexts } from '../../../../shared/contract/memory';
 
 export type RunsTab = 'output' | 'evidence' | 'thread';
 export type ExportScope = 'run' | 'thread' | 'repo';
-type Busy = 'cancel' | 'retry' | 'follow-up' | 'export' | null;
+export type Busy = 'cancel' | 'retry' | 'follow-up' | 'export' | null;
 
 export interface RunsState {
   repo: string | null;
@@ -47,6 +47,8 @@ export interface RunsState {
   tab: RunsTab;
   busy: Busy;
   actionError: UiError | null;
+  /** Which action failed: its error shows next to its control (Cancel and export in the header, retry in the blocked panel, the follow-up under its box). */
+  actionErrorAt: Exclude<Busy, null> | null;
   /** Where the last export went, in words. */
   exportNote: string | null;
 
@@ -165,11 +167,11 @@ export const useRuns = create<RunsState>()(
       async function act<T>(busy: Exclude<Busy, null>, fn: (run: RunSummary) => Promise<T>): Promise<T | null> {
         const run = get().run;
         if (!run || get().busy) return null;
-        set({ busy, actionError: null });
+        set({ busy, actionError: null, actionErrorAt: null });
         try {
           return await fn(run);
         } catch (err) {
-          set({ actionError: toUiError(err) });
+          set({ actionError: toUiError(err), actionErrorAt: busy });
           return null;
         } finally {
           set({ busy: null });
@@ -197,6 +199,7 @@ export const useRuns = create<RunsState>()(
         tab: 'output',
         busy: null,
         actionError: null,
+        actionErrorAt: null,
         exportNote: null,
 
         setRepo(root) {
@@ -316,7 +319,7 @@ export const useRuns = create<RunsState>()(
           });
         },
 
-        dismissActionError: () => set({ actionError: null }),
+        dismissActionError: () => set({ actionError: null, actionErrorAt: null }),
       };
     },
     {

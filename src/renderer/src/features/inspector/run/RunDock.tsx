@@ -90,10 +90,10 @@ export function RunDock() {
           title={
             metersOpen
               ? 'Fold the measures to one line while the ask is not being typed: more room for the results'
-              : 'Keep the prompt and reference measures open (they open by themselves while you type the ask)'
+              : 'Always show the prompt and reference measures (they open by themselves while you type the ask)'
           }
         >
-          {metersOpen ? 'Fold measures' : 'Keep measures open'}
+          {metersOpen ? 'Fold measures' : 'Always show measures'}
         </button>
         <button
           type="button"
