@@ -3,27 +3,14 @@
 // from a file the agent read. The run's output shows each warning as it happened, and its
 // evidence lists them under "On the wire". Skipped where the agents are not installed
 // (LOUPE_AGENTS_DIR). With LOUPE_SCREENSHOTS, writes 1280x800 screenshots, light and dark.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { agentsBin, agentsMissing } from '../src/main/core/testing/agents';
+import { agentsMissing } from '../src/main/core/testing/agents';
 import { startProvider, type ScriptedProvider } from '../src/main/core/testing/providers';
 import { expect, makeRepo, openRepository, test } from './fixtures';
+import { claudeEnv, loupe } from './loupe-cli';
 
 const outDir = process.env.LOUPE_SCREENSHOTS ? resolve(process.env.LOUPE_SCREENSHOTS) : null;
-const root = join(__dirname, '..');
-
-/** Runs `node bin/loupe.js ARGS` to its end; resolves with its exit code and output. */
-function loupe(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'loupe.js'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => done({ code, out }));
-  });
-}
 
 // A made-up GitHub token (a recognised format); built here so no token sits in the source.
 const SECRET = `ghp_${'Wq7Zx2Lm9Pk4'.repeat(3)}`;
@@ -46,18 +33,7 @@ test.describe('enforcement on the wire in the app', () => {
         ],
       },
     });
-    const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-enforce-home-')));
-    mkdirSync(join(home, '.claude'), { recursive: true });
-    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true }));
-    const env = {
-      PATH: `${agentsBin()}:${process.env.PATH}`,
-      HOME: home,
-      TERM: 'dumb',
-      LOUPE_USER_DATA: host.userDataDir,
-      LOUPE_AGENT_PATH: agentsBin(),
-      ANTHROPIC_BASE_URL: provider.url,
-      ANTHROPIC_API_KEY: 'sk-ant-e2e-enforce-not-a-key',
-    };
+    const env = claudeEnv(host.userDataDir, provider.url);
     const ran = await loupe(
       ['run', '--repo', repo, '--agent', 'claude', '--ask', 'Read deploy/notes.md.', '--max-request-tokens', '5000', '--request-policy', 'warn'],
       env,
