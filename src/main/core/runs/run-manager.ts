@@ -132,7 +132,7 @@ export class RunManager {
       createThread(db, { id: threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, title: input.ask, now: this.deps.now() });
     }
     const stored: RunInput = { ...input, repo: repo.root };
-    insertRun(db, { id: runId, threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, ask: input.ask, inputJson: JSON.stringify(stored), now: this.deps.now() });
+    insertRun(db, { id: runId, threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, ask: input.ask, input: stored, now: this.deps.now() });
     touchThread(db, threadId, this.deps.now());
     const fresh = options.fresh === true || !this.env.adapter(input.settings.agent).resumable;
     return this.launch(runId, threadId, stored, { branch: repo.branch, fresh, kind: null, staging });
