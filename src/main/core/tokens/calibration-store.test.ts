@@ -86,6 +86,7 @@ describe('calibration points', () => {
       segments: [],
       images: 0,
       diff: null,
+      enforcement: null,
     };
     insertWireRequest(db, request, 200);
     insertWireRequest(db, { ...request, seq: 2, answeredBy: 'relay' }, 200);
