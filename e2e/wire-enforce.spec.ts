@@ -3,27 +3,14 @@
 // from a file the agent read. The run's output shows each warning as it happened, and its
 // evidence lists them under "On the wire". Skipped where the agents are not installed
 // (LOUPE_AGENTS_DIR). With LOUPE_SCREENSHOTS, writes 1280x800 screenshots, light and dark.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { agentsBin, agentsMissing } from '../src/main/core/testing/agents';
+import { agentsMissing } from '../src/main/core/testing/agents';
 import { startProvider, type ScriptedProvider } from '../src/main/core/testing/providers';
 import { expect, makeRepo, openRepository, test } from './fixtures';
+import { claudeEnv, loupe } from './loupe-cli';
 
 const outDir = process.env.LOUPE_SCREENSHOTS ? resolve(process.env.LOUPE_SCREENSHOTS) : null;
-const root = join(__dirname, '..');
-
-/** Runs `node bin/loupe.js ARGS` to its end; resolves with its exit code and output. */
-function loupe(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'loupe.js'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => done({ code, out }));
-  });
-}
 
 // A made-up GitHub token (a recognised format); built here so no token sits in the source.
 const SECRET = `ghp_${'Wq7Zx2Lm9Pk4'.repeat(3)}`;
@@ -46,18 +33,7 @@ test.describe('enforcement on the wire in the app', () => {
         ],
       },
     });
-    const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-enforce-home-')));
-    mkdirSync(join(home, '.claude'), { recursive: true });
-    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true }));
-    const env = {
-      PATH: `${agentsBin()}:${process.env.PATH}`,
-      HOME: home,
-      TERM: 'dumb',
-      LOUPE_USER_DATA: host.userDataDir,
-      LOUPE_AGENT_PATH: agentsBin(),
-      ANTHROPIC_BASE_URL: provider.url,
-      ANTHROPIC_API_KEY: 'sk-ant-e2e-enforce-not-a-key',
-    };
+    const env = claudeEnv(host.userDataDir, provider.url);
     const ran = await loupe(
       ['run', '--repo', repo, '--agent', 'claude', '--ask', 'Read deploy/notes.md.', '--max-request-tokens', '5000', '--request-policy', 'warn'],
       env,
@@ -96,4 +72,38 @@ test.describe('enforcement on the wire in the app', () => {
       }
     }
   });
+});
+
+test('run settings: the request budget and secrets on the wire are edited, checked and saved beside the wire switch', async ({ page }) => {
+  const repo = makeRepo({ 'src/app.ts': 'export const app = 1;\n' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openRepository(page, repo);
+  await page.getByTestId('run-settings-toggle').click();
+  const fields = page.getByTestId('wire-fields');
+  // Without the wire (the demo agent's default) there is nothing to enforce: the fields wait for it.
+  await expect(page.getByTestId('run-maxRequestTokens')).toBeDisabled();
+  await page.getByTestId('run-wire').check();
+  await page.getByTestId('run-maxRequestTokens').fill('0');
+  await expect(page.locator('#run-maxRequestTokens-hint')).toHaveText('Max request tokens must be a positive number (0 is not a ceiling).');
+  await page.getByTestId('run-maxRequestTokens').fill('150,000');
+  await fields.getByTestId('request-policy-warn').check();
+  await fields.getByTestId('wire-secrets-redact').check();
+  const budget = page.locator('.in-force-row[data-field="loop.requestBudget"]');
+  await expect(budget).toContainText('warn at 150,000 tokens per request');
+  await expect(budget).toHaveAttribute('data-source', 'app');
+  await expect(page.locator('.in-force-row[data-field="loop.wireSecrets"]')).toContainText('redact: replaced before sending');
+  if (outDir) {
+    mkdirSync(outDir, { recursive: true });
+    await fields.scrollIntoViewIfNeeded();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(outDir, `wire-enforce-settings-${scheme}.png`) });
+    }
+  }
+  // Saved: a reload shows the same.
+  await page.reload();
+  await expect(page.locator('.repo-bar')).toHaveAttribute('data-repo-root', repo);
+  if (!(await page.getByTestId('wire-fields').isVisible())) await page.getByTestId('run-settings-toggle').click();
+  await expect(page.getByTestId('run-maxRequestTokens')).toHaveValue('150000');
+  await expect(page.getByTestId('wire-secrets-redact')).toBeChecked();
 });

@@ -3,27 +3,14 @@
 // of claude shows its wire requests in Runs evidence. Skipped where the agents are not
 // installed (npm run agents:install, LOUPE_AGENTS_DIR). With LOUPE_SCREENSHOTS, writes
 // 1280x800 screenshots in light and dark.
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { agentsBin, agentsMissing } from '../src/main/core/testing/agents';
+import { agentsMissing } from '../src/main/core/testing/agents';
 import { startProvider, type ScriptedProvider } from '../src/main/core/testing/providers';
 import { expect, makeRepo, openRepository, test } from './fixtures';
+import { claudeEnv, loupe } from './loupe-cli';
 
 const outDir = process.env.LOUPE_SCREENSHOTS ? resolve(process.env.LOUPE_SCREENSHOTS) : null;
-const root = join(__dirname, '..');
-
-/** Runs `node bin/loupe.js ARGS` to its end; resolves with its exit code and output. */
-function loupe(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'loupe.js'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => done({ code, out }));
-  });
-}
 
 test.describe('the wire in the app', () => {
   test.skip(agentsMissing() !== null, agentsMissing() ?? '');
@@ -43,21 +30,11 @@ test.describe('the wire in the app', () => {
       },
     });
     const repo = makeRepo({ 'notes.md': 'Notes.\nWIRE-E2E\n', 'src/app.ts': 'export const app = 1;\n' });
-    const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-wire-home-')));
-    mkdirSync(join(home, '.claude'), { recursive: true });
-    writeFileSync(join(home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true }));
-    const env = {
-      PATH: `${agentsBin()}:${process.env.PATH}`,
-      HOME: home,
-      TERM: 'dumb',
-      LOUPE_USER_DATA: host.userDataDir,
-      ANTHROPIC_BASE_URL: provider.url,
-      ANTHROPIC_API_KEY: 'sk-ant-e2e-wire-not-a-key',
-    };
-    const wrapped = await loupe(['wrap', '--repo', repo, '--', 'claude', '-p', 'Read notes.md and say the marker.', '--allowedTools', 'Read'], { ...env, LOUPE_AGENT_PATH: agentsBin() });
+    const env = claudeEnv(host.userDataDir, provider.url);
+    const wrapped = await loupe(['wrap', '--repo', repo, '--', 'claude', '-p', 'Read notes.md and say the marker.', '--allowedTools', 'Read'], env);
     expect(wrapped.code, wrapped.out).toBe(0);
     expect(wrapped.out).toContain('WIRE-E2E');
-    const ran = await loupe(['run', '--repo', repo, '--agent', 'claude', '--ask', 'Read the notes and say the marker.', 'notes.md'], { ...env, LOUPE_AGENT_PATH: agentsBin() });
+    const ran = await loupe(['run', '--repo', repo, '--agent', 'claude', '--ask', 'Read the notes and say the marker.', 'notes.md'], env);
     expect(ran.code, ran.out).toBe(0);
 
     await page.setViewportSize({ width: 1280, height: 800 });

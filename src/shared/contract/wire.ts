@@ -169,8 +169,8 @@ export interface WireRequestRecord {
   segments: WireSegment[];
   images: number;
   diff: WireDiff | null;
-  /** What the enforcement stages did to or learnt of this request (null when they said nothing). */
-  enforcement: WireEnforcement | null;
+  /** What the enforcement stages did to or learnt of this request (null or absent when they said nothing). */
+  enforcement?: WireEnforcement | null;
 }
 
 export type WireSessionKind = 'run' | 'wrap' | 'custom';

@@ -25,7 +25,7 @@ export function blockMessage(facts: WireBudgetFacts): string {
 }
 
 /** The warnings one request's enforcement facts call for, in the order the stages ran. */
-export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | null): WireWarning[] {
+export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | null | undefined): WireWarning[] {
   const out: WireWarning[] = [];
   if (!e) return out;
   const secrets = e.secrets;

@@ -2,6 +2,7 @@
 import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
 import type { WireRequestRecord, WireSessionSummary } from '../../../shared/contract/wire';
 import { formatBytes, formatInt } from '../../../shared/format';
+import { warningsOf } from '../../../shared/wire/enforcement-text';
 
 const count = (c: { tokens: number; kind: string } | null) => (c ? `${formatInt(c.tokens)} tokens (${c.kind === 'exact' ? 'exact' : 'estimate'})` : 'not counted');
 
@@ -26,6 +27,8 @@ export function formatWireRequest(r: WireRequestRecord): string {
       `  system ${formatBytes(r.split.systemBytes)} (${count(r.split.system)})  tools ${formatBytes(r.split.toolBytes)} (${count(r.split.tools)})  messages ${formatBytes(r.split.messageBytes)} (${count(r.split.messages)})  other ${formatBytes(r.split.otherBytes)}`,
     );
   }
+  // Enforcement: the request budget's verdict, secrets found or replaced (kinds and places, never values).
+  for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) lines.push(`  [${w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning'}] ${w.text}`);
   if (r.diff) lines.push(`  since request ${r.diff.previousSeq}: +${r.diff.added} parts (${formatBytes(r.diff.addedBytes)}), −${r.diff.dropped} (${formatBytes(r.diff.droppedBytes)})`);
   for (const s of r.system) lines.push(`  [system] ${s.title}  ${formatBytes(s.bytes)}  ${s.provenance}`);
   const byOrigin = new Map<string, { n: number; bytes: number }>();
@@ -40,6 +43,7 @@ export function formatWireRequest(r: WireRequestRecord): string {
 
 export function formatWireSession(d: WireSessionDetail): string {
   const head = formatWireSessions([d.session]);
-  const history = d.requests.map((r) => `  #${r.seq} ${r.method} ${r.endpoint} ${r.status ?? '—'} ${formatBytes(r.requestBytes)}${r.usage?.input ? ` input ${formatInt(r.usage.input)}` : ''}`).join('\n');
+  const flags = (r: Pick<WireRequestRecord, 'sessionId' | 'seq' | 'enforcement'>) => warningsOf(r.sessionId, r.seq, r.enforcement).map((w) => ` [${w.kind} ${w.action}]`).join('');
+  const history = d.requests.map((r) => `  #${r.seq} ${r.method} ${r.endpoint} ${r.status ?? '—'} ${formatBytes(r.requestBytes)}${r.usage?.input ? ` input ${formatInt(r.usage.input)}` : ''}${flags(r)}`).join('\n');
   return `${head}${history}\n\n${d.request ? formatWireRequest(d.request) : 'No model request recorded yet.\n'}`;
 }

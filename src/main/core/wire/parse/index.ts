@@ -16,8 +16,25 @@ export function isModelCall(provider: WireProvider, method: string, endpoint: st
   return provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
 }
 
+/**
+ * The last parse of each body (by the Buffer itself): the request budget parses a body
+ * before it is forwarded, and its record parses the same body again after the response;
+ * a body no stage rewrote is the same Buffer both times, parsed once. Parsed requests are
+ * read, never changed, by their users.
+ */
+const parsedBodies = new WeakMap<Buffer, { key: string; parsed: ParsedRequest | null }>();
+
 /** The model request a body carries, parsed; null when it is none (a HEAD probe, count_tokens, bad JSON). */
 export function parseRequest(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
+  const key = `${provider} ${method} ${endpoint}`;
+  const seen = parsedBodies.get(body);
+  if (seen?.key === key) return seen.parsed;
+  const parsed = parseUncached(provider, method, endpoint, body);
+  parsedBodies.set(body, { key, parsed });
+  return parsed;
+}
+
+function parseUncached(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
   if (body.length === 0 || !isModelCall(provider, method, endpoint)) return null;
   let json: unknown;
   try {

@@ -27,6 +27,15 @@ describe('EventLog', () => {
     expect(log.items[2]).toMatchObject({ name: 'Read', result: { output: 'contents', isError: false } });
   });
 
+  it('shows a wire warning as its own item, in order, and counts them (the evidence reloads on a new one)', () => {
+    const log = new EventLog();
+    const warning = { sessionId: 'w1', seq: 3, kind: 'secret' as const, action: 'redact' as const, text: 'Request 3 carried a recognised secret (GITHUB_TOKEN) in a tool result: replaced before it was sent.' };
+    log.apply([agent({ type: 'raw', stream: 'stderr', text: 'a' }), { seq: ++seq, event: { type: 'wire', stepId: 's1', warning } }, agent({ type: 'raw', stream: 'stderr', text: 'b' })]);
+    expect(log.items.map((i) => i.kind)).toEqual(['raw', 'wire', 'raw']);
+    expect(log.items[1]).toMatchObject({ kind: 'wire', warning });
+    expect(log.wireWarnings).toBe(1);
+  });
+
   it('merges consecutive raw lines of one stream, and updates a step in place', () => {
     const log = new EventLog();
     log.apply([step('launched'), agent({ type: 'raw', stream: 'stdout', text: 'a' }), agent({ type: 'raw', stream: 'stdout', text: 'b' })]);

@@ -4,7 +4,7 @@ import { formatInt } from '../../../../../shared/format';
 import { FIELD_LABEL, type DraftField } from './run-draft';
 import { useRunForm } from './run-store';
 
-function NumberField({ field, hint, label = FIELD_LABEL[field] }: { field: Extract<DraftField, 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout'>; hint: string; label?: string }) {
+export function NumberField({ field, hint, label = FIELD_LABEL[field] }: { field: Extract<DraftField, 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout' | 'maxRequestTokens' | 'maxRequestBytes'>; hint: string; label?: string }) {
   const { value, error, disabled } = useRunForm(
     useShallow((s) => ({ value: s.draft?.[field] ?? '', error: s.errors[field], disabled: field === 'idleTimeout' && s.draft?.idleOff === true })),
   );

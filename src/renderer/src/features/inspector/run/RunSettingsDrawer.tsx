@@ -9,6 +9,7 @@ import { MemoryField } from './MemoryField';
 import { ModelField } from './ModelField';
 import { PromptWindowMeter } from './PromptWindowMeter';
 import { useRunForm } from './run-store';
+import { WireFields } from './WireFields';
 
 /**
  * The run settings over the results pane (the run bar below stays in view, so
@@ -87,6 +88,7 @@ export function RunSettingsDrawer() {
               <input type="checkbox" checked={wire} data-testid="run-wire" onChange={(e) => setDraft({ wire: e.target.checked })} />
               Record every request the agent sends its provider (Loupe’s loopback relay; no bodies or keys are kept)
             </label>
+            <WireFields />
             {xrayTools && !takesMcp && (
               <p className="hint" data-testid="run-xray-tools-note">
                 This agent cannot take an MCP server from Loupe (Claude Code and Codex can): it runs without the tools, and the run says so.

@@ -23,6 +23,18 @@ describe('run form draft', () => {
     expect(settingsKey(back.settings)).toBe(settingsKey(s));
   });
 
+  it('edits the request budget and secrets on the wire: round trip, defaults left unwritten, bad values kept with their reason', () => {
+    const s: RunSettings = { agent: 'claude', loop: { requestBudget: { maxRequestTokens: 150_000, policy: 'warn' }, wireSecrets: 'redact' } };
+    const back = settingsFromDraft(draftFromSettings(s), s);
+    expect(settingsKey(back.settings)).toBe(settingsKey(s));
+    expect(runSettingsSchema.safeParse(back.settings).success).toBe(true);
+    expect(settingsFromDraft(draft({ maxRequestBytes: '600,000', requestPolicy: 'block' }), base).settings!.loop).toEqual({ requestBudget: { maxRequestBytes: 600_000, policy: 'block' } });
+    expect(settingsFromDraft(draft({}), base).settings!.loop).toEqual({});
+    const { settings, errors } = settingsFromDraft(draft({ maxRequestTokens: '0', maxRequestBytes: '99999999999' }), base);
+    expect(settings).toBeNull();
+    expect(errors).toEqual({ maxRequestTokens: expect.stringMatching(/positive/), maxRequestBytes: 'must be at most 67,108,864' });
+  });
+
   it('the X-Ray tools box turns settings.xrayTools on and off', () => {
     expect(settingsFromDraft(draft({ xrayTools: true }), base).settings!.xrayTools).toBe(true);
     expect(settingsFromDraft(draft({ xrayTools: false }), { ...base, xrayTools: true }).settings!.xrayTools).toBeUndefined();

@@ -4,7 +4,7 @@
  * the contract's rules (run-limits.ts; the test checks the answers against the
  * contract's schema). Pure: no bridge, no React.
  */
-import { BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, RUN_LIMITS, type AgentId } from '../../../../../shared/contract/run-limits';
+import { BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, REQUEST_CEILING_MAX, RUN_LIMITS, type AgentId, type WireSecretsMode } from '../../../../../shared/contract/run-limits';
 import type { RunSettings } from '../../../../../shared/contract/runs';
 import { parseWholeNumber } from '../../../../../shared/runs/ceiling-input';
 
@@ -23,14 +23,21 @@ export interface RunDraft {
   xrayTools: boolean;
   /** Record the run's requests on the wire (Loupe's relay). */
   wire: boolean;
+  /** The request budget on the wire: ceilings as typed, and its policy. */
+  maxRequestTokens: string;
+  maxRequestBytes: string;
+  requestPolicy: 'warn' | 'block';
+  /** Recognised secrets in a request: recorded (warn) or replaced before sending (redact). */
+  wireSecrets: WireSecretsMode;
 }
 
-export type DraftField = 'command' | 'model' | 'notes' | 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout';
+export type DraftField = 'command' | 'model' | 'notes' | 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout' | 'maxRequestTokens' | 'maxRequestBytes';
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
 /** The form showing `settings`. */
 export function draftFromSettings(s: RunSettings): RunDraft {
   const budget = s.loop.contextBudget;
+  const request = s.loop.requestBudget;
   const idle = s.loop.idleTimeoutSeconds;
   return {
     agent: s.agent,
@@ -45,6 +52,10 @@ export function draftFromSettings(s: RunSettings): RunDraft {
     keepStaged: s.keepStaged === true,
     xrayTools: s.xrayTools === true,
     wire: s.wire ?? wireByDefault(s.agent),
+    maxRequestTokens: request?.maxRequestTokens !== undefined ? String(request.maxRequestTokens) : '',
+    maxRequestBytes: request?.maxRequestBytes !== undefined ? String(request.maxRequestBytes) : '',
+    requestPolicy: request?.policy ?? 'block',
+    wireSecrets: s.loop.wireSecrets ?? 'warn',
   };
 }
 
@@ -70,6 +81,10 @@ export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: R
 
   const bytes = parseWholeNumber(d.maxPromptBytes, { max: BUDGET_CEILING_MAX.maxPromptBytes });
   const tokens = parseWholeNumber(d.maxApproximateTokens, { max: BUDGET_CEILING_MAX.maxApproximateTokens });
+  const requestTokens = parseWholeNumber(d.maxRequestTokens, { max: REQUEST_CEILING_MAX.maxRequestTokens });
+  const requestBytes = parseWholeNumber(d.maxRequestBytes, { max: REQUEST_CEILING_MAX.maxRequestBytes });
+  if (requestTokens.kind === 'error') errors.maxRequestTokens = requestTokens.message;
+  if (requestBytes.kind === 'error') errors.maxRequestBytes = requestBytes.message;
   if (bytes.kind === 'error') errors.maxPromptBytes = bytes.message;
   if (tokens.kind === 'error') errors.maxApproximateTokens = tokens.message;
   const idle = d.idleOff ? ({ kind: 'empty' } as const) : parseWholeNumber(d.idleTimeout, { min: IDLE_TIMEOUT_SECONDS.min, max: IDLE_TIMEOUT_SECONDS.max });
@@ -84,9 +99,15 @@ export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: R
       policy: d.policy,
     };
   }
-  // The wire's settings are not on this form: they stay as the settings in force have them.
-  if (base.loop.requestBudget) loop.requestBudget = base.loop.requestBudget;
-  if (base.loop.wireSecrets) loop.wireSecrets = base.loop.wireSecrets;
+  if (requestTokens.kind === 'value' || requestBytes.kind === 'value') {
+    loop.requestBudget = {
+      ...(requestTokens.kind === 'value' ? { maxRequestTokens: requestTokens.value } : {}),
+      ...(requestBytes.kind === 'value' ? { maxRequestBytes: requestBytes.value } : {}),
+      policy: d.requestPolicy,
+    };
+  }
+  // warn is the default: written only when chosen otherwise, or when the settings in force name it.
+  if (d.wireSecrets !== 'warn' || base.loop.wireSecrets !== undefined) loop.wireSecrets = d.wireSecrets;
   if (d.idleOff) loop.idleTimeoutSeconds = null;
   else if (idle.kind === 'value') loop.idleTimeoutSeconds = idle.value;
 
@@ -112,6 +133,8 @@ export const FIELD_LABEL: Record<DraftField, string> = {
   maxPromptBytes: 'Max prompt bytes',
   maxApproximateTokens: 'Max approx. tokens',
   idleTimeout: 'No-progress timeout',
+  maxRequestTokens: 'Max request tokens',
+  maxRequestBytes: 'Max request bytes',
 };
 
 /** Stable text of settings (keys sorted at every level), to tell whether two are the same. */
