@@ -6,9 +6,13 @@
  * request before it.
  */
 import { randomUUID } from 'node:crypto';
-import type { WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
+import type { WireFacts, WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
+import { composeStages } from './enforce/chain';
+import { wireDirectives } from './enforce/directive-source';
+import { evictionStage } from './enforce/evictions';
+import { withheldSegments } from './enforce/record';
 import { parseRequest } from './parse';
 import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
 import { startRelay, type Relay, type RelayDecision, type RelayRequest } from './relay';
@@ -55,6 +59,9 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   const id = randomUUID();
   insertWireSession(deps.db, { id, kind: options.kind, agent: options.agent, repo: options.repo, runId: options.runId, createdAt: deps.now().toISOString() });
   let stepId: string | null = null;
+  // Enforcement (issue 21): what each request's stages learnt, until its record is written.
+  const enforce = composeStages([evictionStage(wireDirectives(() => deps.db, id, options.runId))]);
+  const facts = new Map<number, WireFacts>();
   let queue: Promise<void> = Promise.resolve();
   const append = (work: () => Promise<void>) => {
     queue = queue.then(work).catch(() => {
@@ -64,10 +71,18 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
 
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),
-    intercept: options.intercept,
+    intercept:
+      options.intercept ??
+      (async (request) => {
+        const decision = await enforce(request);
+        if (Object.keys(decision.facts).length) facts.set(request.seq, decision.facts);
+        return decision;
+      }),
     observe(request, forwarded) {
       const at = new Date(request.startedAt).toISOString();
       const step = stepId;
+      const learnt = facts.get(request.seq);
+      facts.delete(request.seq);
       // Parsed now (the body is at hand), recorded when the response has ended.
       const parsed = (() => {
         try {
@@ -89,7 +104,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
           append(async () => {
             const { usage, model } = await found;
             const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, forwarded.length) : null;
-            const segments = analysis?.segments ?? [];
+            // Segments as the CLI sent them (ids stay those X-Ray directs), the withheld ones marked.
+            const segments = learnt?.evictions?.withheld.length ? await withheldSegments(deps, request, learnt.evictions) : (analysis?.segments ?? []);
             const record: WireRequestRecord = {
               sessionId: id,
               seq: request.seq,
@@ -117,6 +133,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               segments,
               images: parsed?.images ?? 0,
               diff: parsed ? diffSegments(previousSegments(deps.db, id, request.seq), segments) : null,
+              ...(learnt ? { facts: learnt } : {}),
             };
             insertWireRequest(deps.db, record, analysis?.estimateTokens ?? null);
             options.onRecord?.(record);

@@ -46,8 +46,9 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
     for (const part of Array.isArray(content.parts) ? content.parts.map(obj) : []) {
       const text = str(part.text);
       if (text !== null) {
-        if (model) c.text(part.thought === true ? 'thinking' : 'assistant', text);
-        else c.text('user', text);
+        // Thought parts are never rewritten (they may carry a signature): no place recorded.
+        if (model) c.text(part.thought === true ? 'thinking' : 'assistant', text, undefined, part.thought === true ? undefined : { at: part, part: 'text' });
+        else c.text('user', text, undefined, { at: part, part: 'text' });
         continue;
       }
       const call = obj(part.functionCall);
@@ -55,7 +56,7 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
         const name = str(call.name) ?? 'unknown';
         const id = str(call.id) ?? `${name}#${n++}`;
         if (!str(call.id)) unnamed.set(name, [...(unnamed.get(name) ?? []), id]);
-        c.toolCall(id, name, call.args ?? null);
+        c.toolCall(id, name, call.args ?? null, { at: part, part: 'call' });
         continue;
       }
       const response = obj(part.functionResponse);
@@ -63,18 +64,18 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
         const name = str(response.name) ?? 'unknown';
         const id = str(response.id) ?? unnamed.get(name)?.shift() ?? `${name}#${n++}`;
         if (!c.hasPendingCall(id)) c.toolCall(id, name, null);
-        c.toolResult(id, responseText(response), false);
+        c.toolResult(id, responseText(response), false, { at: part, part: 'result' });
         continue;
       }
       if (part.inlineData || part.fileData) {
         images++;
-        c.text('user', `[${str(obj(part.inlineData ?? part.fileData).mimeType) ?? 'data'} part]`, 'image');
+        c.text('user', `[${str(obj(part.inlineData ?? part.fileData).mimeType) ?? 'data'} part]`, 'image', { at: part, part: 'block' });
         continue;
       }
       if (Object.keys(part).length) c.text(model ? 'assistant' : 'user', JSON.stringify(part), 'part');
     }
   }
-  const { segments, texts, paths } = c.finish();
+  const { segments, texts, paths, nodes } = c.finish();
   return {
     api: 'gemini-generate',
     model: geminiModelOf(endpoint),
@@ -83,6 +84,7 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
     tools,
     segments,
     segmentTexts: texts,
+    nodes,
     filePaths: paths,
     images,
     systemBytes: system.reduce((s, b) => s + b.bytes, 0),

@@ -10,12 +10,15 @@ export type { ParsedRequest } from './parsed';
 /** Keys that hold the system, the tools and the conversation, in any of the three APIs. */
 const PART_KEYS = new Set(['system', 'tools', 'messages', 'instructions', 'input', 'systemInstruction', 'system_instruction', 'contents']);
 
+/** Whether a request is a model call Loupe parses (by provider, method and endpoint). */
+export function isModelCall(provider: WireProvider, method: string, endpoint: string): boolean {
+  if (method !== 'POST') return false;
+  return provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
+}
+
 /** The model request a body carries, parsed; null when it is none (a HEAD probe, count_tokens, bad JSON). */
 export function parseRequest(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
-  if (method !== 'POST' || body.length === 0) return null;
-  const isModelCall =
-    provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
-  if (!isModelCall) return null;
+  if (body.length === 0 || !isModelCall(provider, method, endpoint)) return null;
   let json: unknown;
   try {
     json = JSON.parse(body.toString('utf8'));
@@ -23,11 +26,15 @@ export function parseRequest(provider: WireProvider, method: string, endpoint: s
     return null;
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return null;
-  const b = json as Record<string, unknown>;
+  return parseBody(provider, endpoint, json as Record<string, unknown>, body.length);
+}
+
+/** A model request's body already parsed as JSON: `parsed.nodes` point into `b` (the eviction stage rewrites them in place). */
+export function parseBody(provider: WireProvider, endpoint: string, b: Record<string, unknown>, bodyLength: number): ParsedRequest {
   const parsed = provider === 'anthropic' ? parseAnthropic(b) : provider === 'openai' ? parseOpenAI(b) : parseGemini(b, endpoint);
   // The envelope (model, settings) is measured on its own; the messages are the rest of the body.
   const envelope = Object.fromEntries(Object.entries(b).filter(([k]) => !PART_KEYS.has(k)));
   const envelopeBytes = Buffer.byteLength(JSON.stringify(envelope));
-  parsed.messageBytes = Math.max(0, body.length - envelopeBytes - parsed.systemBytes - parsed.toolBytes);
+  parsed.messageBytes = Math.max(0, bodyLength - envelopeBytes - parsed.systemBytes - parsed.toolBytes);
   return parsed;
 }
