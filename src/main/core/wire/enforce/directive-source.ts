@@ -4,7 +4,7 @@
  * thread); a wrapped session its own. Read on every request, so an eviction
  * or a restore applies to the very next one.
  */
-import type { Directive } from '../../../../shared/contract/xray';
+import type { DirectiveSource } from './evictions';
 import type { Db } from '../../store/store';
 import { listDirectives, type DirectiveOwner } from '../../threads/directive-store';
 
@@ -17,11 +17,36 @@ export function wireDirectiveOwner(db: Db, sessionId: string, runId: string | nu
   return { wireSession: sessionId };
 }
 
-/** The directives in force for a wire session, read now. */
-export function wireDirectives(db: () => Db, sessionId: string, runId: string | null): () => Directive[] {
+/** The wire sessions whose requests an owner's directives were set on. */
+function ownerSessions(db: Db, owner: DirectiveOwner, sessionId: string): string[] {
+  if (!('threadId' in owner)) return [sessionId];
+  const rows = db.prepare('SELECT w.id FROM wire_sessions w JOIN runs r ON r.id = w.run_id WHERE r.thread_id = ? ORDER BY w.created_at DESC LIMIT 50').all(owner.threadId) as { id: string }[];
+  return [sessionId, ...rows.map((r) => r.id)];
+}
+
+/** The directives in force for a wire session, read now, and the recorded sizes of the segments they name. */
+export function wireDirectives(db: () => Db, sessionId: string, runId: string | null): DirectiveSource {
   let owner: DirectiveOwner | null = null;
-  return () => {
-    owner ??= wireDirectiveOwner(db(), sessionId, runId);
-    return listDirectives(db(), owner);
+  const ownerOf = () => (owner ??= wireDirectiveOwner(db(), sessionId, runId));
+  return {
+    directives: () => listDirectives(db(), ownerOf()),
+    bytesOf(ids) {
+      const sessions = ownerSessions(db(), ownerOf(), sessionId);
+      const found = new Map<string, number>();
+      const look = db().prepare(
+        `SELECT json_extract(s.value, '$.bytes') AS bytes FROM wire_requests r, json_each(r.record_json, '$.segments') s
+          WHERE r.session_id = ? AND json_extract(s.value, '$.id') = ? ORDER BY r.seq DESC LIMIT 1`,
+      );
+      for (const id of ids) {
+        for (const session of sessions) {
+          const row = look.get(session, id) as { bytes: number } | undefined;
+          if (row) {
+            found.set(id, row.bytes);
+            break;
+          }
+        }
+      }
+      return found;
+    },
   };
 }

@@ -50,16 +50,23 @@ export function activeTurnStart(segments: ParsedRequest['segments']): number {
 }
 
 /** A session's directives as the stage reads them, on every request (a restore applies to the next one). */
-export type DirectiveSource = () => readonly Directive[];
+export interface DirectiveSource {
+  directives(): readonly Directive[];
+  /** The bytes of directed segments, as recorded on the wire before (ids not found are left out). */
+  bytesOf?(ids: readonly string[]): Map<string, number>;
+}
 
 /**
  * The stage for one wire session. `directives` answers the directives in
  * force now: the run's thread's (across its resumed CLI sessions) or the
  * wrapped session's own. Requests that are not model calls pass untouched.
  */
-export function evictionStage(directives: DirectiveSource): WireStage {
+export function evictionStage(source: DirectiveSource | (() => readonly Directive[])): WireStage {
+  const { directives, bytesOf } = typeof source === 'function' ? { directives: source, bytesOf: undefined } : source;
   // Segment ids of the session's previous model request: a pinned one missing now was dropped by the CLI.
   let previous: Set<string> | null = null;
+  // Each directed segment's size: only segments of these sizes need hashing to find their ids.
+  const sizes = new Map<string, number>();
   return ({ request, body }) => {
     if (!isModelCall(request.provider, request.method, request.endpoint) || body.length === 0) return { kind: 'continue' };
     const withhold = new Map<string, Directive>();
@@ -80,12 +87,17 @@ export function evictionStage(directives: DirectiveSource): WireStage {
       return { kind: 'continue' };
     }
     if (!json || typeof json !== 'object' || Array.isArray(json)) return { kind: 'continue' };
-    const parsed = parseBody(request.provider, request.endpoint, json as Record<string, unknown>, body.length);
+    const directed = [...withhold.keys(), ...pinned];
+    if (bytesOf && directed.some((id) => !sizes.has(id))) for (const [id, bytes] of bytesOf(directed.filter((id) => !sizes.has(id)))) sizes.set(id, bytes);
+    // A directed segment of unknown size: every segment is hashed (once it is seen, its size is known).
+    const wanted = directed.every((id) => sizes.has(id)) ? new Set(directed.map((id) => sizes.get(id)!)) : null;
+    const parsed = parseBody(request.provider, request.endpoint, json as Record<string, unknown>, body.length, { idsOnly: true, ...(wanted ? { hashIf: (b: number) => wanted.has(b) } : {}) });
     const active = activeTurnStart(parsed.segments);
     const facts: WireEvictionFacts = { withheld: [], withheldBytes: 0, bodyBytes: body.length, forwardedBytes: body.length, skipped: [], droppedPinned: [] };
     const ids = new Set<string>();
     parsed.segments.forEach((s, i) => {
       ids.add(s.id);
+      if (withhold.has(s.id) || pinned.has(s.id)) sizes.set(s.id, s.bytes);
       const d = withhold.get(s.id);
       if (!d) return;
       const nodes = parsed.nodes?.[i] ?? [];

@@ -5,6 +5,7 @@
  */
 import { toolOutputText } from '../../../../shared/tool-output';
 import { obj, str } from '../../sessions/facts';
+import type { IdOptions } from '../../sessions/builder';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem, type SegmentNode } from './parsed';
 
 /** A title for a system block: its first line, short. */
@@ -60,7 +61,7 @@ function assistantBlock(c: SegmentCollector, blk: Record<string, unknown>, at: s
 }
 
 /** Parses an Anthropic Messages request body (already JSON-parsed). */
-export function parseAnthropic(body: Record<string, unknown>): ParsedRequest {
+export function parseAnthropic(body: Record<string, unknown>, ids: IdOptions = {}): ParsedRequest {
   const system: ParsedSystem[] = [];
   if (typeof body.system === 'string') system.push({ title: blockTitle(body.system, 'System prompt'), provenance: 'cli', text: body.system, bytes: jsonBytes(body.system) });
   else if (Array.isArray(body.system)) {
@@ -74,7 +75,7 @@ export function parseAnthropic(body: Record<string, unknown>): ParsedRequest {
     const name = str(obj(t).name) ?? str(obj(t).type) ?? 'unknown';
     return { name, origin: toolOrigin(name), json: JSON.stringify(t) };
   });
-  const c = new SegmentCollector();
+  const c = new SegmentCollector(ids);
   const counts = { images: 0 };
   const messages = Array.isArray(body.messages) ? body.messages : [];
   messages.forEach((m, mi) => {

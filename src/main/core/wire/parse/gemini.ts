@@ -5,6 +5,7 @@
  */
 import { obj, str } from '../../sessions/facts';
 import { blockTitle } from './anthropic';
+import type { IdOptions } from '../../sessions/builder';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
 
 /** A functionResponse's output: `response.output`, else the response as JSON (as the session import reads it). */
@@ -21,7 +22,7 @@ export function geminiModelOf(endpoint: string): string | null {
 }
 
 /** Parses a Gemini generateContent request body (already JSON-parsed); the model and streaming come from the path. */
-export function parseGemini(body: Record<string, unknown>, endpoint: string): ParsedRequest {
+export function parseGemini(body: Record<string, unknown>, endpoint: string, ids: IdOptions = {}): ParsedRequest {
   const system: ParsedSystem[] = [];
   const si = obj(body.systemInstruction ?? body.system_instruction);
   const siParts = Array.isArray(si.parts) ? si.parts.map(obj) : typeof body.systemInstruction === 'string' ? [{ text: body.systemInstruction }] : [];
@@ -35,7 +36,7 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
     if (decls) for (const d of decls) tools.push({ name: str(obj(d).name) ?? 'unknown', origin: toolOrigin(str(obj(d).name) ?? ''), json: JSON.stringify(d) });
     else for (const key of Object.keys(t)) tools.push({ name: key, origin: 'built-in', json: JSON.stringify({ [key]: t[key] }) });
   }
-  const c = new SegmentCollector();
+  const c = new SegmentCollector(ids);
   let images = 0;
   // Calls without ids (older servers) pair with the next response of the same name.
   const unnamed = new Map<string, string[]>();

@@ -7,6 +7,7 @@ import type { WireSystemBlock } from '../../../../shared/contract/wire';
 import { developerSection, injectedSection, outputText, partsText, toolCallOf } from '../../sessions/codex';
 import { obj, str } from '../../sessions/facts';
 import { blockTitle } from './anthropic';
+import type { IdOptions } from '../../sessions/builder';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
 
 function provenanceOf(p: string): WireSystemBlock['provenance'] {
@@ -83,7 +84,7 @@ function item(c: SegmentCollector, p: Record<string, unknown>, at: string, syste
 }
 
 /** Parses an OpenAI Responses request body (already JSON-parsed). */
-export function parseOpenAI(body: Record<string, unknown>): ParsedRequest {
+export function parseOpenAI(body: Record<string, unknown>, ids: IdOptions = {}): ParsedRequest {
   const system: ParsedSystem[] = [];
   const counts = { images: 0, systemBytes: 0 };
   if (typeof body.instructions === 'string' && body.instructions) {
@@ -91,7 +92,7 @@ export function parseOpenAI(body: Record<string, unknown>): ParsedRequest {
     counts.systemBytes += jsonBytes(body.instructions);
   }
   const tools = toolDefs(body.tools);
-  const c = new SegmentCollector();
+  const c = new SegmentCollector(ids);
   const input = typeof body.input === 'string' ? [{ type: 'message', role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : [];
   input.forEach((p, i) => item(c, obj(p), `item-${i}`, system, counts));
   const { segments, texts, paths, nodes } = c.finish();

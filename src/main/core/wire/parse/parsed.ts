@@ -5,7 +5,7 @@
  */
 import type { ImportedEntry } from '../../../../shared/contract/sessions';
 import type { WireApi, WireSystemBlock } from '../../../../shared/contract/wire';
-import { SessionBuilder, type EntryMeta } from '../../sessions/builder';
+import { SessionBuilder, type EntryMeta, type IdOptions } from '../../sessions/builder';
 
 export interface ParsedSystem {
   title: string;
@@ -82,15 +82,23 @@ const META: EntryMeta = { source: { file: 0, lines: [] } };
  * each segment's text kept aside for counting.
  */
 export class SegmentCollector {
-  private readonly b = new SessionBuilder();
+  private readonly b: SessionBuilder;
   private readonly texts: string[] = [];
   private readonly paths: (string | undefined)[] = [];
   private readonly calls = new Map<string, { name: string; input: unknown }>();
   private readonly nodes: SegmentNode[][] = [];
 
+  /** `ids`: the eviction stage's parse, ids only (see SessionBuilder's IdOptions). */
+  private readonly idsOnly: boolean;
+
+  constructor(ids: IdOptions = {}) {
+    this.b = new SessionBuilder(undefined, ids);
+    this.idsOnly = ids.idsOnly === true;
+  }
+
   private keep(index: number, text: string, node?: SegmentNode): void {
     if (index < 0) return;
-    this.texts[index] = (this.texts[index] ?? '') + text;
+    if (!this.idsOnly) this.texts[index] = (this.texts[index] ?? '') + text;
     if (node) (this.nodes[index] ??= []).push(node);
   }
 
@@ -103,7 +111,7 @@ export class SegmentCollector {
     const index = this.b.toolCall(callId, name, input, META);
     this.calls.set(callId, { name, input });
     this.paths[index] = readPathOf(name, input);
-    this.keep(index, `${name} ${JSON.stringify(input ?? null)}`, node);
+    this.keep(index, this.idsOnly ? '' : `${name} ${JSON.stringify(input ?? null)}`, node);
   }
 
   hasPendingCall(callId: string): boolean {
