@@ -203,3 +203,11 @@ export function wireRunSummary(db: Db, runId: string): WireRunSummary {
     notes: sessions.flatMap((id) => notesOf(db, id)),
   };
 }
+
+/** The wire sessions of a thread's runs (across its resumed CLI sessions), newest first. */
+export function threadWireSessions(db: Db, threadId: string, limit = 50): string[] {
+  const rows = db
+    .prepare('SELECT w.id FROM wire_sessions w JOIN runs r ON r.id = w.run_id WHERE r.thread_id = ? ORDER BY w.created_at DESC, w.rowid DESC LIMIT ?')
+    .all(threadId, limit) as { id: string }[];
+  return rows.map((r) => r.id);
+}

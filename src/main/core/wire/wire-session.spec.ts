@@ -126,9 +126,9 @@ describe('a wire session', () => {
     const imported = await parseSessionFile(file);
     expect(second!.segments.map((s) => s.id)).toEqual(imported.session.entries.map((e) => e.id));
 
-    // The third X-Ray source: the latest request as a manifest, directives kept as intent.
+    // The third X-Ray source: the latest request as a manifest; directives are enforced on the wire.
     const manifest = await runtime.call('xray.manifest', { wireSession: session.id });
-    expect(manifest).toMatchObject({ source: 'wire', wireSession: session.id, enforceable: false, reported: { contextTokens: 1050 } });
+    expect(manifest).toMatchObject({ source: 'wire', wireSession: session.id, enforceable: true, reported: { contextTokens: 1050 } });
     expect(manifest.segments.map((s) => s.id)).toEqual(second!.segments.map((s) => s.id));
     expect(manifest.system.map((s) => s.title)).toContain('Tool definitions: MCP server github (1)');
     await runtime.call('xray.evict', { wireSession: session.id, segmentId: tool.id });

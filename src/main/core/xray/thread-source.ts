@@ -9,6 +9,8 @@ import { buildThreadManifest, type ManifestTools } from './manifest';
 import { segmentKind } from './segments';
 import type { XraySource, XraySourceKind } from './source';
 import { readManifest, saveManifest } from './store';
+import { threadWireSessions } from '../wire/store';
+import { checkWireSegment, wireView } from './wire-enforcement';
 
 /** The thread X-Ray source's kind, with what the runner's turn events need. */
 export interface ThreadSources extends XraySourceKind {
@@ -66,6 +68,8 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
     pending.add(p);
   }
 
+  const threadWire = (threadId: string) => wireView(deps.db, threadWireSessions(deps.db, threadId));
+
   function open(threadId: string): XraySource {
     const owner = { threadId };
     return {
@@ -73,7 +77,8 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
       manifest: (signal) => build(threadId, null, signal),
       async checkDirective(segmentId, kind, author) {
         const entry = findSegment(deps.db, threadId, segmentId);
-        if (!entry) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
+        // Not in Loupe's transcript: a segment the CLI sent on the wire (its own tool calls and results), enforced there.
+        if (!entry) return checkWireSegment(threadWire(threadId), segmentId, kind, activeRun(deps.db, threadId) !== null, `Thread ${threadId}`);
         // The user may pin the turn in progress (keeping it changes nothing it holds); the agent, working inside
         // that turn, may not direct any of it: its pin is refused like an eviction.
         if (kind !== 'pin' || author === 'agent') {
@@ -82,7 +87,9 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
         }
       },
       async requireSegment(segmentId) {
-        if (!findSegment(deps.db, threadId, segmentId)) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
+        if (findSegment(deps.db, threadId, segmentId)) return;
+        if (threadWire(threadId)?.latest.segments.some((s) => s.id === segmentId)) return;
+        throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
       },
       changed: (reason, signal) => build(threadId, reason, signal),
     };

@@ -14,7 +14,6 @@ import type { Directive } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { summaryText } from '../../../../shared/xray/directives';
 import { isModelCall, parseBody } from '../parse';
-import type { ParsedRequest } from '../parse';
 import type { WireStage } from './chain';
 import { writePlaceholder } from './rewrite';
 
@@ -41,7 +40,7 @@ export function withheldText(segment: { id: string; kind: WireSegmentKind; bytes
  * never withheld. -1 when there is no ask (nothing is protected then but
  * what the rules above protect).
  */
-export function activeTurnStart(segments: ParsedRequest['segments']): number {
+export function activeTurnStart(segments: readonly { kind: string; label?: string }[]): number {
   for (let i = segments.length - 1; i >= 0; i--) {
     const s = segments[i]!;
     if (s.kind === 'user' && s.label === undefined) return i;
