@@ -78,7 +78,10 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
       async checkDirective(segmentId, kind, author) {
         const entry = findSegment(deps.db, threadId, segmentId);
         // Not in Loupe's transcript: a segment the CLI sent on the wire (its own tool calls and results), enforced there.
-        if (!entry) return checkWireSegment(threadWire(threadId), segmentId, kind, activeRun(deps.db, threadId) !== null, `Thread ${threadId}`);
+        if (!entry) {
+          const view = threadWire(threadId);
+          return checkWireSegment(view, segmentId, kind, view !== null && view.latest.runId === activeRun(deps.db, threadId), `Thread ${threadId}`);
+        }
         // The user may pin the turn in progress (keeping it changes nothing it holds); the agent, working inside
         // that turn, may not direct any of it: its pin is refused like an eviction.
         if (kind !== 'pin' || author === 'agent') {

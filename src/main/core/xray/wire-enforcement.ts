@@ -57,7 +57,8 @@ const STATUS: Record<Directive['kind'], SegmentStatus> = { pin: 'pinned', evict:
  * The manifest's segments with the wire's: a segment the transcript already
  * has (same content, same id) is marked as on the wire; the others are
  * appended in the request's order, with the directive in force. The active
- * turn is protected while a turn is in progress.
+ * turn is protected while that request's turn is in progress (a request of
+ * an earlier turn has no active turn any more: its ask is history now).
  */
 export function withWireSegments(segments: readonly Segment[], view: WireView, directives: readonly Directive[], turnInProgress: boolean): Segment[] {
   const r = view.latest;
