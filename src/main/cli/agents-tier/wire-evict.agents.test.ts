@@ -35,6 +35,8 @@ describe.skipIf(skip !== null)('evictions on the wire with the real CLIs', () =>
       const agent = TIER_AGENTS[bin];
       const first = `EVICT-FIRST-${bin}-7c1f`;
       const second = `EVICT-SECOND-${bin}-9a2e`;
+      const third = `EVICT-THIRD-${bin}-4d8b`;
+      let secondPath = '';
       const notes = Array.from({ length: 60 }, (_, i) => `Line ${i} of the notes: item ${i * 7} is filed under ${String.fromCharCode(65 + (i % 26))}.`).join('\n');
       // gemini's first turn makes no tool call (its resume of one is refused): its reply carries the marker.
       const replyWithMarker = bin === 'gemini';
@@ -54,7 +56,12 @@ describe.skipIf(skip !== null)('evictions on the wire with the real CLIs', () =>
       let holdError: Error | null = null;
       /** The user's eviction in X-Ray, while the CLI waits: the target is found on the wire and evicted. */
       const evictNow = async () => {
-        const manifest = await xray();
+        // The request before this one is recorded when its response has ended: wait for it (a few seconds at most).
+        let manifest = await xray();
+        for (let i = 0; i < 40 && !manifest.segments.some(isTarget); i++) {
+          await new Promise((r) => setTimeout(r, 250));
+          manifest = await xray();
+        }
         target = manifest.segments.find(isTarget);
         expect(target, JSON.stringify(manifest.segments.map((s) => [s.kind, s.preview.slice(0, 80), s.wire]))).toBeDefined();
         const evicted = await cli(['xray', 'evict', threadId, target!.id]);
@@ -65,12 +72,11 @@ describe.skipIf(skip !== null)('evictions on the wire with the real CLIs', () =>
       const provider = await startProvider(agent.api, {
         script: {
           turns: [
-            { when: (r) => r.toolResults.some((t) => t.includes(second)), reply: { text: 'The second file is read.' } },
-            { when: (r) => r.toolResults.some((t) => t.includes(first)), reply: { text: 'The first file is read.' } },
+            { when: (r) => r.toolResults.some((t) => t.includes(third)), reply: { text: 'The files are read.' } },
             {
-              when: /read the second file/i,
+              when: (r) => r.toolResults.some((t) => t.includes(second)),
               times: 1,
-              reply: (r) => (pathIn(r, 'second\\.md') ? { toolCalls: [agent.readTool(pathIn(r, 'second\\.md')!)] } : { text: 'no second file named' }),
+              reply: () => ({ toolCalls: [agent.readTool(secondPath.replace(/second\.md$/, 'third.md'))] }),
               // Mid-session: while the CLI waits for this answer, the user evicts the segment in X-Ray.
               async hold() {
                 holdError = null;
@@ -80,6 +86,14 @@ describe.skipIf(skip !== null)('evictions on the wire with the real CLIs', () =>
                   holdError = err as Error;
                   throw err;
                 }
+              },
+            },
+            { when: (r) => r.toolResults.some((t) => t.includes(first)), reply: { text: 'The first file is read.' } },
+            {
+              when: /read the second file/i,
+              reply: (r) => {
+                secondPath = pathIn(r, 'second\\.md') ?? '';
+                return secondPath ? { toolCalls: [agent.readTool(secondPath)] } : { text: 'no second file named' };
               },
             },
             {
@@ -97,7 +111,7 @@ describe.skipIf(skip !== null)('evictions on the wire with the real CLIs', () =>
       });
       Object.assign(home.env, agent.configure(home.home, provider.url));
       try {
-        const repo = makeRepo({ 'README.md': '# evict\n', 'docs/ref-notes.md': `Notes.\n${first}\n${notes}\n`, 'docs/second.md': `Second.\n${second}\n` });
+        const repo = makeRepo({ 'README.md': '# evict\n', 'docs/ref-notes.md': `Notes.\n${first}\n${notes}\n`, 'docs/second.md': `Second.\n${second}\n`, 'docs/third.md': `Third.\n${third}\n` });
         const run = async (ask: string, files: string[]) =>
           JSON.parse((await cli(['run', '--repo', repo, '--agent', bin, ...(threadId ? ['--thread', threadId] : []), '--ask', ask, '--json', ...files])).stdout) as {
             runId: string;
@@ -112,11 +126,12 @@ describe.skipIf(skip !== null)('evictions on the wire with the real CLIs', () =>
 
         // Turn 2, the CLI's own session resumed; evicted while it waits for its first answer: no later request carries the text.
         const sentBefore = provider.requests.length;
-        const two = await run('Now read the second file.', ['docs/second.md']).catch((err: Error) => {
+        const two = await run('Now read the second file, then the third.', ['docs/second.md', 'docs/third.md']).catch((err: Error) => {
           throw holdError ?? err;
         });
+        if (holdError) throw holdError;
         expect(two.status).toBe('succeeded');
-        expect(evictedAt).toBeGreaterThan(sentBefore);
+        expect(evictedAt, JSON.stringify(provider.requests.slice(sentBefore).map((r) => [r.purpose, r.turn, r.reply?.status, r.lastInput.slice(0, 300)]))).toBeGreaterThan(sentBefore);
         const later = modelCalls(bin, provider.requests.slice(evictedAt));
         const main = later.filter((r) => r.bodyText.includes('read the second file'));
         expect(main.length).toBeGreaterThanOrEqual(1);
@@ -125,9 +140,9 @@ describe.skipIf(skip !== null)('evictions on the wire with the real CLIs', () =>
           expect(r.bodyText).toContain(`restore segment ${target!.id}`);
           expect(pairingProblem(PROVIDER[bin], r.json)).toBeNull();
         }
-        // The turn finished normally: the second file was read and answered.
-        expect(main.at(-1)!.toolResults.some((t) => t.includes(second))).toBe(true);
-        expect(main.at(-1)!.reply?.text).toBe('The second file is read.');
+        // The turn finished normally: the third file was read after the eviction, and answered.
+        expect(main.at(-1)!.toolResults.some((t) => t.includes(third))).toBe(true);
+        expect(main.at(-1)!.reply?.text).toBe('The files are read.');
         const after = await xray();
         expect(after.segments.find((s) => s.id === target!.id)).toMatchObject({ status: 'evicted', wire: { withheld: true } });
         expect(after.wire!.requests.some((q) => q.withheldSegments >= 1 && q.withheldBytes > 0 && q.forwardedBytes < q.bodyBytes)).toBe(true);
