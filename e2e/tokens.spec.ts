@@ -1,6 +1,8 @@
 // Honest token numbers (issue 14) in the browser host: exact counts beside the estimates in
 // the Inspector for an OpenAI model, counted in main's workers while the page stays
 // responsive; none for Claude, with the reason; a model change cancels the count in flight.
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, makeRepo, openRepository, runInspect, test } from './fixtures';
 import type { RunDetail } from '../src/shared/contract/runs';
@@ -10,7 +12,13 @@ import { api, runTurn, waitRun } from './xray-helpers';
 
 const root = join(__dirname, '..');
 
-test.use({ viewport: { width: 1280, height: 800 }, hostEnv: { LOUPE_TOKEN_WORKERS: '1' } });
+// The host holds each exact count's answer until the gate file reads "open" (LOUPE_COUNT_GATE):
+// the count runs in main's worker as always, and the clicks land while it is in flight on a
+// machine of any speed. The gate is opened before each test ends its wait for "done".
+const gate = join(realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-count-gate-'))), 'gate');
+const openGate = () => writeFileSync(gate, 'open');
+test.beforeEach(() => writeFileSync(gate, 'held'));
+test.use({ viewport: { width: 1280, height: 800 }, hostEnv: { LOUPE_TOKEN_WORKERS: '1', LOUPE_COUNT_GATE: gate } });
 
 test('exact counts for an OpenAI model, off the UI thread: the page answers clicks while a count of several MiB runs', async ({ page, host, request }) => {
   await api(request, host, 'settings.update', { settings: { agent: 'demo', model: 'openai/gpt-4o' } });
@@ -32,6 +40,7 @@ test('exact counts for an OpenAI model, off the UI thread: the page answers clic
   // Every click above was answered while the count was still going: its DOM update came
   // before the count's end. (How long the clicks take is measured by npm run bench -- click-latency.)
   await expect(totals).toHaveAttribute('data-exact', 'counting');
+  openGate();
   await expect(totals).toHaveAttribute('data-exact', 'done', { timeout: 60_000 });
   expect(await pageEvents(page)).toEqual([...TREE_CLICKS.map((c) => c.name), 'count done']);
   await expect(page.getByTestId('tokens-exact')).toContainText('exact (o200k_base)');

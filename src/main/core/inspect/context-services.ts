@@ -1,6 +1,7 @@
 import type { Services } from '../../../shared/api';
 import type { CoreDeps } from '../deps';
 import { warmTokensFor } from '../settings/settings-services';
+import { countGate } from '../tokens/count-gate';
 import { countKeptTexts } from './count-kept';
 import { inspectContext } from './inspect';
 import { TextStore } from './text-store';
@@ -31,6 +32,10 @@ export function contextServices(deps: CoreDeps): ContextServices {
         ctx.signal,
       );
     },
-    'context.countTokens': (request, ctx) => countKeptTexts(deps.tokens, texts, request, ctx),
+    'context.countTokens': async (request, ctx) => {
+      const result = await countKeptTexts(deps.tokens, texts, request, ctx);
+      await countGate(deps.env.LOUPE_COUNT_GATE, ctx.signal);
+      return result;
+    },
   };
 }
