@@ -70,6 +70,11 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
         <div className="seg-line">
           <span className={`seg-badge seg-kind-${s.kind}`}>{KIND[s.kind]}</span>
           <span className={`seg-badge seg-status-${s.status}`}>{s.status}</span>
+          {s.wire && (
+            <span className="seg-badge seg-wire" data-testid="seg-wire" title={s.wire.withheld ? `Withheld from request #${s.wire.seq} on the wire` : `Sent in request #${s.wire.seq} on the wire: a directive here is enforced on the CLI’s next request`}>
+              {s.wire.withheld ? 'withheld on the wire' : 'on the wire'}
+            </span>
+          )}
           {s.label && <span className="seg-label mono" title={s.label}>{s.label}</span>}
           <span className="seg-preview" title={shown}>{shown || '(empty)'}</span>
         </div>
@@ -96,6 +101,7 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
                   className="small"
                   disabled={busy}
                   onClick={() => handlers.act('evict', s)}
+                  title={s.wire ? 'Withhold it from the CLI’s next request (Loupe’s relay)' : undefined}
                   onMouseEnter={() => handlers.consider(s.id)}
                   onMouseLeave={() => handlers.consider(null)}
                   onFocus={() => handlers.consider(s.id)}
