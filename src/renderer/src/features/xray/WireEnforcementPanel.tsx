@@ -2,10 +2,11 @@ import type { WireEnforcement } from '../../../../shared/contract/xray';
 import { formatBytes, formatInt } from '../../../../shared/format';
 
 /** One request's line: what the relay withheld from it, and pinned segments the CLI dropped before it. */
-function RequestLine({ r }: { r: WireEnforcement['requests'][number] }) {
+function RequestLine({ r, session }: { r: WireEnforcement['requests'][number]; session: string | null }) {
   const withheld = r.withheldSegments > 0;
   return (
     <li data-testid="wire-withheld-request" data-withheld={r.withheldSegments} data-seq={r.seq}>
+      {session && <span className="muted">{session} · </span>}
       <span className="mono">#{r.seq}</span>{' '}
       {withheld ? (
         <>
@@ -33,6 +34,9 @@ function RequestLine({ r }: { r: WireEnforcement['requests'][number] }) {
  */
 export function WireEnforcementPanel({ wire, owner }: { wire: WireEnforcement; owner: 'thread' | 'session' }) {
   const shown = wire.requests.slice(0, 8);
+  // A thread's requests span its resumed CLI sessions: each numbers its own (newest session first).
+  const sessions = [...new Set(shown.map((r) => r.sessionId))];
+  const sessionOf = (id: string) => (sessions.length < 2 ? null : sessions.indexOf(id) === 0 ? 'latest session' : `session −${sessions.indexOf(id)}`);
   return (
     <div className="callout wire-enforcement" data-testid="wire-enforcement">
       <strong>Enforced on the wire.</strong>{' '}
@@ -44,7 +48,7 @@ export function WireEnforcementPanel({ wire, owner }: { wire: WireEnforcement; o
           <summary>Withheld per request (latest {shown.length})</summary>
           <ul className="plain-list">
             {shown.map((r) => (
-              <RequestLine key={`${r.sessionId}-${r.seq}`} r={r} />
+              <RequestLine key={`${r.sessionId}-${r.seq}`} r={r} session={sessionOf(r.sessionId)} />
             ))}
           </ul>
         </details>
