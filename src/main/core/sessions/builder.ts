@@ -37,6 +37,12 @@ const hashOf = (kind: string, key: string) => `${kind}-${createHash('sha256').up
 export interface IdOptions {
   idsOnly?: boolean;
   hashIf?: (bytes: number) => boolean;
+  /**
+   * Hashes already made, by the entry's raw content (kind, name, input, text):
+   * a CLI sends its whole history with every request, so the stage keeps one
+   * across a session's requests and hashes each directed segment once.
+   */
+  memo?: Map<string, Map<string, string>>;
 }
 
 /** What every entry is added with. */
@@ -62,6 +68,7 @@ interface PendingTool {
   index: number;
   name: string;
   input: unknown;
+  inputJson: string;
 }
 
 interface PendingBoundary extends CompactionBoundary {
@@ -99,9 +106,23 @@ export class SessionBuilder {
   ) {}
 
   /** The content hash an entry's id is made of, unless `hashIf` says no entry of this size is wanted. */
-  private base(kind: string, bytes: number, key: () => string): string {
+  private base(kind: string, bytes: number, key: () => string, text?: string): string {
     if (this.ids.hashIf && !this.ids.hashIf(bytes)) return `unhashed-${this.drafts.length}`;
-    return hashOf(kind, key());
+    return this.memoized(text, kind, () => hashOf(kind, key()));
+  }
+
+  /**
+   * The hash of content seen before, found by its text (as parsed: one pass,
+   * no copy) and the rest of its key, else computed and kept.
+   */
+  private memoized(text: string | undefined, rest: string, hash: () => string): string {
+    const memo = this.ids.memo;
+    if (!memo || text === undefined) return hash();
+    let byRest = memo.get(text);
+    if (!byRest) memo.set(text, (byRest = new Map()));
+    let base = byRest.get(rest);
+    if (base === undefined) byRest.set(rest, (base = hash()));
+    return base;
   }
 
   get size(): number {
@@ -140,7 +161,7 @@ export class SessionBuilder {
     if (!text.trim()) return -1;
     const item: TranscriptItem = { kind, text };
     const bytes = byteLength(text);
-    return this.push(this.draft(kind, bytes, this.ids.idsOnly ? '' : previewOf(text), meta, this.base(kind, bytes, () => contentKey(item))), item);
+    return this.push(this.draft(kind, bytes, this.ids.idsOnly ? '' : previewOf(text), meta, this.base(kind, bytes, () => contentKey(item), text)), item);
   }
 
   /** A line of a type Loupe does not know: shown as `unknown`, never dropped. */
@@ -156,7 +177,7 @@ export class SessionBuilder {
     d.paired = false;
     d.isError = false;
     const index = this.push(d, null);
-    this.pending.set(callId, { draft: d, index, name, input });
+    this.pending.set(callId, { draft: d, index, name, input, inputJson });
     this.tools.add(name);
     if (this.keepBodies?.(index)) this.bodies.set(index, { kind: 'tool', callId, name, input, output: null, isError: false });
     return index;
@@ -176,7 +197,10 @@ export class SessionBuilder {
     const kept = output.length > TRANSCRIPT_OUTPUT_MAX ? `${output.slice(0, TRANSCRIPT_OUTPUT_MAX)}\n… (cut)` : output;
     const item: TranscriptItem = { kind: 'tool', callId, name: call.name, input: call.input, output: kept, isError };
     d.bytes += byteLength(output);
-    d.base = this.ids.hashIf && !this.ids.hashIf(d.bytes) ? `unhashed-${call.index}` : hashOf('tool', contentKey(item));
+    d.base =
+      this.ids.hashIf && !this.ids.hashIf(d.bytes)
+        ? `unhashed-${call.index}`
+        : this.memoized(output, `tool\u0000${call.name}\u0000${call.inputJson}\u0000${isError}`, () => hashOf('tool', contentKey(item)));
     d.paired = true;
     d.isError = isError;
     // A result read from a credential file is not previewed at all (redaction cannot tell a bare `password=…`).

@@ -48,6 +48,9 @@ export function activeTurnStart(segments: readonly { kind: string; label?: strin
   return -1;
 }
 
+/** Most segment hashes the stage keeps between requests (each holds its segment's text). */
+const MEMO_MAX = 2000;
+
 /** A session's directives as the stage reads them, on every request (a restore applies to the next one). */
 export interface DirectiveSource {
   directives(): readonly Directive[];
@@ -66,6 +69,8 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
   let previous: Set<string> | null = null;
   // Each directed segment's size: only segments of these sizes need hashing to find their ids.
   const sizes = new Map<string, number>();
+  // Hashes of the directed-size segments seen in this session's requests (kept small: cleared past MEMO_MAX entries).
+  const memo = new Map<string, Map<string, string>>();
   return ({ request, body }) => {
     if (!isModelCall(request.provider, request.method, request.endpoint) || body.length === 0) return { kind: 'continue' };
     const withhold = new Map<string, Directive>();
@@ -79,6 +84,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
       return { kind: 'continue' };
     }
     // A body that is not JSON goes on as sent (the provider answers it).
+    if (memo.size > MEMO_MAX) memo.clear();
     let json: unknown;
     try {
       json = JSON.parse(body.toString('utf8'));
@@ -90,7 +96,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     if (bytesOf && directed.some((id) => !sizes.has(id))) for (const [id, bytes] of bytesOf(directed.filter((id) => !sizes.has(id)))) sizes.set(id, bytes);
     // A directed segment of unknown size: every segment is hashed (once it is seen, its size is known).
     const wanted = directed.every((id) => sizes.has(id)) ? new Set(directed.map((id) => sizes.get(id)!)) : null;
-    const parsed = parseBody(request.provider, request.endpoint, json as Record<string, unknown>, body.length, { idsOnly: true, ...(wanted ? { hashIf: (b: number) => wanted.has(b) } : {}) });
+    const parsed = parseBody(request.provider, request.endpoint, json as Record<string, unknown>, body.length, { idsOnly: true, ...(wanted ? { hashIf: (b: number) => wanted.has(b), memo } : {}) });
     const active = activeTurnStart(parsed.segments);
     const facts: WireEvictionFacts = { withheld: [], withheldBytes: 0, bodyBytes: body.length, forwardedBytes: body.length, skipped: [], droppedPinned: [] };
     const ids = new Set<string>();
