@@ -129,7 +129,9 @@ describe.skipIf(skip !== null)('evictions on the wire with the real CLIs', () =>
         const two = await run('Now read the second file, then the third.', ['docs/second.md', 'docs/third.md']).catch((err: Error) => {
           throw holdError ?? err;
         });
-        if (holdError) throw holdError;
+        // Set by the provider's hold (a closure the compiler does not follow).
+        const failed = holdError as Error | null;
+        if (failed) throw failed;
         expect(two.status).toBe('succeeded');
         expect(evictedAt, JSON.stringify(provider.requests.slice(sentBefore).map((r) => [r.purpose, r.turn, r.reply?.status, r.lastInput.slice(0, 300)]))).toBeGreaterThan(sentBefore);
         const later = modelCalls(bin, provider.requests.slice(evictedAt));

@@ -211,3 +211,20 @@ export function threadWireSessions(db: Db, threadId: string, limit = 50): string
     .all(threadId, limit) as { id: string }[];
   return rows.map((r) => r.id);
 }
+
+/** The thread a run belongs to, or null (no such run). */
+export function runThread(db: Db, runId: string): string | null {
+  const row = db.prepare('SELECT thread_id FROM runs WHERE id = ?').get(runId) as { thread_id: string } | undefined;
+  return row?.thread_id ?? null;
+}
+
+/** The bytes a segment had in a session's latest request that carried it, or null. */
+export function recordedSegmentBytes(db: Db, sessionId: string, segmentId: string): number | null {
+  const row = db
+    .prepare(
+      `SELECT json_extract(s.value, '$.bytes') AS bytes FROM wire_requests r, json_each(r.record_json, '$.segments') s
+        WHERE r.session_id = ? AND json_extract(s.value, '$.id') = ? ORDER BY r.seq DESC LIMIT 1`,
+    )
+    .get(sessionId, segmentId) as { bytes: number } | undefined;
+  return row?.bytes ?? null;
+}

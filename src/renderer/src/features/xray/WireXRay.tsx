@@ -28,8 +28,9 @@ export function WireXRay() {
   const { session, request: r, manifest } = detail;
   const models = detail.requests.filter((q) => q.api !== null).map((q) => q.seq);
   // The latest main request is the one X-Ray directs; an earlier one shown is history.
-  const latest = directed !== null && (requestSeq === null || requestSeq === directed.wire?.seq);
-  const segments = latest && directed ? directed.segments : (manifest?.segments ?? []);
+  const shownLatest = directed !== null && (requestSeq === null || requestSeq === directed.wire?.seq) ? directed : null;
+  const latest = shownLatest !== null;
+  const segments = shownLatest ? shownLatest.segments : (manifest?.segments ?? []);
   return (
     <div className="wire-xray" data-testid="wire-xray">
       <div className="callout" data-testid="wire-advisory">
@@ -76,7 +77,7 @@ export function WireXRay() {
             </dl>
             <WireHistory detail={detail} shown={r.seq} onPick={(seq) => void useWire.getState().showRequest(seq === requestSeq ? null : seq)} />
           </div>
-          {latest && directed?.wire && <WireEnforcementPanel wire={directed.wire} owner="session" />}
+          {shownLatest?.wire && <WireEnforcementPanel wire={shownLatest.wire} owner="session" />}
           <section className="wire-segments" data-testid="wire-segments">
             <h2>Conversation ({formatInt(segments.length)} segments)</h2>
             <ol className="plain-list">
