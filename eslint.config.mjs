@@ -1,9 +1,11 @@
 // ESLint: the project's own rules, which enforce themselves in `npm test` (`npm run lint`).
 // Only what the type checker and the layer test (src/layering.test.ts) do not already hold:
-// where Electron, the renderer's bridge and SQL statements may appear, which of the runs
-// module's files X-Ray and sessions may use, and conditions the types say are always the same.
+// where Electron, the renderer's bridge and SQL statements may appear, which store module owns
+// each table, which of the runs module's files X-Ray and sessions may use, and conditions the
+// types say are always the same.
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { migrationTables, tableOwnersPlugin } from './scripts/eslint-table-owners.mjs';
 
 const TS = ['**/*.{ts,tsx,mts}'];
 
@@ -28,13 +30,6 @@ const STORE_FILES = [
   'src/**/*.test.ts',
   'src/**/*.spec.ts',
 ];
-/**
- * Files that still prepare statements outside a store module. Issue 18's "each table is read
- * and written by exactly one store module" moves these into store modules; remove each from
- * this list as it does, and the rule holds everywhere.
- */
-const PREPARE_NOT_YET_IN_STORES = ['src/main/core/memory/memory-services.ts'];
-
 /**
  * Runs internals: X-Ray and sessions read threads (core/threads) and assemble prompts
  * (core/prompt); of core/runs (the executor) they use only what it publishes for them.
@@ -74,7 +69,17 @@ export default defineConfig(
     },
   },
   { files: ELECTRON_FILES, rules: { 'no-restricted-imports': 'off' } },
-  { files: [...STORE_FILES, ...PREPARE_NOT_YET_IN_STORES], rules: { 'no-restricted-syntax': 'off' } },
+  { files: STORE_FILES, rules: { 'no-restricted-syntax': 'off' } },
+  {
+    // Each table read and written by exactly one store module (scripts/eslint-table-owners.mjs
+    // names them); tests and their helpers set up and inspect databases directly.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.spec.ts', 'src/main/core/testing/**', 'src/main/core/*/testing.ts'],
+    plugins: { loupe: tableOwnersPlugin },
+    rules: {
+      'loupe/table-owner': ['error', { root: import.meta.dirname, tables: [...migrationTables(`${import.meta.dirname}/src/main/core/store/migrations`)] }],
+    },
+  },
   {
     files: ['src/main/core/xray/**', 'src/main/core/sessions/**'],
     ignores: ['**/*.test.ts', '**/*.spec.ts'],

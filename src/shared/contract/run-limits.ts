@@ -10,6 +10,20 @@ export const BUDGET_CEILING_MAX = {
   maxApproximateTokens: 67_108_864,
 } as const;
 
+/**
+ * Upper bounds of the request budget's ceilings (loop.requestBudget): a request
+ * on the wire, which the relay reads whole up to 64 MiB, measured in bytes or
+ * in the best count for its model.
+ */
+export const REQUEST_CEILING_MAX = {
+  maxRequestTokens: 16_777_216,
+  maxRequestBytes: 67_108_864,
+} as const;
+
+/** What Loupe does with a recognised secret in a request's content: record it, or also replace it before forwarding. */
+export const WIRE_SECRETS_MODES = ['warn', 'redact'] as const;
+export type WireSecretsMode = (typeof WIRE_SECRETS_MODES)[number];
+
 /** The no-progress timeout: off (null) or a whole number of seconds in this range. */
 export const IDLE_TIMEOUT_SECONDS = { min: 5, max: 86_400, default: 120 } as const;
 

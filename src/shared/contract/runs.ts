@@ -1,4 +1,4 @@
-import type { WireRunSummary } from './wire';
+import type { WireRunSummary, WireWarning } from './wire';
 import { z } from 'zod';
 import type { AgentEvent, ReportedUsage } from './agent-events';
 import type { OmissionReason } from './context';
@@ -11,7 +11,7 @@ import type { SettingSource } from './settings';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
-import { AGENT_IDS, BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, RUN_LIMITS, type AgentId } from './run-limits';
+import { AGENT_IDS, BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, REQUEST_CEILING_MAX, RUN_LIMITS, WIRE_SECRETS_MODES, type AgentId } from './run-limits';
 
 export * from './run-limits';
 
@@ -34,6 +34,20 @@ export const contextBudgetSchema = z
   .strict();
 export type ContextBudget = z.output<typeof contextBudgetSchema>;
 
+/**
+ * The request budget: ceilings on each request the relay forwards to the
+ * provider (after evictions), in bytes or in the model's best count. Never
+ * inferred from a window; separate from the context budget.
+ */
+export const requestBudgetSchema = z
+  .object({
+    maxRequestTokens: ceiling(REQUEST_CEILING_MAX.maxRequestTokens).optional(),
+    maxRequestBytes: ceiling(REQUEST_CEILING_MAX.maxRequestBytes).optional(),
+    policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
+  })
+  .strict();
+export type RequestBudget = z.output<typeof requestBudgetSchema>;
+
 const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `is longer than ${max} characters`);
 
 /** What a run is launched with; presets carry exactly this. */
@@ -51,6 +65,10 @@ export const runSettingsSchema = z
     loop: z
       .object({
         contextBudget: contextBudgetSchema.optional(),
+        /** Ceilings on each request on the wire (the relay answers a blocked one itself). */
+        requestBudget: requestBudgetSchema.optional(),
+        /** Recognised secrets in a request's content: recorded (warn, the default) or replaced before forwarding (redact). */
+        wireSecrets: z.enum(WIRE_SECRETS_MODES, { error: 'must be "warn" or "redact"' }).optional(),
         /** End the agent when it makes no progress for this long; null turns it off. */
         idleTimeoutSeconds: z
           .number({ error: 'must be a number' })
@@ -247,6 +265,8 @@ export type RunStreamEvent =
   | { type: 'status'; status: RunStatus }
   | { type: 'step'; step: StepEvidence }
   | { type: 'agent'; stepId: string; event: AgentEvent }
+  /** Enforcement on the wire: a request over the request budget, or a recognised secret in one (live). */
+  | { type: 'wire'; stepId: string; warning: WireWarning }
   | { type: 'end'; run: RunSummary };
 
 export interface RunEventRecord {

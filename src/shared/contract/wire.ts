@@ -88,6 +88,77 @@ export interface WireDiff {
   droppedIds: string[];
 }
 
+/** A request ceiling a request went over. */
+export interface RequestExceeded {
+  ceiling: 'maxRequestTokens' | 'maxRequestBytes';
+  limit: number;
+  actual: number;
+  /** actual - limit */
+  over: number;
+}
+
+/** What the request budget measured on the bytes forwarded (after evictions), and what it decided. */
+export interface WireBudgetFacts {
+  policy: 'warn' | 'block';
+  bytes: number;
+  /** The best count for the model (exact or calibrated estimate); null when only a byte ceiling is set. */
+  tokens: TokenCount | null;
+  exceeded: RequestExceeded[];
+  verdict: 'within' | 'warn' | 'block';
+}
+
+/** A recognised secret in a request's new content: what it is and where, never its value. */
+export interface WireSecretFinding {
+  /** The rule's name for it ("GITHUB_TOKEN", "PrivateKey"). */
+  kind: string;
+  /** Where in the request: "a tool result", "user text", "a tool call". */
+  where: string;
+  /** sha256 of the text part that held it (hex), so the same content is recognised again. */
+  sha256: string;
+  message: string;
+}
+
+export interface WireSecretFacts {
+  mode: 'warn' | 'redact';
+  /** Secrets first seen in this request (at most 50 listed). */
+  found: WireSecretFinding[];
+  /** Spans replaced before forwarding in this request (redact), repeats of earlier content included. */
+  redacted: number;
+}
+
+/** Why a segment with an evict or summarize directive was sent as it was. */
+export type WireSkipReason = 'active-turn' | 'thinking' | 'no-place';
+
+/**
+ * What the eviction stage did to one request (issue 21): the segments it
+ * withheld (evicted: a placeholder; summarized: the user's summary), their
+ * bytes, the body's bytes before and after, the directed segments it left as
+ * sent and why, and pinned segments the CLI itself dropped since its previous
+ * request (its own compaction).
+ */
+export interface WireEvictionFacts {
+  withheld: { id: string; kind: WireSegmentKind; bytes: number; as: 'evicted' | 'summarized' }[];
+  /** The withheld segments' bytes (their text as the CLI sent it). */
+  withheldBytes: number;
+  /** The body's bytes as the CLI sent it, and as forwarded. */
+  bodyBytes: number;
+  forwardedBytes: number;
+  skipped: { id: string; reason: WireSkipReason }[];
+  droppedPinned: string[];
+}
+
+/**
+ * What enforcement learnt about a request, one key per stage (evictions,
+ * secrets, budget); stored with the record. A stage that found nothing to say
+ * leaves its key out.
+ */
+export interface WireEnforcement {
+  evictions?: WireEvictionFacts;
+  secrets?: WireSecretFacts;
+  budget?: WireBudgetFacts;
+  [stage: string]: unknown;
+}
+
 export interface WireRequestRecord {
   sessionId: string;
   /** 1, 2, 3… within the session. */
@@ -122,35 +193,8 @@ export interface WireRequestRecord {
   segments: WireSegment[];
   images: number;
   diff: WireDiff | null;
-  /** What enforcement did to this request (absent on requests recorded before it existed). */
-  facts?: WireFacts;
-}
-
-/** Why a segment with an evict or summarize directive was sent as it was. */
-export type WireSkipReason = 'active-turn' | 'thinking' | 'no-place';
-
-/**
- * What the eviction stage did to one request (issue 21): the segments it
- * withheld (evicted: a placeholder; summarized: the user's summary), their
- * bytes, the body's bytes before and after, the directed segments it left as
- * sent and why, and pinned segments the CLI itself dropped since its previous
- * request (its own compaction).
- */
-export interface WireEvictionFacts {
-  withheld: { id: string; kind: WireSegmentKind; bytes: number; as: 'evicted' | 'summarized' }[];
-  /** The withheld segments' bytes (their text as the CLI sent it). */
-  withheldBytes: number;
-  /** The body's bytes as the CLI sent it, and as forwarded. */
-  bodyBytes: number;
-  forwardedBytes: number;
-  skipped: { id: string; reason: WireSkipReason }[];
-  droppedPinned: string[];
-}
-
-/** What the enforcement stages learnt about a request, by stage (`evictions`, and the other stages' own keys). */
-export interface WireFacts {
-  evictions?: WireEvictionFacts;
-  [stage: string]: unknown;
+  /** What the enforcement stages did to or learnt of this request (null when they said nothing). */
+  enforcement: WireEnforcement | null;
 }
 
 export type WireSessionKind = 'run' | 'wrap' | 'custom';
@@ -181,6 +225,18 @@ export interface WireStepSummary {
   largestBytes: number;
   reportedInput: number;
   cacheRead: number;
+  /** Requests over the request budget (warned or blocked) and recognised secrets, in order. */
+  warnings: WireWarning[];
+}
+
+/** One thing enforcement on the wire wants the user to see: a request over its ceiling, or a secret in it. */
+export interface WireWarning {
+  sessionId: string;
+  seq: number;
+  kind: 'request-budget' | 'secret';
+  /** block: the relay answered it; warn: forwarded; redact: forwarded with the secret replaced. */
+  action: 'block' | 'warn' | 'redact';
+  text: string;
 }
 
 /** A run's wire: its sessions, per step, and what could not be recorded. */

@@ -169,7 +169,7 @@ export interface Manifest {
    */
   fold?: { count: FoldCountInfo; budget: number; countedTokens: number } | null;
   /** What the relay withheld from the CLI's recent requests on the wire (newest first), where the thread or session has a wire. */
-  wire?: WireEnforcement | null;
+  wire?: WireWithheldView | null;
 }
 
 /** A Loupe thread's manifest. */
@@ -243,7 +243,7 @@ export interface Directive {
 
 
 /** One request on the wire, as enforcement left it. */
-export interface WireRequestEnforcement {
+export interface WireRequestWithheld {
   sessionId: string;
   seq: number;
   at: string;
@@ -260,8 +260,8 @@ export interface WireRequestEnforcement {
 }
 
 /** Enforcement on the wire, for X-Ray: the latest main request's place and the recent requests' facts. */
-export interface WireEnforcement {
+export interface WireWithheldView {
   sessionId: string;
   seq: number;
-  requests: WireRequestEnforcement[];
+  requests: WireRequestWithheld[];
 }

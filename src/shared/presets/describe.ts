@@ -1,5 +1,5 @@
 // Settings in words, the same in the CLI and the app.
-import type { ContextBudget } from '../contract/runs';
+import type { ContextBudget, RequestBudget } from '../contract/runs';
 import type { SettingSource } from '../contract/settings';
 
 /** "block at 100,000 bytes / ≈20,000 tokens", or "no ceiling". */
@@ -10,6 +10,21 @@ export function budgetText(b: ContextBudget | null | undefined): string {
     b.maxApproximateTokens !== undefined ? `≈${b.maxApproximateTokens.toLocaleString('en-US')} tokens` : null,
   ].filter(Boolean);
   return parts.length ? `${b.policy} at ${parts.join(' / ')}` : `${b.policy} (no ceiling set)`;
+}
+
+/** "block at 150,000 tokens / 600,000 bytes per request", or "no ceiling". */
+export function requestBudgetText(b: RequestBudget | null | undefined): string {
+  if (!b) return 'no ceiling';
+  const parts = [
+    b.maxRequestTokens !== undefined ? `${b.maxRequestTokens.toLocaleString('en-US')} tokens` : null,
+    b.maxRequestBytes !== undefined ? `${b.maxRequestBytes.toLocaleString('en-US')} bytes` : null,
+  ].filter(Boolean);
+  return parts.length ? `${b.policy} at ${parts.join(' / ')} per request` : `${b.policy} (no ceiling set)`;
+}
+
+/** "warn (default)", "warn", "redact". */
+export function wireSecretsText(mode: 'warn' | 'redact' | undefined): string {
+  return mode === undefined ? 'warn (default): recorded, sent' : mode === 'warn' ? 'warn: recorded, sent' : 'redact: replaced before sending';
 }
 
 /** Where a setting in force came from: "preset team@2", "app (your change)", "default". */

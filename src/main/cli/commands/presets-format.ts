@@ -3,7 +3,7 @@ import type { ImportReport, LibraryProblem, LibraryRefusal, PresetDetail, Preset
 import { SETTING_FIELDS, type EffectiveSettings } from '../../../shared/contract/settings';
 import { SETTING_LABEL } from '../../../shared/contract/setting-fields';
 import { plural } from '../../../shared/format';
-import { budgetText, sourceText } from '../../../shared/presets/describe';
+import { budgetText, requestBudgetText, sourceText, wireSecretsText } from '../../../shared/presets/describe';
 import { FIELD_LABELS, formatSettingValue } from '../../../shared/presets/diff';
 
 const by = (author: string | null) => (author ? ` by ${author}` : '');
@@ -39,6 +39,8 @@ export function formatPreset(preset: PresetDetail, history: PresetHistoryEntry[]
 export function formatEffective(e: EffectiveSettings): string {
   const value = (f: (typeof SETTING_FIELDS)[number]) => {
     if (f === 'loop.contextBudget') return budgetText(e.settings.loop.contextBudget);
+    if (f === 'loop.requestBudget') return requestBudgetText(e.settings.loop.requestBudget);
+    if (f === 'loop.wireSecrets') return wireSecretsText(e.settings.loop.wireSecrets);
     const v = f.startsWith('loop.') ? (e.settings.loop as Record<string, unknown>)[f.slice(5)] : (e.settings as Record<string, unknown>)[f];
     return formatSettingValue(v);
   };

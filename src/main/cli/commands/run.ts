@@ -102,6 +102,8 @@ function follow(
         if (e.type === 'agent' && print) {
           const line = formatAgentEvent(e.event);
           if (line !== null) print(`${line}\n`);
+        } else if (e.type === 'wire' && print) {
+          print(`Loupe on the wire: ${e.warning.text}\n`);
         } else if (e.type === 'step' && print && e.step.outcome === 'blocked') {
           print(`${e.step.message ?? 'Blocked by the context budget.'}\n`);
         } else if (e.type === 'end') {

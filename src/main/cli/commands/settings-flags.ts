@@ -1,8 +1,23 @@
 // Run settings from command-line flags, shared by `loupe run` and `loupe presets save`:
 // the same flags mean the same settings everywhere.
-import type { ContextBudget, RunSettingsInput } from '../../../shared/contract/runs';
-import { AGENT_IDS, type AgentId } from '../../../shared/contract/run-limits';
+import type { ContextBudget, RequestBudget, RunSettingsInput } from '../../../shared/contract/runs';
+import { AGENT_IDS, REQUEST_CEILING_MAX, WIRE_SECRETS_MODES, type AgentId, type WireSecretsMode } from '../../../shared/contract/run-limits';
 import { UsageError } from '../command';
+
+/** parseArgs options for enforcement on the wire: `loupe run`, `loupe presets save` and `loupe wrap`. */
+export const WIRE_ENFORCE_OPTIONS = {
+  'max-request-tokens': { type: 'string' },
+  'max-request-bytes': { type: 'string' },
+  'request-policy': { type: 'string' },
+  'wire-secrets': { type: 'string' },
+} as const;
+
+export interface WireEnforceFlags {
+  'max-request-tokens'?: string;
+  'max-request-bytes'?: string;
+  'request-policy'?: string;
+  'wire-secrets'?: string;
+}
 
 /** parseArgs options for the settings flags. */
 export const SETTINGS_OPTIONS = {
@@ -18,9 +33,10 @@ export const SETTINGS_OPTIONS = {
   'xray-tools': { type: 'boolean', default: false },
   'no-wire': { type: 'boolean', default: false },
   wire: { type: 'boolean', default: false },
+  ...WIRE_ENFORCE_OPTIONS,
 } as const;
 
-export interface SettingsFlags {
+export interface SettingsFlags extends WireEnforceFlags {
   agent?: string;
   command?: string;
   model?: string;
@@ -40,6 +56,38 @@ export function positiveInt(flag: string, text: string | undefined): number | un
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`${flag} takes a whole number of at least 1, got "${text}".`);
   return Number(text);
+}
+
+/** A request ceiling flag: a whole number from 1 up to its bound. */
+function requestCeiling(flag: string, text: string | undefined, max: number): number | undefined {
+  const n = positiveInt(flag, text);
+  if (n !== undefined && n > max) throw new UsageError(`${flag} must be at most ${max.toLocaleString('en-US')}, got ${text}.`);
+  return n;
+}
+
+/** The request budget the flags describe over `base` (a ceiling flag keeps the other ceiling); undefined when none. */
+export function requestBudgetFrom(flags: WireEnforceFlags, base: RequestBudget | undefined): RequestBudget | undefined {
+  const policy = flags['request-policy'];
+  if (policy !== undefined && policy !== 'warn' && policy !== 'block') throw new UsageError(`--request-policy must be warn or block, got "${policy}".`);
+  const maxRequestTokens = requestCeiling('--max-request-tokens', flags['max-request-tokens'], REQUEST_CEILING_MAX.maxRequestTokens);
+  const maxRequestBytes = requestCeiling('--max-request-bytes', flags['max-request-bytes'], REQUEST_CEILING_MAX.maxRequestBytes);
+  const given = maxRequestTokens !== undefined || maxRequestBytes !== undefined;
+  if (!given && !policy) return base;
+  if (!given && !base) throw new UsageError('--request-policy needs a ceiling: --max-request-tokens N or --max-request-bytes N.');
+  return {
+    ...base,
+    ...(maxRequestTokens !== undefined ? { maxRequestTokens } : {}),
+    ...(maxRequestBytes !== undefined ? { maxRequestBytes } : {}),
+    policy: (policy ?? base?.policy ?? 'block') as RequestBudget['policy'],
+  };
+}
+
+/** --wire-secrets warn|redact, or the base's value. */
+export function wireSecretsFrom(flags: WireEnforceFlags, base: WireSecretsMode | undefined): WireSecretsMode | undefined {
+  const mode = flags['wire-secrets'];
+  if (mode === undefined) return base;
+  if (!(WIRE_SECRETS_MODES as readonly string[]).includes(mode)) throw new UsageError(`--wire-secrets must be warn or redact, got "${mode}".`);
+  return mode as WireSecretsMode;
 }
 
 function budgetFrom(flags: SettingsFlags, base: ContextBudget | undefined): ContextBudget | undefined {
@@ -68,6 +116,8 @@ export function settingsFromFlags(flags: SettingsFlags, base: RunSettingsInput |
   if (flags.agent && flags.command) throw new UsageError('give --agent NAME or --command CMD, not both.');
   // A bad number is reported as itself, before anything else is missing.
   budgetFrom(flags, base?.loop?.contextBudget ?? { policy: 'block' });
+  requestBudgetFrom(flags, base?.loop?.requestBudget ?? { policy: 'block' });
+  wireSecretsFrom(flags, undefined);
   if (flags.timeout !== undefined && flags.timeout !== 'off') positiveInt('--timeout', flags.timeout);
   const agent = (flags.command ? 'custom' : (flags.agent ?? base?.agent ?? defaultAgent)) as AgentId | null;
   if (agent === null) throw new UsageError('name the agent: --agent claude|codex|gemini|demo, or --command CMD for your own.');
@@ -75,8 +125,10 @@ export function settingsFromFlags(flags: SettingsFlags, base: RunSettingsInput |
   const idle = flags.timeout === undefined ? undefined : flags.timeout === 'off' ? null : positiveInt('--timeout', flags.timeout);
   const loop = base?.loop ?? {};
   const budget = budgetFrom(flags, loop.contextBudget);
+  const requestBudget = requestBudgetFrom(flags, loop.requestBudget);
+  const wireSecrets = wireSecretsFrom(flags, loop.wireSecrets);
   const command = flags.command ?? (agent === 'custom' ? base?.command : undefined);
-  const { contextBudget: _b, idleTimeoutSeconds: baseIdle, ...restLoop } = loop;
+  const { contextBudget: _b, requestBudget: _rb, wireSecrets: _ws, idleTimeoutSeconds: baseIdle, ...restLoop } = loop;
   const { command: _c, ...rest } = base ?? {};
   return {
     ...rest,
@@ -90,6 +142,8 @@ export function settingsFromFlags(flags: SettingsFlags, base: RunSettingsInput |
     loop: {
       ...restLoop,
       ...(budget ? { contextBudget: budget } : {}),
+      ...(requestBudget ? { requestBudget } : {}),
+      ...(wireSecrets ? { wireSecrets } : {}),
       ...(idle !== undefined ? { idleTimeoutSeconds: idle } : baseIdle !== undefined ? { idleTimeoutSeconds: baseIdle } : {}),
     },
   };

@@ -3,23 +3,33 @@ import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findExecutable } from '../../core/runs/agents/path-lookup';
+import { readEffective } from '../../core/settings/effective';
+import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
+import type { WireBudgetFacts } from '../../../shared/contract/wire';
 import { wiringFor } from '../../core/wire/cli-wiring';
 import { openWireSession, type WireSession } from '../../core/wire/session';
 import { addWireNote, insertWireSession } from '../../core/wire/store';
 import { EXIT_FAILURE, UsageError, type CommandRun } from '../command';
 import { cliRuntime } from '../with-runtime';
+import { RUN_EXIT } from './run';
+import { requestBudgetFrom, WIRE_ENFORCE_OPTIONS, wireSecretsFrom } from './settings-flags';
 
 const WRAPPABLE = ['claude', 'codex', 'gemini'];
 
 /**
- * `loupe wrap [--repo DIR] -- claude|codex|gemini ARGS...`: the user's own CLI
- * in this terminal (stdio inherited, interactive or not), pointed at a relay
- * that records every request into a wire session; its exit code is Loupe's.
+ * `loupe wrap [--repo DIR] [enforcement flags] -- claude|codex|gemini ARGS...`:
+ * the user's own CLI in this terminal (stdio inherited, interactive or not),
+ * pointed at a relay that records every request into a wire session and
+ * enforces the request budget and secrets setting in force (the flags override
+ * them). Its exit code is Loupe's, except 3 when the relay blocked a request.
  */
 export const run: CommandRun = async (args, io) => {
   const dd = args.indexOf('--');
   if (dd < 0) throw new UsageError('put the command after --: loupe wrap [--repo DIR] -- claude ARGS...');
-  const { values } = parseArgs({ args: args.slice(0, dd), options: { repo: { type: 'string' } }, allowPositionals: false, strict: true });
+  const { values } = parseArgs({ args: args.slice(0, dd), options: { repo: { type: 'string' }, ...WIRE_ENFORCE_OPTIONS }, allowPositionals: false, strict: true });
+  // Bad flags are reported before anything starts.
+  requestBudgetFrom(values, { policy: 'block' });
+  wireSecretsFrom(values, undefined);
   const [agent, ...cliArgs] = args.slice(dd + 1);
   if (!agent || !WRAPPABLE.includes(agent)) throw new UsageError(`loupe wrap runs ${WRAPPABLE.join(', ')}; got "${agent ?? ''}".`);
   const exe = findExecutable(agent, io.env);
@@ -41,7 +51,19 @@ export const run: CommandRun = async (args, io) => {
       addWireNote(runtime.deps.db, id, at, wiring.reason);
       io.stderr(`loupe: ${wiring.reason}\n`);
     } else {
-      session = await openWireSession(runtime.deps, { kind: 'wrap', agent, repo, runId: null, upstreams: wiring.upstreams });
+      const loop = readEffective(runtime.deps.db).settings.loop;
+      const enforce = { requestBudget: requestBudgetFrom(values, loop.requestBudget), wireSecrets: wireSecretsFrom(values, loop.wireSecrets) };
+      session = await openWireSession(runtime.deps, {
+        kind: 'wrap',
+        agent,
+        repo,
+        runId: null,
+        upstreams: wiring.upstreams,
+        enforce,
+        onRecord: (r) => {
+          for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) io.stderr(`loupe: ${w.text}\n`);
+        },
+      });
       const applied = wiring.apply((p) => session!.relay.baseUrl(p));
       env = { ...env, ...applied.env };
       wireArgs = applied.args;
@@ -57,6 +79,11 @@ export const run: CommandRun = async (args, io) => {
         return { code: EXIT_FAILURE, signal: null };
       });
       await session?.close();
+      const block = session?.blocked()[0];
+      if (block) {
+        io.stderr(`loupe: ${wireBlockStepText(block.seq, block.facts.budget as WireBudgetFacts)}\n`);
+        return RUN_EXIT.blocked;
+      }
       if (exit.code !== null) return exit.code;
       return 128 + (exit.signal ? constants.signals[exit.signal] : 0);
     } finally {

@@ -7,7 +7,7 @@ import { RUN_LIMITS } from '../../../shared/contract/run-limits';
 import { captureStdin, waitForRun } from '../testing/runs';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { selectedMemoryTexts } from '../../../shared/contract/memory';
-import { listMemory } from './memory-services';
+import { listMemory } from './memory-store';
 
 const selectedMemory = (db: Parameters<typeof listMemory>[0]) => selectedMemoryTexts(listMemory(db));
 

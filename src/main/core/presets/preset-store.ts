@@ -4,6 +4,7 @@ import { runSettingsSchema, type RunSettings } from '../../../shared/contract/ru
 import { LoupeError } from '../../../shared/errors';
 import { canonicalJson } from '../../../shared/presets/diff';
 import { pickRevision } from '../../../shared/presets/revisions';
+import { fromJson, toJson, type Json } from '../store/rows';
 import type { Db } from '../store/store';
 
 interface RevisionRow {
@@ -11,8 +12,9 @@ interface RevisionRow {
   revision: number;
   created_at: string;
   author: string | null;
+  /** Settings as validated when stored; read through runSettingsSchema, which applies today's defaults. */
   settings_json: string;
-  origin_json: string;
+  origin_json: Json<RevisionOrigin>;
 }
 
 interface PresetRow {
@@ -24,7 +26,7 @@ interface PresetRow {
 function toRevision(r: RevisionRow): PresetRevision {
   // Stored settings were validated on the way in; parsing again applies today's defaults.
   const settings = runSettingsSchema.parse(JSON.parse(r.settings_json));
-  return { revision: r.revision, createdAt: r.created_at, author: r.author, origin: JSON.parse(r.origin_json) as RevisionOrigin, settings };
+  return { revision: r.revision, createdAt: r.created_at, author: r.author, origin: fromJson(r.origin_json), settings };
 }
 
 function summarize(p: PresetRow, latest: PresetRevision, count: number): PresetSummary {
@@ -44,7 +46,7 @@ function summarize(p: PresetRow, latest: PresetRevision, count: number): PresetS
 /** Every preset (archived ones only when asked), by name. */
 export function listPresets(db: Db, includeArchived: boolean): PresetSummary[] {
   const rows = db
-    .prepare(
+    .prepare<[], PresetRow & RevisionRow & { r_created: string; count: number }>(
       `SELECT p.name, p.created_at, p.archived_at, r.preset, r.revision, r.created_at AS r_created, r.author, r.settings_json, r.origin_json,
               (SELECT COUNT(*) FROM preset_revisions c WHERE c.preset = p.name) AS count
          FROM presets p JOIN preset_revisions r ON r.preset = p.name
@@ -52,19 +54,19 @@ export function listPresets(db: Db, includeArchived: boolean): PresetSummary[] {
           ${includeArchived ? '' : 'AND p.archived_at IS NULL'}
         ORDER BY p.name`,
     )
-    .all() as (PresetRow & RevisionRow & { r_created: string; count: number })[];
+    .all();
   return rows.map((r) => summarize(r, toRevision({ ...r, created_at: r.r_created }), r.count));
 }
 
 /** Every revision of a preset, oldest first; [] when there is no such preset. */
 export function revisionsOf(db: Db, name: string): PresetRevision[] {
-  const rows = db.prepare('SELECT * FROM preset_revisions WHERE preset = ? ORDER BY revision').all(name) as RevisionRow[];
+  const rows = db.prepare<[string], RevisionRow>('SELECT * FROM preset_revisions WHERE preset = ? ORDER BY revision').all(name);
   return rows.map(toRevision);
 }
 
 /** A preset with all its revisions; LoupeError `not-found` when there is none. */
 export function getPreset(db: Db, name: string): PresetDetail {
-  const row = db.prepare('SELECT * FROM presets WHERE name = ?').get(name) as PresetRow | undefined;
+  const row = db.prepare<[string], PresetRow>('SELECT * FROM presets WHERE name = ?').get(name);
   const revisions = row ? revisionsOf(db, name) : [];
   if (!row || revisions.length === 0) throw new LoupeError('not-found', `There is no preset called "${name}".`, { name });
   return { ...summarize(row, revisions.at(-1)!, revisions.length), revisions };
@@ -94,13 +96,12 @@ export function insertRevision(db: Db, name: string, rev: NewRevision, now: Date
   db.prepare('INSERT INTO presets (name, created_at, archived_at) VALUES (?, ?, NULL) ON CONFLICT(name) DO NOTHING').run(name, now.toISOString());
   db.prepare(
     'INSERT INTO preset_revisions (preset, revision, created_at, author, settings_json, origin_json) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(name, rev.revision, rev.createdAt, rev.author, canonicalJson(rev.settings), JSON.stringify(rev.origin));
+  ).run(name, rev.revision, rev.createdAt, rev.author, canonicalJson(rev.settings), toJson(rev.origin));
 }
 
 /** The highest revision number of a preset, 0 when it has none. */
 export function latestRevision(db: Db, name: string): number {
-  const row = db.prepare('SELECT MAX(revision) AS latest FROM preset_revisions WHERE preset = ?').get(name) as { latest: number | null };
-  return row.latest ?? 0;
+  return db.prepare<[string], { latest: number | null }>('SELECT MAX(revision) AS latest FROM preset_revisions WHERE preset = ?').get(name)?.latest ?? 0;
 }
 
 /** Archives or restores a preset (its revisions are untouched). */

@@ -8,12 +8,17 @@ import type { AgentEvent } from '../../../shared/contract/agent-events';
 import type { AgentId, RunInput, StepEvidence } from '../../../shared/contract/runs';
 import type { Db } from '../store/store';
 import { agentAdapters } from './agents/registry';
-import { listEvidence } from './store/evidence';
+import { listEvidence, threadEvidenceStamp } from './store/evidence';
 import { activeRunOf, firstSessionEvent, latestRunInput, recentRunIds } from './store/runs';
 
 /** A thread's steps, oldest first, with their evidence. */
 export function threadSteps(db: Db, threadId: string): StepEvidence[] {
   return listEvidence(db, { threadId });
+}
+
+/** How far the thread's steps have come (steps recorded, steps ended): equal stamps, equal threadSteps. */
+export function stepsStamp(db: Db, threadId: string): string {
+  return threadEvidenceStamp(db, threadId);
 }
 
 /** The thread's run in progress (marked running by a live process), or null. */

@@ -24,6 +24,8 @@ import { TranscriptCollector } from '../threads/transcript-collector';
 import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
+import type { WireBudgetFacts } from '../../../shared/contract/wire';
+import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -130,7 +132,7 @@ export class RunManager {
       createThread(db, { id: threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, title: input.ask, now: this.deps.now() });
     }
     const stored: RunInput = { ...input, repo: repo.root };
-    insertRun(db, { id: runId, threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, ask: input.ask, inputJson: JSON.stringify(stored), now: this.deps.now() });
+    insertRun(db, { id: runId, threadId, repo: repo.root, agent: input.settings.agent, model: input.settings.model ?? null, ask: input.ask, input: stored, now: this.deps.now() });
     touchThread(db, threadId, this.deps.now());
     const fresh = options.fresh === true || !this.env.adapter(input.settings.agent).resumable;
     return this.launch(runId, threadId, stored, { branch: repo.branch, fresh, kind: null, staging });
@@ -378,7 +380,20 @@ export class RunManager {
     if (invocation.stdin !== prepared.invocation.stdin) throw new Error('The prompt changed between measuring and launching.');
     const cliEnv: NodeJS.ProcessEnv = { ...this.deps.env, ...invocation.env, ...extra.env };
     // The wire: a relay for this step between the CLI and its provider (or, where it cannot be, the reason).
-    const wire = await openStepWire(this.deps, { agent: s.adapter.id, setting: s.input.settings.wire, env: cliEnv, repo: s.input.repo, runId: s.runId, stepId: start.id });
+    const { requestBudget, wireSecrets } = s.input.settings.loop;
+    const wire = await openStepWire(this.deps, {
+      agent: s.adapter.id,
+      setting: s.input.settings.wire,
+      env: cliEnv,
+      repo: s.input.repo,
+      runId: s.runId,
+      stepId: start.id,
+      enforce: { requestBudget, wireSecrets },
+      // Warnings show live: a request over the request budget, a secret in one.
+      onRecord: (r) => {
+        for (const warning of warningsOf(r.sessionId, r.seq, r.enforcement)) s.recorder.publish({ type: 'wire', stepId: start.id, warning });
+      },
+    });
     if (wire.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: wire.note } });
     const env: NodeJS.ProcessEnv = { ...cliEnv, ...wire.env, LOUPE_CONTEXT_DIR: s.staging.dir, LOUPE_RUN_ID: s.runId };
     for (const key of HIDDEN_ENV) delete env[key];
@@ -398,10 +413,14 @@ export class RunManager {
     // runStep spawned synchronously: the exact count starts after the launch, in the token workers.
     const exact = countPromptExactly(this.deps.tokens, s.input.settings.model, invocation.stdin, prepared.sha256);
     const result: StepResult = await running.finally(() => wire.session?.close());
-    const ok = !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
-    const outcome = result.cancelled ? 'cancelled' : ok ? 'launched' : 'failed';
+    // A request the relay blocked (request budget): the step ends blocked, whatever the CLI made of it.
+    const wireBlock = wire.session?.blocked()[0] ?? null;
+    const ok = !wireBlock && !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
+    const outcome = result.cancelled ? 'cancelled' : wireBlock ? 'blocked' : ok ? 'launched' : 'failed';
     const message = result.cancelled
       ? 'Cancelled: Loupe ended the agent and its processes.'
+      : wireBlock
+        ? wireBlockStepText(wireBlock.seq, wireBlock.facts.budget as WireBudgetFacts)
       : result.timedOut
         ? `No progress for ${timeout ?? IDLE_TIMEOUT_SECONDS.default} s: Loupe ended the agent (change the no-progress timeout in the run settings).`
         : result.spawnError
@@ -424,9 +443,9 @@ export class RunManager {
     else touchThread(db, s.threadId, this.deps.now());
     s.recorder.flush();
     s.recorder.publish({ type: 'step', step: evidence() });
-    const status: RunStatus = outcome === 'cancelled' ? 'cancelled' : ok ? 'succeeded' : 'failed';
+    const status: RunStatus = outcome === 'cancelled' ? 'cancelled' : outcome === 'blocked' ? 'blocked' : ok ? 'succeeded' : 'failed';
     const resumeFailed =
-      !ok && !result.cancelled && !result.timedOut && !result.progressed && (s.adapter.isResumeFailure?.(message, result.exit) ?? true);
+      !ok && !wireBlock && !result.cancelled && !result.timedOut && !result.progressed && (s.adapter.isResumeFailure?.(message, result.exit) ?? true);
     return { status, launched: true, resumeFailed };
   }
 }

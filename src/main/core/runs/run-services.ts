@@ -16,7 +16,7 @@ import { countPromptExactly } from '../prompt/prompt-count';
 import { RunManager, type RunEnvironment } from './run-manager';
 import { removeStaged, stageContext } from './stage';
 import { listEvidence } from './store/evidence';
-import { listRuns, markInterrupted, setStagedDir } from './store/runs';
+import { listRuns, markInterrupted, runCounts, setStagedDir } from './store/runs';
 import { getThread, listThreads, readTranscript } from '../threads/thread-store';
 import { demoExtras } from './demo-extras';
 import { xrayTools } from './xray-tools';
@@ -156,7 +156,14 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): { servi
       sweep();
       return listRuns(deps.db, filter);
     },
-    'threads.list': async ({ repo }) => listThreads(deps.db, repo),
+    'threads.list': async ({ repo }) => {
+      const threads = listThreads(deps.db, repo);
+      const runs = runCounts(
+        deps.db,
+        threads.map((t) => t.id),
+      );
+      return threads.map((t) => ({ ...t, runCount: runs.get(t.id) ?? 0 }));
+    },
     'evidence.export': async ({ scope, format }) => exportEvidence(listEvidence(deps.db, scope), scope, format, deps.now()),
   };
   const api: RunsApi = {

@@ -5,13 +5,10 @@ const KEEP = 20;
 
 /** Most recently opened repositories first. */
 export function listRecent(db: Db): RecentRepo[] {
-  return (
-    db.prepare('SELECT path, name, opened_at FROM recent_repos ORDER BY opened_at DESC, path LIMIT ?').all(KEEP) as {
-      path: string;
-      name: string;
-      opened_at: string;
-    }[]
-  ).map((r) => ({ path: r.path, name: r.name, openedAt: r.opened_at }));
+  return db
+    .prepare<[number], { path: string; name: string; opened_at: string }>('SELECT path, name, opened_at FROM recent_repos ORDER BY opened_at DESC, path LIMIT ?')
+    .all(KEEP)
+    .map((r) => ({ path: r.path, name: r.name, openedAt: r.opened_at }));
 }
 
 /** Records an opened repository and keeps only the newest KEEP entries. */

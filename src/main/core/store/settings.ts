@@ -1,11 +1,13 @@
+import { fromJson, toJson, type Json } from './rows';
 import type { Db } from './store';
 
 /** Reads one JSON setting, or `fallback` when unset or unreadable. */
 export function getSetting<T>(db: Db, key: string, fallback: T): T {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  // A setting's type is its key's: each key is read and written by one module with one type.
+  const row = db.prepare<[string], { value: Json<T> }>('SELECT value FROM settings WHERE key = ?').get(key);
   if (!row) return fallback;
   try {
-    return JSON.parse(row.value) as T;
+    return fromJson(row.value);
   } catch {
     return fallback;
   }
@@ -13,8 +15,8 @@ export function getSetting<T>(db: Db, key: string, fallback: T): T {
 
 /** Writes one JSON setting. */
 export function setSetting(db: Db, key: string, value: unknown, now: Date = new Date()): void {
-  db.prepare(
+  db.prepare<[string, Json<unknown>, string]>(
     `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
      ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(key, JSON.stringify(value), now.toISOString());
+  ).run(key, toJson(value), now.toISOString());
 }

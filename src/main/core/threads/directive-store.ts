@@ -14,7 +14,10 @@ export interface SessionKey {
   sessionId: string;
 }
 
-/** Whose directives: a Loupe thread's (enforced when Loupe assembles its next prompt) or an imported session's (intent). */
+/**
+ * Whose directives: a Loupe thread's (enforced when Loupe assembles its next
+ * prompt), an imported session's (intent) or a wire session's.
+ */
 export type DirectiveOwner = { threadId: string } | { session: SessionKey } | { wireSession: string };
 
 /** The key of a session read from disk. */
@@ -46,8 +49,9 @@ const toDirective = (r: DirectiveRow): Directive => ({
 });
 
 /**
- * Where an owner's directives are kept: a thread's in `xray_directives`, a
- * session's in `session_directives` (two tables, one shape, this one module).
+ * Where an owner's directives are kept: a thread's in `xray_directives`, an
+ * imported session's in `session_directives`, a wire session's in
+ * `wire_directives` (three tables, one shape, this one module).
  */
 function place(owner: DirectiveOwner): { table: string; where: string; key: string[] } {
   if ('wireSession' in owner) return { table: 'wire_directives', where: 'wire_session = ?', key: [owner.wireSession] };
@@ -59,7 +63,7 @@ function place(owner: DirectiveOwner): { table: string; where: string; key: stri
 /** An owner's directives, oldest first. */
 export function listDirectives(db: Db, owner: DirectiveOwner): Directive[] {
   const { table, where, key } = place(owner);
-  const rows = db.prepare(`SELECT segment_id, kind, summary, author, created_at FROM ${table} WHERE ${where} ORDER BY created_at, rowid`).all(...key) as DirectiveRow[];
+  const rows = db.prepare<string[], DirectiveRow>(`SELECT segment_id, kind, summary, author, created_at FROM ${table} WHERE ${where} ORDER BY created_at, rowid`).all(...key);
   return rows.map(toDirective);
 }
 
@@ -87,7 +91,7 @@ export function recordContinuation(db: Db, key: SessionKey, threadId: string, at
 
 /** The Loupe threads the session was continued as, oldest first. */
 export function listContinuations(db: Db, key: SessionKey): string[] {
-  const rows = db.prepare('SELECT thread_id FROM session_continuations WHERE file = ? AND session_id = ? ORDER BY created_at, rowid').all(key.file, key.sessionId) as { thread_id: string }[];
+  const rows = db.prepare<[string, string], { thread_id: string }>('SELECT thread_id FROM session_continuations WHERE file = ? AND session_id = ? ORDER BY created_at, rowid').all(key.file, key.sessionId);
   return rows.map((r) => r.thread_id);
 }
 

@@ -1,34 +1,36 @@
 import type { AgentId, ThreadSummary } from '../../../shared/contract/runs';
 import type { TranscriptEntry, TranscriptItem } from '../../../shared/contract/transcript';
+import { fromJson, isSqliteCode, toJson, type Json } from '../store/rows';
 import type { Db } from '../store/store';
 import { forgetThreadDirectives } from './directive-store';
 import { segmentIds } from './segment-id';
 
+/** A thread as its ledger keeps it; how many runs it has is the runs store's to say (threads.list adds it). */
+export type ThreadRecord = Omit<ThreadSummary, 'runCount'>;
+
 interface ThreadRow {
   id: string;
   repo: string;
-  agent: string;
+  agent: AgentId;
   model: string | null;
   title: string;
   created_at: string;
   updated_at: string;
   cli_session_id: string | null;
-  run_count: number;
 }
 
-const toSummary = (r: ThreadRow): ThreadSummary => ({
+const toRecord = (r: ThreadRow): ThreadRecord => ({
   id: r.id,
   repo: r.repo,
-  agent: r.agent as AgentId,
+  agent: r.agent,
   model: r.model,
   title: r.title,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
-  runCount: r.run_count,
   cliSessionId: r.cli_session_id,
 });
 
-const SELECT = `SELECT t.*, (SELECT COUNT(*) FROM runs r WHERE r.thread_id = t.id) AS run_count FROM threads t`;
+const SELECT = `SELECT t.* FROM threads t`;
 
 export function createThread(
   db: Db,
@@ -40,13 +42,13 @@ export function createThread(
   ).run(t.id, t.repo, t.agent, t.model, t.title, at, at);
 }
 
-export function getThread(db: Db, id: string): ThreadSummary | null {
-  const row = db.prepare(`${SELECT} WHERE t.id = ?`).get(id) as ThreadRow | undefined;
-  return row ? toSummary(row) : null;
+export function getThread(db: Db, id: string): ThreadRecord | null {
+  const row = db.prepare<[string], ThreadRow>(`${SELECT} WHERE t.id = ?`).get(id);
+  return row ? toRecord(row) : null;
 }
 
-export function listThreads(db: Db, repo: string): ThreadSummary[] {
-  return (db.prepare(`${SELECT} WHERE t.repo = ? ORDER BY t.updated_at DESC LIMIT 500`).all(repo) as ThreadRow[]).map(toSummary);
+export function listThreads(db: Db, repo: string): ThreadRecord[] {
+  return db.prepare<[string], ThreadRow>(`${SELECT} WHERE t.repo = ? ORDER BY t.updated_at DESC LIMIT 500`).all(repo).map(toRecord);
 }
 
 /** Records the CLI session a later turn resumes (null: the next turn starts fresh). */
@@ -70,10 +72,12 @@ export function appendTranscript(db: Db, threadId: string, runId: string, items:
     );
     const ids = segmentIds(items, seen);
     let seq = existing.at(-1)?.seq ?? 0;
-    const insert = db.prepare('INSERT INTO transcript (thread_id, seq, run_id, kind, segment_id, body) VALUES (?, ?, ?, ?, ?, ?)');
+    const insert = db.prepare<[string, number, string, TranscriptItem['kind'], string, Json<TranscriptItem>]>(
+      'INSERT INTO transcript (thread_id, seq, run_id, kind, segment_id, body) VALUES (?, ?, ?, ?, ?, ?)',
+    );
     return items.map((item, i) => {
       seq += 1;
-      insert.run(threadId, seq, runId, item.kind, ids[i]!, JSON.stringify(item));
+      insert.run(threadId, seq, runId, item.kind, ids[i]!, toJson(item));
       return { seq, runId, segmentId: ids[i]!, item };
     });
   })();
@@ -83,21 +87,24 @@ interface TranscriptRow {
   seq: number;
   run_id: string;
   segment_id: string;
-  body: string;
+  body: Json<TranscriptItem>;
 }
 
-const toEntry = (r: TranscriptRow): TranscriptEntry => ({ seq: r.seq, runId: r.run_id, segmentId: r.segment_id, item: JSON.parse(r.body) as TranscriptItem });
+const toEntry = (r: TranscriptRow): TranscriptEntry => ({ seq: r.seq, runId: r.run_id, segmentId: r.segment_id, item: fromJson(r.body) });
 
 /** A thread's whole transcript, read now. */
 export function readTranscript(db: Db, threadId: string): TranscriptEntry[] {
-  return (db.prepare('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? ORDER BY seq').all(threadId) as TranscriptRow[]).map(toEntry);
+  return db.prepare<[string], TranscriptRow>('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? ORDER BY seq').all(threadId).map(toEntry);
+}
+
+/** The number of a thread's latest transcript entry (0 for none): the transcript is append-only, so equal numbers, equal transcripts. */
+export function lastTranscriptSeq(db: Db, threadId: string): number {
+  return db.prepare<[string], { seq: number | null }>('SELECT MAX(seq) AS seq FROM transcript WHERE thread_id = ?').get(threadId)?.seq ?? 0;
 }
 
 /** One segment's transcript entry (its first occurrence), without reading the rest of the transcript. */
 export function findSegment(db: Db, threadId: string, segmentId: string): TranscriptEntry | null {
-  const row = db.prepare('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? AND segment_id = ? ORDER BY seq LIMIT 1').get(threadId, segmentId) as
-    | TranscriptRow
-    | undefined;
+  const row = db.prepare<[string, string], TranscriptRow>('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? AND segment_id = ? ORDER BY seq LIMIT 1').get(threadId, segmentId);
   return row ? toEntry(row) : null;
 }
 
@@ -116,7 +123,7 @@ export function transcriptOf(db: Db, threadId: string): TranscriptEntry[] {
   if (!transcripts) kept.set(db, (transcripts = new Map()));
   const known = transcripts.get(threadId) ?? [];
   const after = known.at(-1)?.seq ?? 0;
-  const rows = db.prepare('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? AND seq > ? ORDER BY seq').all(threadId, after) as TranscriptRow[];
+  const rows = db.prepare<[string, number], TranscriptRow>('SELECT seq, run_id, segment_id, body FROM transcript WHERE thread_id = ? AND seq > ? ORDER BY seq').all(threadId, after);
   const next = rows.length ? [...known, ...rows.map(toEntry)] : known;
   transcripts.delete(threadId);
   transcripts.set(threadId, next);
@@ -127,13 +134,21 @@ export function transcriptOf(db: Db, threadId: string): TranscriptEntry[] {
 /**
  * Removes a thread that never got a run (runs.start refused its first turn),
  * with what was put into it: transcript, directives, the continuation that
- * made it. No manifest can exist for it: its id was never handed out.
+ * made it. No manifest can exist for it: its id was never handed out. A
+ * thread that has a run is kept whole: the runs that name it hold it in the
+ * database (runs.thread_id references threads, foreign keys on), so removing
+ * it fails and everything removed with it is put back. True when it was removed.
  */
-export function dropUnstartedThread(db: Db, threadId: string): void {
-  db.transaction(() => {
-    if ((getThread(db, threadId)?.runCount ?? 0) > 0) return;
-    db.prepare('DELETE FROM transcript WHERE thread_id = ?').run(threadId);
-    forgetThreadDirectives(db, threadId);
-    db.prepare('DELETE FROM threads WHERE id = ?').run(threadId);
-  })();
+export function dropUnstartedThread(db: Db, threadId: string): boolean {
+  try {
+    db.transaction(() => {
+      db.prepare<[string]>('DELETE FROM transcript WHERE thread_id = ?').run(threadId);
+      forgetThreadDirectives(db, threadId);
+      db.prepare<[string]>('DELETE FROM threads WHERE id = ?').run(threadId);
+    })();
+    return true;
+  } catch (err) {
+    if (isSqliteCode(err, 'SQLITE_CONSTRAINT_FOREIGNKEY')) return false;
+    throw err;
+  }
 }

@@ -1,4 +1,3 @@
-import type { ReportedUsage } from '../../../shared/contract/runs';
 import { CALIBRATION_RECENT_RUNS, type CalibrationRow } from '../../../shared/tokens/calibration';
 import type { Db } from '../store/store';
 
@@ -6,41 +5,54 @@ import type { Db } from '../store/store';
 export type DatedCalibrationRow = CalibrationRow & { startedAt: string };
 
 /**
- * Each model's most recent fresh steps (at most `perModel`) where the
- * provider reported the prompt's size: Loupe's estimate beside that count,
- * oldest first within a model. Resumed steps carry context Loupe did not send,
- * and the demo agent counts bytes / 4 itself: neither says anything about a
- * model's tokenizer, so both are left out. Every model request the wire
- * recorded with a report is a point too. Rows only; nothing is changed.
+ * One point: Loupe's estimate of a prompt beside the input the provider
+ * reported for it. `source` names what it was measured on ('step:<id>',
+ * 'wire:<session>:<seq>'), so a point is recorded once.
+ */
+export interface CalibrationPoint {
+  source: string;
+  model: string;
+  estimateTokens: number;
+  reportedTokens: number;
+  at: string;
+}
+
+/**
+ * Records a point, from the store that recorded its step or request. Only
+ * points that say something about a model's tokenizer belong here: the
+ * caller leaves out resumed steps (context Loupe did not send) and the demo
+ * agent (it counts bytes / 4 itself); a point without a model or a positive
+ * count on both sides is refused here.
+ */
+export function recordCalibrationPoint(db: Db, p: CalibrationPoint): void {
+  if (p.model === '' || !(p.estimateTokens > 0) || !(p.reportedTokens > 0)) return;
+  db.prepare<[string, string, number, number, string]>(
+    'INSERT OR IGNORE INTO calibration_points (source, model, estimate_tokens, reported_tokens, at) VALUES (?, ?, ?, ?, ?)',
+  ).run(p.source, p.model, p.estimateTokens, p.reportedTokens, p.at);
+}
+
+interface PointRow {
+  model: string;
+  estimate_tokens: number;
+  reported_tokens: number;
+  at: string;
+}
+
+/**
+ * Each model's most recent points (at most `perModel`), oldest first within
+ * a model: fresh steps where the provider reported the prompt's size, and
+ * model requests the wire recorded with the provider's report. Rows only;
+ * nothing is changed.
  */
 export function calibrationRows(db: Db, model?: string, perModel = CALIBRATION_RECENT_RUNS): DatedCalibrationRow[] {
-  const byModel = model === undefined ? '' : 'AND model = ?';
-  // Evidence steps, and every model request the wire recorded with the provider's report
-  // (Loupe's estimate of the whole request beside the reported input, cache included).
+  const byModel = model === undefined ? '' : 'WHERE model = ?';
   const rows = db
-    .prepare(
-      `SELECT model, approx_tokens, reported_json, started_at FROM (
-         SELECT model, approx_tokens, reported_json, started_at,
-                ROW_NUMBER() OVER (PARTITION BY model ORDER BY started_at DESC) AS n
-           FROM (
-             SELECT s.model, s.approx_tokens, e.reported_json, s.started_at
-               FROM evidence_steps s JOIN evidence_step_ends e ON e.step_id = s.id
-              WHERE s.resumed = 0 AND s.adapter != 'demo' AND s.model IS NOT NULL AND s.model != ''
-                AND e.reported_json LIKE '%"promptTokens"%'
-             UNION ALL
-             SELECT model, estimate_tokens, json_object('promptTokens', input_tokens), at
-               FROM wire_requests
-              WHERE api IS NOT NULL AND answered_by = 'upstream' AND model IS NOT NULL AND model != ''
-                AND input_tokens > 0 AND estimate_tokens > 0
-           ) WHERE 1 = 1 ${byModel}
-       ) WHERE n <= ? ORDER BY model, started_at`,
+    .prepare<unknown[], PointRow>(
+      `SELECT model, estimate_tokens, reported_tokens, at FROM (
+         SELECT model, estimate_tokens, reported_tokens, at, ROW_NUMBER() OVER (PARTITION BY model ORDER BY at DESC) AS n
+           FROM calibration_points ${byModel}
+       ) WHERE n <= ? ORDER BY model, at`,
     )
-    .all(...(model === undefined ? [perModel] : [model, perModel])) as { model: string; approx_tokens: number; reported_json: string; started_at: string }[];
-  return rows.flatMap((r) => {
-    const reported = JSON.parse(r.reported_json) as ReportedUsage;
-    const prompt = reported.promptTokens;
-    return typeof prompt === 'number' && prompt > 0
-      ? [{ model: r.model, loupeEstimateTokens: r.approx_tokens, providerReportedInputTokens: prompt, startedAt: r.started_at }]
-      : [];
-  });
+    .all(...(model === undefined ? [perModel] : [model, perModel]));
+  return rows.map((r) => ({ model: r.model, loupeEstimateTokens: r.estimate_tokens, providerReportedInputTokens: r.reported_tokens, startedAt: r.at }));
 }

@@ -4,7 +4,9 @@
  * cannot be relayed, records and returns the plain reason instead.
  */
 import { randomUUID } from 'node:crypto';
+import type { WireRequestRecord } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
+import type { EnforceSettings } from './enforce/stages';
 import { wireEnabled, wiringFor } from './cli-wiring';
 import { openWireSession, type WireSession } from './session';
 import { addWireNote, insertWireSession } from './store';
@@ -22,7 +24,16 @@ const NONE: StepWire = { session: null, env: {}, args: [], note: null };
 
 export async function openStepWire(
   deps: CoreDeps,
-  s: { agent: string; setting: boolean | undefined; env: NodeJS.ProcessEnv; repo: string; runId: string; stepId: string },
+  s: {
+    agent: string;
+    setting: boolean | undefined;
+    env: NodeJS.ProcessEnv;
+    repo: string;
+    runId: string;
+    stepId: string;
+    enforce?: EnforceSettings;
+    onRecord?: (record: WireRequestRecord) => void;
+  },
 ): Promise<StepWire> {
   if (!wireEnabled(s.agent, s.setting)) return NONE;
   const wiring = wiringFor(s.agent, s.env);
@@ -36,7 +47,7 @@ export async function openStepWire(
     return { ...NONE, note: wiring.reason };
   }
   try {
-    const session = await openWireSession(deps, { kind, agent: s.agent, repo: s.repo, runId: s.runId, upstreams: wiring.upstreams });
+    const session = await openWireSession(deps, { kind, agent: s.agent, repo: s.repo, runId: s.runId, upstreams: wiring.upstreams, enforce: s.enforce, onRecord: s.onRecord });
     session.setStep(s.stepId);
     const { env, args } = wiring.apply((p) => session.relay.baseUrl(p));
     return { session, env, args, note: null };

@@ -6,16 +6,15 @@
  * request before it.
  */
 import { randomUUID } from 'node:crypto';
-import type { WireFacts, WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
+import type { WireEnforcement, WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
-import { composeStages } from './enforce/chain';
-import { wireDirectives } from './enforce/directive-source';
-import { evictionStage } from './enforce/evictions';
-import { withheldSegments } from './enforce/record';
 import { parseRequest } from './parse';
 import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
-import { startRelay, type Relay, type RelayDecision, type RelayRequest } from './relay';
+import { composeStages, type EnforcementFacts } from './enforce/chain';
+import { withheldSegments } from './enforce/record';
+import { enforcementStages, type EnforceSettings } from './enforce/stages';
+import { startRelay, type Relay } from './relay';
 import { addWireNote, insertWireRequest, insertWireSession, previousSegments } from './store';
 import { usageReader } from './usage';
 
@@ -26,8 +25,8 @@ export interface WireSessionOptions {
   runId: string | null;
   /** The user's own base URL per provider (ANTHROPIC_BASE_URL, …); the official endpoint otherwise. */
   upstreams?: Partial<Record<WireProvider, string>>;
-  /** Issue 21's hook, passed to the relay. */
-  intercept?: (request: RelayRequest) => RelayDecision | Promise<RelayDecision>;
+  /** What enforcement applies to every request (request budget, secrets); the stages are built in enforce/stages.ts. */
+  enforce?: EnforceSettings;
   /** Called after each request is recorded (live views). */
   onRecord?: (record: WireRequestRecord) => void;
 }
@@ -37,6 +36,8 @@ export interface WireSession {
   readonly relay: Relay;
   /** The step requests are attributed to from now on (each attempt of a run). */
   setStep(stepId: string | null): void;
+  /** Requests the relay answered itself because of a `block` ceiling, in order. */
+  blocked(): { seq: number; facts: EnforcementFacts }[];
   /** Appends a plain "not recorded: …" note to the session. */
   note(text: string): void;
   /** Resolves when every request seen so far is recorded. */
@@ -59,9 +60,6 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   const id = randomUUID();
   insertWireSession(deps.db, { id, kind: options.kind, agent: options.agent, repo: options.repo, runId: options.runId, createdAt: deps.now().toISOString() });
   let stepId: string | null = null;
-  // Enforcement (issue 21): what each request's stages learnt, until its record is written.
-  const enforce = composeStages([evictionStage(wireDirectives(() => deps.db, id, options.runId))]);
-  const facts = new Map<number, WireFacts>();
   let queue: Promise<void> = Promise.resolve();
   const append = (work: () => Promise<void>) => {
     queue = queue.then(work).catch(() => {
@@ -69,19 +67,23 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     });
   };
 
+  // Each request's facts, from the stages to its record (the relay calls observe right after intercept).
+  const facts = new Map<number, EnforcementFacts>();
+  const blocked: { seq: number; facts: EnforcementFacts }[] = [];
+  const enforce = composeStages(enforcementStages(deps, id, options.enforce, options.runId));
+
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),
-    intercept:
-      options.intercept ??
-      (async (request) => {
-        const decision = await enforce(request);
-        if (Object.keys(decision.facts).length) facts.set(request.seq, decision.facts);
-        return decision;
-      }),
+    async intercept(request) {
+      const decision = await enforce(request);
+      facts.set(request.seq, decision.facts);
+      if (decision.kind === 'answer' && (decision.facts.budget as { verdict?: string } | undefined)?.verdict === 'block') blocked.push({ seq: request.seq, facts: decision.facts });
+      return decision;
+    },
     observe(request, forwarded) {
       const at = new Date(request.startedAt).toISOString();
       const step = stepId;
-      const learnt = facts.get(request.seq);
+      const enforcement = facts.get(request.seq) ?? {};
       facts.delete(request.seq);
       // Parsed now (the body is at hand), recorded when the response has ended.
       const parsed = (() => {
@@ -105,7 +107,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
             const { usage, model } = await found;
             const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, forwarded.length) : null;
             // Segments as the CLI sent them (ids stay those X-Ray directs), the withheld ones marked.
-            const segments = learnt?.evictions?.withheld.length ? await withheldSegments(deps, request, learnt.evictions) : (analysis?.segments ?? []);
+            const withheld = (enforcement as WireEnforcement).evictions;
+            const segments = withheld?.withheld.length ? await withheldSegments(deps, request, withheld) : (analysis?.segments ?? []);
             const record: WireRequestRecord = {
               sessionId: id,
               seq: request.seq,
@@ -133,7 +136,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               segments,
               images: parsed?.images ?? 0,
               diff: parsed ? diffSegments(previousSegments(deps.db, id, request.seq), segments) : null,
-              ...(learnt ? { facts: learnt } : {}),
+              enforcement: Object.keys(enforcement).length ? (enforcement as WireEnforcement) : null,
             };
             insertWireRequest(deps.db, record, analysis?.estimateTokens ?? null);
             options.onRecord?.(record);
@@ -147,6 +150,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     id,
     relay,
     setStep: (s) => (stepId = s),
+    blocked: () => [...blocked],
     note: (text) => addWireNote(deps.db, id, deps.now().toISOString(), text),
     settled: () => queue,
     async close() {

@@ -3,8 +3,11 @@
  * changed. A request row keeps its parts as JSON of hashes, counts and
  * redacted previews; no body, header or credential is ever written here.
  */
-import type { WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary } from '../../../shared/contract/wire';
+import type { WireEnforcement, WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary, WireWarning } from '../../../shared/contract/wire';
+import { warningsOf } from '../../../shared/wire/enforcement-text';
+import { fromJson, fromJsonOrNull, toJson, toJsonOrNull, type Json } from '../store/rows';
 import type { Db } from '../store/store';
+import { recordCalibrationPoint } from '../tokens/calibration-store';
 
 /** What a wire session is opened with: its summary's identity, before any request. */
 export type WireSessionStart = Pick<WireSessionSummary, 'id' | 'kind' | 'agent' | 'repo' | 'runId' | 'createdAt'>;
@@ -19,14 +22,14 @@ export function addWireNote(db: Db, sessionId: string, at: string, note: string)
 }
 
 /** Parts of a record kept as JSON (everything but the columns). */
-type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'segments' | 'images' | 'diff' | 'facts'>;
+type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'segments' | 'images' | 'diff'>;
 
 export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
-  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, segments: r.segments, images: r.images, diff: r.diff, ...(r.facts ? { facts: r.facts } : {}) };
+  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, segments: r.segments, images: r.images, diff: r.diff };
   db.prepare(
     `INSERT INTO wire_requests (session_id, seq, run_id, step_id, at, provider, method, endpoint, api, model, stream, status, answered_by, reason,
-       duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json, enforcement_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     r.sessionId,
     r.seq,
@@ -51,8 +54,14 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
     r.usage?.cacheRead ?? null,
     r.usage?.cacheWrite ?? null,
     r.usage?.output ?? null,
-    JSON.stringify(json),
+    toJson(json),
+    toJsonOrNull(r.enforcement),
   );
+  // A model request answered upstream with the provider's report is a calibration point:
+  // Loupe's estimate of the whole request beside the reported input (cache included).
+  if (r.api !== null && r.answeredBy === 'upstream' && r.model && estimateTokens !== null && r.usage?.input) {
+    recordCalibrationPoint(db, { source: `wire:${r.sessionId}:${r.seq}`, model: r.model, estimateTokens, reportedTokens: r.usage.input, at: r.at });
+  }
 }
 
 interface RequestRow {
@@ -77,11 +86,12 @@ interface RequestRow {
   cache_read: number | null;
   cache_write: number | null;
   output_tokens: number | null;
-  record_json: string;
+  record_json: Json<RecordJson>;
+  enforcement_json: Json<WireEnforcement> | null;
 }
 
 function toRecord(row: RequestRow): WireRequestRecord {
-  const json = JSON.parse(row.record_json) as RecordJson;
+  const json = fromJson(row.record_json);
   const reported = row.input_tokens !== null || row.cache_read !== null || row.output_tokens !== null;
   return {
     sessionId: row.session_id,
@@ -103,32 +113,32 @@ function toRecord(row: RequestRow): WireRequestRecord {
     responseBytes: row.response_bytes,
     usage: reported ? { input: row.input_tokens, cacheRead: row.cache_read, cacheWrite: row.cache_write, output: row.output_tokens } : null,
     ...json,
+    enforcement: fromJsonOrNull(row.enforcement_json),
   };
 }
 
 /** A session's requests in order (model requests only when `modelOnly`). */
 export function wireRequests(db: Db, sessionId: string, modelOnly = false): WireRequestRecord[] {
-  const rows = db.prepare(`SELECT * FROM wire_requests WHERE session_id = ? ${modelOnly ? 'AND api IS NOT NULL' : ''} ORDER BY seq`).all(sessionId) as RequestRow[];
+  const rows = db.prepare<[string], RequestRow>(`SELECT * FROM wire_requests WHERE session_id = ? ${modelOnly ? 'AND api IS NOT NULL' : ''} ORDER BY seq`).all(sessionId);
   return rows.map(toRecord);
 }
 
 /** One request of a session by its number, or the latest model request (seq null). */
 export function wireRequest(db: Db, sessionId: string, seq: number | null): WireRequestRecord | null {
-  const row = (
+  const row =
     seq === null
-      ? db.prepare('SELECT * FROM wire_requests WHERE session_id = ? AND api IS NOT NULL ORDER BY seq DESC LIMIT 1').get(sessionId)
-      : db.prepare('SELECT * FROM wire_requests WHERE session_id = ? AND seq = ?').get(sessionId, seq)
-  ) as RequestRow | undefined;
+      ? db.prepare<[string], RequestRow>('SELECT * FROM wire_requests WHERE session_id = ? AND api IS NOT NULL ORDER BY seq DESC LIMIT 1').get(sessionId)
+      : db.prepare<[string, number], RequestRow>('SELECT * FROM wire_requests WHERE session_id = ? AND seq = ?').get(sessionId, seq);
   return row ? toRecord(row) : null;
 }
 
 /** The segment ids and bytes of a session's latest model request before `seq`, for the diff. */
 export function previousSegments(db: Db, sessionId: string, beforeSeq: number): { seq: number; segments: { id: string; bytes: number }[] } | null {
   const row = db
-    .prepare('SELECT seq, record_json FROM wire_requests WHERE session_id = ? AND api IS NOT NULL AND seq < ? ORDER BY seq DESC LIMIT 1')
-    .get(sessionId, beforeSeq) as { seq: number; record_json: string } | undefined;
+    .prepare<[string, number], Pick<RequestRow, 'seq' | 'record_json'>>('SELECT seq, record_json FROM wire_requests WHERE session_id = ? AND api IS NOT NULL AND seq < ? ORDER BY seq DESC LIMIT 1')
+    .get(sessionId, beforeSeq);
   if (!row) return null;
-  return { seq: row.seq, segments: (JSON.parse(row.record_json) as RecordJson).segments.map((s) => ({ id: s.id, bytes: s.bytes })) };
+  return { seq: row.seq, segments: fromJson(row.record_json).segments.map((s) => ({ id: s.id, bytes: s.bytes })) };
 }
 
 const SUMMARY_SELECT = `
@@ -154,7 +164,7 @@ interface SummaryRow {
 }
 
 function notesOf(db: Db, sessionId: string): string[] {
-  return (db.prepare('SELECT note FROM wire_notes WHERE session_id = ? ORDER BY rowid').all(sessionId) as { note: string }[]).map((n) => n.note);
+  return db.prepare<[string], { note: string }>('SELECT note FROM wire_notes WHERE session_id = ? ORDER BY rowid').all(sessionId).map((n) => n.note);
 }
 
 function toSummary(db: Db, r: SummaryRow): WireSessionSummary {
@@ -178,30 +188,44 @@ function toSummary(db: Db, r: SummaryRow): WireSessionSummary {
 /** Sessions, newest first, of one repository when given. */
 export function listWireSessions(db: Db, repo?: string, limit = 200): WireSessionSummary[] {
   const rows = db
-    .prepare(`${SUMMARY_SELECT} ${repo ? 'WHERE s.repo = ?' : ''} GROUP BY s.id ORDER BY s.created_at DESC, s.rowid DESC LIMIT ?`)
-    .all(...(repo ? [repo, limit] : [limit])) as SummaryRow[];
+    .prepare<unknown[], SummaryRow>(`${SUMMARY_SELECT} ${repo ? 'WHERE s.repo = ?' : ''} GROUP BY s.id ORDER BY s.created_at DESC, s.rowid DESC LIMIT ?`)
+    .all(...(repo ? [repo, limit] : [limit]));
   return rows.map((r) => toSummary(db, r));
 }
 
 export function wireSession(db: Db, id: string): WireSessionSummary | null {
-  const row = db.prepare(`${SUMMARY_SELECT} WHERE s.id = ? GROUP BY s.id`).get(id) as SummaryRow | undefined;
+  const row = db.prepare<[string], SummaryRow>(`${SUMMARY_SELECT} WHERE s.id = ? GROUP BY s.id`).get(id);
   return row ? toSummary(db, row) : null;
 }
 
 /** A run's wire per step: model requests, the largest, reported input and cache reads; and its notes. */
 export function wireRunSummary(db: Db, runId: string): WireRunSummary {
-  const sessions = (db.prepare('SELECT id FROM wire_sessions WHERE run_id = ? ORDER BY created_at').all(runId) as { id: string }[]).map((s) => s.id);
+  const sessions = db.prepare<[string], { id: string }>('SELECT id FROM wire_sessions WHERE run_id = ? ORDER BY created_at').all(runId).map((s) => s.id);
   const steps = db
-    .prepare(
+    .prepare<[string], { step_id: string | null; requests: number; largest: number; input: number; cache_read: number }>(
       `SELECT step_id, COUNT(*) AS requests, MAX(request_bytes) AS largest, COALESCE(SUM(input_tokens), 0) AS input, COALESCE(SUM(cache_read), 0) AS cache_read
          FROM wire_requests WHERE run_id = ? AND api IS NOT NULL GROUP BY step_id ORDER BY MIN(at)`,
     )
-    .all(runId) as { step_id: string | null; requests: number; largest: number; input: number; cache_read: number }[];
-  return {
-    sessions,
-    steps: steps.map((s) => ({ stepId: s.step_id, requests: s.requests, largestBytes: s.largest, reportedInput: s.input, cacheRead: s.cache_read })),
-    notes: sessions.flatMap((id) => notesOf(db, id)),
-  };
+    .all(runId);
+  const warnings = runWarnings(db, runId);
+  // A step whose every request was blocked has no model request answered, but has its warnings.
+  const rows = steps.map((s) => ({ stepId: s.step_id, requests: s.requests, largestBytes: s.largest, reportedInput: s.input, cacheRead: s.cache_read, warnings: warnings.get(s.step_id) ?? [] }));
+  return { sessions, steps: rows, notes: sessions.flatMap((id) => notesOf(db, id)) };
+}
+
+/** A run's wire warnings (requests over the request budget, secrets), per step, in order. */
+function runWarnings(db: Db, runId: string): Map<string | null, WireWarning[]> {
+  const rows = db
+    .prepare<[string], { session_id: string; seq: number; step_id: string | null; enforcement_json: Json<WireEnforcement> }>(
+      'SELECT session_id, seq, step_id, enforcement_json FROM wire_requests WHERE run_id = ? AND enforcement_json IS NOT NULL ORDER BY at, seq',
+    )
+    .all(runId);
+  const out = new Map<string | null, WireWarning[]>();
+  for (const r of rows) {
+    const w = warningsOf(r.session_id, r.seq, fromJson(r.enforcement_json));
+    if (w.length) out.set(r.step_id, [...(out.get(r.step_id) ?? []), ...w]);
+  }
+  return out;
 }
 
 /** The wire sessions of a thread's runs (across its resumed CLI sessions), newest first. */
@@ -227,4 +251,12 @@ export function recordedSegmentBytes(db: Db, sessionId: string, segmentId: strin
     )
     .get(sessionId, segmentId) as { bytes: number } | undefined;
   return row?.bytes ?? null;
+}
+
+/** What changes when a thread's runs record on the wire (for a kept manifest's stamp): request count and the newest. */
+export function threadWireStamp(db: Db, threadId: string): string {
+  const row = db
+    .prepare('SELECT COUNT(*) AS n, MAX(q.rowid) AS last FROM wire_requests q JOIN runs r ON r.id = q.run_id WHERE r.thread_id = ?')
+    .get(threadId) as { n: number; last: number | null };
+  return `${row.n}:${row.last ?? 0}`;
 }

@@ -217,7 +217,7 @@ describe('a wire session', () => {
     expect(pairingProblem('anthropic', JSON.parse(sent))).toBeNull();
     const record = wireRequests(runtime.deps.db, session.id).at(-1)!;
     expect(record.requestBytes).toBe(Buffer.byteLength(sent));
-    expect(record.facts?.evictions).toMatchObject({ withheld: [{ id: target.id, kind: 'tool', as: 'evicted' }], forwardedBytes: Buffer.byteLength(sent) });
+    expect(record.enforcement?.evictions).toMatchObject({ withheld: [{ id: target.id, kind: 'tool', as: 'evicted' }], forwardedBytes: Buffer.byteLength(sent) });
     // The record lists the segments as the CLI sent them, the withheld one marked (its id is the one X-Ray directs).
     expect(record.segments.find((s) => s.id === target.id)).toMatchObject({ withheld: 'evicted' });
     const shown = await runtime.call('xray.manifest', { wireSession: session.id });
@@ -226,6 +226,6 @@ describe('a wire session', () => {
 
     await runtime.call('xray.restore', { wireSession: session.id, segmentId: target.id });
     expect(await send()).toContain(resultMarker(1));
-    expect(wireRequests(runtime.deps.db, session.id).at(-1)!.facts).toBeUndefined();
+    expect(wireRequests(runtime.deps.db, session.id).at(-1)!.enforcement?.evictions).toBeUndefined();
   });
 });

@@ -1,13 +1,13 @@
 import type { TranscriptEntry } from '../../../shared/contract/transcript';
 import { tokenizerForModel } from '../../../shared/tokens/model-tokenizer';
 import type { TokenCounter } from '../tokens/token-counter';
-import type { ReportedUsage, StepEvidence, ThreadSummary } from '../../../shared/contract/runs';
+import type { ReportedUsage, StepEvidence } from '../../../shared/contract/runs';
 import type { ManifestStep, SystemSection, ThreadManifest, TokenCount } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import type { CoreDeps } from '../deps';
 import { activeRun, announcedTools, resumes, threadSteps } from '../runs/record';
 import { listDirectives } from '../threads/directive-store';
-import { getThread, transcriptOf } from '../threads/thread-store';
+import { getThread, transcriptOf, type ThreadRecord } from '../threads/thread-store';
 import { buildSegments, type BuiltSegments, type Delivery } from './segments';
 import { withExactCounts } from './exact';
 import { foldInBestCount } from '../prompt/fold-measure';
@@ -38,7 +38,7 @@ export interface ManifestTools {
 const estimate = (tokens: number): TokenCount => ({ tokens, kind: 'estimate' });
 
 /** How the next turn reaches the model: Loupe's assembled history, or the CLI's resumed session and what it began without. */
-function deliveryOf(thread: ThreadSummary, steps: readonly StepEvidence[], budget: number): Delivery {
+function deliveryOf(thread: ThreadRecord, steps: readonly StepEvidence[], budget: number): Delivery {
   if (thread.cliSessionId === null || !resumes(thread.agent)) return { kind: 'fresh', budget };
   const start = [...steps].reverse().find((s) => !s.resumed && s.outcome === 'launched');
   return { kind: 'resume', startRunId: start?.runId ?? steps[0]?.runId ?? '', omitted: new Set(start?.history?.segments?.omitted ?? []), budget };

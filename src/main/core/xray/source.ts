@@ -4,14 +4,14 @@ import type { DirectiveOwner } from '../threads/directive-store';
 
 /**
  * One thing X-Ray shows and directs: a Loupe thread, an imported CLI session
- * (a wire session next). Every xray.* method is written once over this
+ * or a wire session (what the model received). Every xray.* method is written once over this
  * interface; a new source is one new file that implements it and one entry
  * in xray-services.ts's list of kinds.
  */
 export interface XraySource {
   /** Whose directives these are, in the one directive store (threads/directive-store.ts). */
   readonly owner: DirectiveOwner;
-  /** The manifest built now, directives applied. */
+  /** The manifest as it is now, directives applied (a source may answer a build it kept while nothing it is built from changed). */
   manifest(signal: AbortSignal): Promise<XrayManifest>;
   /**
    * Throws (not-found, protected-segment, invalid-input) unless the segment

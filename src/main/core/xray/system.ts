@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { approxTokens, type AgentId, type PresetRef, type PromptSection } from '../../../shared/contract/runs';
 import { INSTRUCTION_FILES, type GovernanceTier, type Provenance, type SystemSection } from '../../../shared/contract/xray';
 import { INSPECT_LIMITS } from '../../../shared/contract/limits';
@@ -102,6 +104,21 @@ export async function instructionFiles(root: string, agent: AgentId): Promise<Sy
     });
   }
   return out;
+}
+
+/**
+ * What the instruction files of `agent` in `root` are now, cheaply: each
+ * one's type, size, change time and inode as lstat sees them (no file is read).
+ * Equal stamps mean instructionFiles would answer the same.
+ */
+export async function instructionFilesStamp(root: string, agent: AgentId): Promise<string> {
+  const parts = await Promise.all(
+    INSTRUCTION_FILES[agent].map(async (rel) => {
+      const s = await lstat(join(root, rel)).catch(() => null);
+      return s ? `${rel}:${s.mode}:${s.size}:${s.mtimeMs}:${s.ctimeMs}:${s.ino}` : `${rel}:-`;
+    }),
+  );
+  return parts.join('|');
 }
 
 /** The tools the CLI announced when its session began: names only, their definitions' size unknown. */

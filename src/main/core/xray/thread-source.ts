@@ -3,20 +3,29 @@ import type { ThreadManifest, ThreadStreamEvent } from '../../../shared/contract
 import { LoupeError } from '../../../shared/errors';
 import { assertNotProtected } from '../../../shared/xray/directives';
 import type { CoreDeps } from '../deps';
-import { activeRun } from '../runs/record';
-import { findSegment, getThread } from '../threads/thread-store';
+import { foldCountNow } from '../prompt/fold-measure';
+import { activeRun, stepsStamp } from '../runs/record';
+import { listDirectives } from '../threads/directive-store';
+import { findSegment, getThread, lastTranscriptSeq } from '../threads/thread-store';
 import { buildThreadManifest, type ManifestTools } from './manifest';
 import { segmentKind } from './segments';
 import type { XraySource, XraySourceKind } from './source';
-import { readManifest, saveManifest } from './store';
-import { threadWireSessions } from '../wire/store';
+import { listReports, readManifest, saveManifest } from './store';
+import { instructionFilesStamp } from './system';
+import { threadWireSessions, threadWireStamp } from '../wire/store';
 import { checkWireSegment, wireView } from './wire-enforcement';
 
 /** The thread X-Ray source's kind, with what the runner's turn events need. */
 export interface ThreadSources extends XraySourceKind {
-  /** A turn began or ended: followers get the manifest rebuilt once; with nobody following nothing is built (a read builds it). */
+  /**
+   * A turn began or ended: the thread's kept manifest is stale; followers get
+   * it rebuilt once; with nobody following nothing is built (the next read builds it).
+   */
   turnChanged(threadId: string): void;
 }
+
+/** Manifests kept between reads, for the threads read last. */
+const MANIFESTS_KEPT = 16;
 
 /**
  * Loupe threads as an X-Ray source: the manifest from the ledger and the
@@ -28,6 +37,53 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
   deps.onClose(() => Promise.allSettled([...pending]).then(() => undefined));
   /** Threads with a rebuild for followers under way, and whether another turn came meanwhile. */
   const rebuilding = new Map<string, boolean>();
+  /**
+   * Each thread's latest manifest, with the stamp of what it was built from
+   * and the turn it was built after: a read answers it again while neither
+   * changed, instead of folding and counting the whole thread once more.
+   */
+  const kept = new Map<string, { stamp: string; turn: number; manifest: ThreadManifest }>();
+  /** Turn events seen per thread: a manifest built before the latest one is stale. */
+  const turns = new Map<string, number>();
+
+  /**
+   * Everything a thread's manifest is built from, read cheaply (counts and
+   * stamps, no fold, no count, no file read): the thread, how far its
+   * transcript and evidence have come, its directives, run in progress and
+   * reports, its model as the catalog resolves it, the count a fold uses, and
+   * the instruction files as lstat sees them. Another process (the CLI) that
+   * adds a turn or a directive changes it too, with no event here.
+   */
+  async function stampOf(threadId: string): Promise<string | null> {
+    const thread = getThread(deps.db, threadId);
+    if (!thread) return null;
+    return JSON.stringify([
+      thread,
+      lastTranscriptSeq(deps.db, threadId),
+      stepsStamp(deps.db, threadId),
+      activeRun(deps.db, threadId),
+      listDirectives(deps.db, { threadId }),
+      listReports(deps.db, threadId).map((r) => [r.host, r.reportedAt]),
+      await tools.resolve(thread.model),
+      foldCountNow(deps.db, thread.model, thread.agent),
+      await instructionFilesStamp(thread.repo, thread.agent),
+      // The CLI's own requests on the wire (the manifest lists their segments).
+      threadWireStamp(deps.db, threadId),
+    ]);
+  }
+
+  /** The kept manifest while nothing it was built from changed, else null. */
+  async function keptManifest(threadId: string): Promise<ThreadManifest | null> {
+    const k = kept.get(threadId);
+    if (!k || k.turn !== (turns.get(threadId) ?? 0)) return null;
+    return (await stampOf(threadId)) === k.stamp ? k.manifest : null;
+  }
+
+  function keep(threadId: string, entry: { stamp: string; turn: number; manifest: ThreadManifest }): void {
+    kept.delete(threadId);
+    kept.set(threadId, entry);
+    if (kept.size > MANIFESTS_KEPT) kept.delete(kept.keys().next().value!);
+  }
 
   /**
    * Builds and keeps a thread's manifest, and announces it on `thread:<id>`
@@ -36,13 +92,18 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
    */
   async function build(threadId: string, reason: ThreadStreamEvent['reason'] | null, signal?: AbortSignal): Promise<ThreadManifest> {
     let manifest: ThreadManifest;
+    // Stamped before building: a change made while it builds makes the next read build again.
+    const turn = turns.get(threadId) ?? 0;
+    const stamp = await stampOf(threadId);
     try {
       manifest = await buildThreadManifest(deps, tools, threadId, signal);
     } catch (err) {
+      kept.delete(threadId);
       const stored = err instanceof LoupeError ? null : readManifest(deps.db, threadId);
       if (!stored) throw err;
       return { ...stored, freshness: 'unavailable' };
     }
+    if (stamp !== null) keep(threadId, { stamp, turn, manifest });
     saveManifest(deps.db, threadId, manifest);
     if (!reason) return manifest;
     const { builtAt, freshness, enforceable, totals } = manifest;
@@ -74,7 +135,7 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
     const owner = { threadId };
     return {
       owner,
-      manifest: (signal) => build(threadId, null, signal),
+      manifest: async (signal) => (await keptManifest(threadId)) ?? build(threadId, null, signal),
       async checkDirective(segmentId, kind, author) {
         const entry = findSegment(deps.db, threadId, segmentId);
         // Not in Loupe's transcript: a segment the CLI sent on the wire (its own tool calls and results), enforced there.
@@ -106,6 +167,7 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
       return open(target.threadId);
     },
     turnChanged(threadId) {
+      turns.set(threadId, (turns.get(threadId) ?? 0) + 1);
       if (deps.streams.followed(`thread:${threadId}`)) rebuildForFollowers(threadId);
     },
   };

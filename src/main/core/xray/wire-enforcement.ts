@@ -7,7 +7,7 @@
  * CLI sessions; for a wrapped CLI, its one session.
  */
 import type { WireRequestRecord } from '../../../shared/contract/wire';
-import type { Directive, Segment, SegmentStatus, WireEnforcement } from '../../../shared/contract/xray';
+import type { Directive, Segment, SegmentStatus, WireWithheldView } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import type { Db } from '../store/store';
 import { activeTurnStart } from '../wire/enforce/evictions';
@@ -19,7 +19,7 @@ const SHOWN_REQUESTS = 20;
 export interface WireView {
   /** The latest main request, whose segments X-Ray directs. */
   latest: WireRequestRecord;
-  enforcement: WireEnforcement;
+  enforcement: WireWithheldView;
 }
 
 /** The wire of these sessions (newest first), or null when none recorded a model request. */
@@ -35,7 +35,7 @@ export function wireView(db: Db, sessions: readonly string[]): WireView | null {
   latest ??= recent[0] ?? null;
   if (!latest) return null;
   const requests = recent.slice(0, SHOWN_REQUESTS).map((r) => {
-    const e = r.facts?.evictions;
+    const e = r.enforcement?.evictions;
     return {
       sessionId: r.sessionId,
       seq: r.seq,

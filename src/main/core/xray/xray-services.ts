@@ -32,7 +32,7 @@ export interface XrayOptions {
   sessions: SessionStore;
 }
 
-/** X-Ray: manifests, directives and reports over its sources (threads, imported sessions), each method written once. */
+/** X-Ray: manifests, directives and reports over its sources (threads, imported sessions, wire sessions), each method written once. */
 export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices {
   const resolve: ResolveWindow = async (id) => {
     const m = await options.resolveModel(id?.trim() || 'default');

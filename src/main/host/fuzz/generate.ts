@@ -10,7 +10,7 @@ export const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.
 const KEYS = [
   'repo', 'path', 'paths', 'baseRef', 'dir', 'attachments', 'name', 'size', 'query', 'limit', 'id', 'force', 'refreshEnabled',
   'modelsDevUrl', 'listUrl', 'callId', 'streams', 'key', 'after', 'keys', 'ask', 'settings', 'agent', 'command', 'model',
-  'loop', 'contextBudget', 'maxPromptBytes', 'maxApproximateTokens', 'policy', 'runId', 'threadId', 'fresh', 'schema',
+  'loop', 'contextBudget', 'maxPromptBytes', 'maxApproximateTokens', 'policy', 'requestBudget', 'maxRequestTokens', 'maxRequestBytes', 'wireSecrets', 'runId', 'threadId', 'fresh', 'schema',
   'memory', 'scope', 'format', 'refresh', '__proto__', 'constructor', 'prototype',
 ] as const;
 

@@ -3,7 +3,7 @@ import type { AgentInfo, RunSettings } from '../../../shared/contract/runs';
 import { IDLE_TIMEOUT_SECONDS } from '../../../shared/contract/run-limits';
 import type { SettingField, SettingSource } from '../../../shared/contract/settings';
 import { formatInt } from '../../../shared/format';
-import { budgetText } from '../../../shared/presets/describe';
+import { budgetText, requestBudgetText, wireSecretsText } from '../../../shared/presets/describe';
 
 /** "Loupe default" / "your change" / "preset team revision 3". */
 export function sourceText(source: SettingSource): string {
@@ -36,6 +36,10 @@ export function valueText(field: SettingField, s: RunSettings, agents: readonly 
       return s.agentArgs?.length ? s.agentArgs.join(' ') : 'none';
     case 'loop.contextBudget':
       return budgetText(s.loop.contextBudget);
+    case 'loop.requestBudget':
+      return requestBudgetText(s.loop.requestBudget);
+    case 'loop.wireSecrets':
+      return wireSecretsText(s.loop.wireSecrets);
     case 'loop.idleTimeoutSeconds': {
       const t = s.loop.idleTimeoutSeconds;
       return t === null ? 'off' : t === undefined ? `${IDLE_TIMEOUT_SECONDS.default} s (default)` : `${formatInt(t)} s`;

@@ -1,6 +1,8 @@
-import type { ReportedUsage, StepEvidence, StepOutcome } from '../../../../shared/contract/runs';
+import type { AgentId, ReportedUsage, StepEvidence, StepKind, StepOutcome } from '../../../../shared/contract/runs';
 import type { ExactCount } from '../../../../shared/tokens/encodings';
+import { fromJson, fromJsonOrNull, toJson, toJsonOrNull, type CountRow, type Json } from '../../store/rows';
 import type { Db } from '../../store/store';
+import { recordCalibrationPoint } from '../../tokens/calibration-store';
 
 /** What is known when a step's launch is decided (launched or blocked). */
 export type StepStart = Omit<StepEvidence, 'exitCode' | 'signal' | 'endedAt' | 'reported' | 'exactTokens'> & { repo: string };
@@ -41,24 +43,41 @@ export function insertStepStart(db: Db, s: StepStart): void {
     s.totalBytes,
     s.approxTokens,
     s.sha256,
-    JSON.stringify(s.sections),
-    JSON.stringify(s.exclusions),
-    s.budget ? JSON.stringify(s.budget) : null,
-    JSON.stringify(s.exceeded),
+    toJson(s.sections),
+    toJson(s.exclusions),
+    toJsonOrNull(s.budget),
+    toJson(s.exceeded),
     s.outcome,
-    s.presetRef ? JSON.stringify(s.presetRef) : null,
-    s.sources ? JSON.stringify(s.sources) : null,
-    s.history ? JSON.stringify(s.history) : null,
+    toJsonOrNull(s.presetRef),
+    toJsonOrNull(s.sources),
+    toJsonOrNull(s.history),
     s.message,
     s.startedAt,
   );
 }
 
-/** Appends how a launched step ended. */
+/**
+ * Appends how a launched step ended. A fresh step of a real agent whose
+ * provider reported the prompt's size is a calibration point too: Loupe's
+ * estimate beside that count (resumed steps carry context Loupe did not send,
+ * and the demo agent counts bytes / 4 itself: neither says anything about a
+ * model's tokenizer).
+ */
 export function insertStepEnd(db: Db, e: StepEnd): void {
-  db.prepare(
-    'INSERT INTO evidence_step_ends (step_id, outcome, exit_code, signal, ended_at, reported_json, exact_json, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(e.stepId, e.outcome, e.exitCode, e.signal, e.endedAt, e.reported ? JSON.stringify(e.reported) : null, e.exactTokens ? JSON.stringify(e.exactTokens) : null, e.message);
+  db.transaction(() => {
+    db.prepare<[string, string, number | null, string | null, string, Json<ReportedUsage> | null, Json<ExactCount> | null, string | null]>(
+      'INSERT INTO evidence_step_ends (step_id, outcome, exit_code, signal, ended_at, reported_json, exact_json, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(e.stepId, e.outcome, e.exitCode, e.signal, e.endedAt, toJsonOrNull(e.reported), toJsonOrNull(e.exactTokens), e.message);
+    const prompt = e.reported?.promptTokens;
+    if (typeof prompt !== 'number') return;
+    const start = db
+      .prepare<[string], Pick<StepRow, 'model' | 'approx_tokens' | 'resumed' | 'adapter' | 'started_at'>>(
+        'SELECT model, approx_tokens, resumed, adapter, started_at FROM evidence_steps WHERE id = ?',
+      )
+      .get(e.stepId);
+    if (!start || start.resumed !== 0 || start.adapter === 'demo' || !start.model) return;
+    recordCalibrationPoint(db, { source: `step:${e.stepId}`, model: start.model, estimateTokens: start.approx_tokens, reportedTokens: prompt, at: start.started_at });
+  })();
 }
 
 interface StepRow {
@@ -67,9 +86,9 @@ interface StepRow {
   thread_id: string;
   repo: string;
   ordinal: number;
-  kind: string;
+  kind: StepKind;
   resumed: number;
-  adapter: string;
+  adapter: AgentId;
   agent_version: string | null;
   model: string | null;
   prompt_bytes: number;
@@ -77,26 +96,24 @@ interface StepRow {
   total_bytes: number;
   approx_tokens: number;
   sha256: string;
-  sections_json: string;
-  exclusions_json: string;
-  budget_json: string | null;
-  exceeded_json: string;
-  outcome: string;
-  preset_json: string | null;
-  sources_json: string | null;
-  history_json: string | null;
+  sections_json: Json<StepEvidence['sections']>;
+  exclusions_json: Json<StepEvidence['exclusions']>;
+  budget_json: Json<NonNullable<StepEvidence['budget']>> | null;
+  exceeded_json: Json<StepEvidence['exceeded']>;
+  outcome: StepOutcome;
+  preset_json: Json<NonNullable<StepEvidence['presetRef']>> | null;
+  sources_json: Json<NonNullable<StepEvidence['sources']>> | null;
+  history_json: Json<NonNullable<StepEvidence['history']>> | null;
   message: string | null;
   started_at: string;
-  end_outcome: string | null;
+  end_outcome: StepOutcome | null;
   exit_code: number | null;
   signal: string | null;
   ended_at: string | null;
-  reported_json: string | null;
-  exact_json: string | null;
+  reported_json: Json<ReportedUsage> | null;
+  exact_json: Json<ExactCount> | null;
   end_message: string | null;
 }
-
-const parse = <T>(json: string | null): T | null => (json === null ? null : (JSON.parse(json) as T));
 
 function toEvidence(r: StepRow): StepEvidence & { repo: string } {
   return {
@@ -105,9 +122,9 @@ function toEvidence(r: StepRow): StepEvidence & { repo: string } {
     threadId: r.thread_id,
     repo: r.repo,
     ordinal: r.ordinal,
-    kind: r.kind as StepEvidence['kind'],
+    kind: r.kind,
     resumed: r.resumed === 1,
-    adapter: r.adapter as StepEvidence['adapter'],
+    adapter: r.adapter,
     agentVersion: r.agent_version,
     model: r.model,
     promptBytes: r.prompt_bytes,
@@ -115,20 +132,20 @@ function toEvidence(r: StepRow): StepEvidence & { repo: string } {
     totalBytes: r.total_bytes,
     approxTokens: r.approx_tokens,
     sha256: r.sha256,
-    sections: parse(r.sections_json) ?? [],
-    exclusions: parse(r.exclusions_json) ?? [],
-    budget: parse(r.budget_json),
-    exceeded: parse(r.exceeded_json) ?? [],
-    outcome: (r.end_outcome ?? r.outcome) as StepOutcome,
+    sections: fromJson(r.sections_json),
+    exclusions: fromJson(r.exclusions_json),
+    budget: fromJsonOrNull(r.budget_json),
+    exceeded: fromJson(r.exceeded_json),
+    outcome: r.end_outcome ?? r.outcome,
     exitCode: r.exit_code,
     signal: r.signal,
     startedAt: r.started_at,
     endedAt: r.ended_at,
-    reported: parse(r.reported_json),
-    exactTokens: parse(r.exact_json),
-    presetRef: parse(r.preset_json),
-    sources: parse(r.sources_json),
-    history: parse(r.history_json),
+    reported: fromJsonOrNull(r.reported_json),
+    exactTokens: fromJsonOrNull(r.exact_json),
+    presetRef: fromJsonOrNull(r.preset_json),
+    sources: fromJsonOrNull(r.sources_json),
+    history: fromJsonOrNull(r.history_json),
     message: r.end_message ?? r.message,
   };
 }
@@ -140,10 +157,30 @@ const SELECT = `SELECT s.*, e.outcome AS end_outcome, e.exit_code, e.signal, e.e
 export function listEvidence(db: Db, scope: { runId: string } | { threadId: string } | { repo: string }): (StepEvidence & { repo: string })[] {
   const [column, value] =
     'runId' in scope ? ['s.run_id', scope.runId] : 'threadId' in scope ? ['s.thread_id', scope.threadId] : ['s.repo', scope.repo];
-  return (db.prepare(`${SELECT} WHERE ${column} = ? ORDER BY s.started_at, s.ordinal`).all(value) as StepRow[]).map(toEvidence);
+  return db.prepare<[string], StepRow>(`${SELECT} WHERE ${column} = ? ORDER BY s.started_at, s.ordinal`).all(value).map(toEvidence);
+}
+
+/** How far a thread's evidence has come: its steps and their ends, counted (evidence is append-only). */
+export function threadEvidenceStamp(db: Db, threadId: string): string {
+  const row = db
+    .prepare<[string], { steps: number; ends: number }>(
+      'SELECT COUNT(*) AS steps, COUNT(e.step_id) AS ends FROM evidence_steps s LEFT JOIN evidence_step_ends e ON e.step_id = s.id WHERE s.thread_id = ?',
+    )
+    .get(threadId);
+  return `${row?.steps ?? 0}/${row?.ends ?? 0}`;
 }
 
 /** How many steps a run has recorded. */
 export function stepCount(db: Db, runId: string): number {
-  return (db.prepare('SELECT COUNT(*) AS n FROM evidence_steps WHERE run_id = ?').get(runId) as { n: number }).n;
+  return db.prepare<[string], CountRow>('SELECT COUNT(*) AS n FROM evidence_steps WHERE run_id = ?').get(runId)?.n ?? 0;
+}
+
+/** How many steps each of these runs has recorded (a run with none is absent). */
+export function stepCounts(db: Db, runIds: readonly string[]): Map<string, number> {
+  const rows = db
+    .prepare<[Json<readonly string[]>], CountRow & { run_id: string }>(
+      'SELECT run_id, COUNT(*) AS n FROM evidence_steps WHERE run_id IN (SELECT value FROM json_each(?)) GROUP BY run_id',
+    )
+    .all(toJson(runIds));
+  return new Map(rows.map((r) => [r.run_id, r.n]));
 }

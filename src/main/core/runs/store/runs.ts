@@ -1,36 +1,45 @@
 import type { AgentId, RunEventRecord, RunInput, RunStatus, RunStreamEvent, RunSummary } from '../../../../shared/contract/runs';
+import { fromJson, toJson, type CountRow, type Json } from '../../store/rows';
 import type { Db } from '../../store/store';
+import { stepCounts } from './evidence';
 
 interface RunRow {
   id: string;
   thread_id: string;
   repo: string;
-  agent: string;
+  agent: AgentId;
   model: string | null;
   ask_preview: string;
-  input_json: string;
-  status: string;
+  input_json: Json<RunInput>;
+  status: RunStatus;
   created_at: string;
   ended_at: string | null;
   staged_dir: string | null;
-  step_count: number;
+  owner_pid: number | null;
 }
 
-const toSummary = (r: RunRow): RunSummary => ({
-  id: r.id,
-  threadId: r.thread_id,
-  repo: r.repo,
-  agent: r.agent as AgentId,
-  model: r.model,
-  askPreview: r.ask_preview,
-  status: r.status as RunStatus,
-  createdAt: r.created_at,
-  endedAt: r.ended_at,
-  stepCount: r.step_count,
-  stagedDir: r.staged_dir,
-});
+/** Runs as their summaries, with how many steps each has recorded (read from the evidence store). */
+function toSummaries(db: Db, rows: readonly RunRow[]): RunSummary[] {
+  const steps = stepCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    threadId: r.thread_id,
+    repo: r.repo,
+    agent: r.agent,
+    model: r.model,
+    askPreview: r.ask_preview,
+    status: r.status,
+    createdAt: r.created_at,
+    endedAt: r.ended_at,
+    stepCount: steps.get(r.id) ?? 0,
+    stagedDir: r.staged_dir,
+  }));
+}
 
-const SELECT = `SELECT r.*, (SELECT COUNT(*) FROM evidence_steps s WHERE s.run_id = r.id) AS step_count FROM runs r`;
+const SELECT = `SELECT r.* FROM runs r`;
 
 export interface NewRun {
   id: string;
@@ -39,7 +48,8 @@ export interface NewRun {
   agent: AgentId;
   model: string | null;
   ask: string;
-  inputJson: string;
+  /** The request as validated: what a retry measures again. */
+  input: RunInput;
   now: Date;
 }
 
@@ -51,10 +61,10 @@ export function askPreview(ask: string): string {
 }
 
 export function insertRun(db: Db, run: NewRun): void {
-  db.prepare(
+  db.prepare<[string, string, string, AgentId, string | null, string, Json<RunInput>, string, number]>(
     `INSERT INTO runs (id, thread_id, repo, agent, model, ask_preview, input_json, status, created_at, ended_at, staged_dir, owner_pid)
      VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?, NULL, NULL, ?)`,
-  ).run(run.id, run.threadId, run.repo, run.agent, run.model, askPreview(run.ask), run.inputJson, run.now.toISOString(), process.pid);
+  ).run(run.id, run.threadId, run.repo, run.agent, run.model, askPreview(run.ask), toJson(run.input), run.now.toISOString(), process.pid);
 }
 
 export function setRunStatus(db: Db, id: string, status: RunStatus, endedAt: Date | null): void {
@@ -71,32 +81,32 @@ export function setStagedDir(db: Db, id: string, dir: string | null): void {
 }
 
 export function getRun(db: Db, id: string): RunSummary | null {
-  const row = db.prepare(`${SELECT} WHERE r.id = ?`).get(id) as RunRow | undefined;
-  return row ? toSummary(row) : null;
+  const row = db.prepare<[string], RunRow>(`${SELECT} WHERE r.id = ?`).get(id);
+  return row ? toSummaries(db, [row])[0]! : null;
 }
 
 /** The validated request a run was started with (for retries). */
 export function getRunInput(db: Db, id: string): RunInput | null {
-  const row = db.prepare('SELECT input_json FROM runs WHERE id = ?').get(id) as { input_json: string } | undefined;
-  return row ? (JSON.parse(row.input_json) as RunInput) : null;
+  const row = db.prepare<[string], Pick<RunRow, 'input_json'>>('SELECT input_json FROM runs WHERE id = ?').get(id);
+  return row ? fromJson(row.input_json) : null;
 }
 
 /** Replaces what a run is started with (a retry with other settings). */
 export function setRunInput(db: Db, id: string, input: RunInput): void {
-  db.prepare('UPDATE runs SET input_json = ? WHERE id = ?').run(JSON.stringify(input), id);
+  db.prepare<[Json<RunInput>, string]>('UPDATE runs SET input_json = ? WHERE id = ?').run(toJson(input), id);
 }
 
 /** What the thread's latest run was started with, or null when it has none. */
 export function latestRunInput(db: Db, threadId: string): RunInput | null {
-  const row = db.prepare('SELECT input_json FROM runs WHERE thread_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(threadId) as { input_json: string } | undefined;
-  return row ? (JSON.parse(row.input_json) as RunInput) : null;
+  const row = db.prepare<[string], Pick<RunRow, 'input_json'>>('SELECT input_json FROM runs WHERE thread_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(threadId);
+  return row ? fromJson(row.input_json) : null;
 }
 
 /** The thread's run in progress: marked running by a process that is still alive. */
 export function activeRunOf(db: Db, threadId: string): string | null {
   const row = db
-    .prepare(`SELECT id, owner_pid FROM runs WHERE thread_id = ? AND status = 'running' ORDER BY created_at DESC, rowid DESC LIMIT 1`)
-    .get(threadId) as { id: string; owner_pid: number | null } | undefined;
+    .prepare<[string], Pick<RunRow, 'id' | 'owner_pid'>>(`SELECT id, owner_pid FROM runs WHERE thread_id = ? AND status = 'running' ORDER BY created_at DESC, rowid DESC LIMIT 1`)
+    .get(threadId);
   if (!row || row.owner_pid === null) return null;
   return row.owner_pid === process.pid || processAlive(row.owner_pid) ? row.id : null;
 }
@@ -104,15 +114,15 @@ export function activeRunOf(db: Db, threadId: string): string | null {
 /** The latest runs of `agent` (in `repo` when given), newest first. */
 export function recentRunIds(db: Db, agent: string, repo: string | undefined, limit: number): string[] {
   const rows = db
-    .prepare(`SELECT id FROM runs WHERE agent = ? ${repo ? 'AND repo = ?' : ''} ORDER BY created_at DESC LIMIT ?`)
-    .all(...(repo ? [agent, repo, limit] : [agent, limit])) as { id: string }[];
+    .prepare<unknown[], Pick<RunRow, 'id'>>(`SELECT id FROM runs WHERE agent = ? ${repo ? 'AND repo = ?' : ''} ORDER BY created_at DESC LIMIT ?`)
+    .all(...(repo ? [agent, repo, limit] : [agent, limit]));
   return rows.map((r) => r.id);
 }
 
 /** A run's first recorded `session` event from its CLI, or null. */
 export function firstSessionEvent(db: Db, runId: string): RunStreamEvent | null {
-  const row = db.prepare(`SELECT payload FROM run_events WHERE run_id = ? AND payload LIKE '%"type":"session"%' ORDER BY seq LIMIT 1`).get(runId) as { payload: string } | undefined;
-  return row ? (JSON.parse(row.payload) as RunStreamEvent) : null;
+  const row = db.prepare<[string], Pick<EventRow, 'payload'>>(`SELECT payload FROM run_events WHERE run_id = ? AND payload LIKE '%"type":"session"%' ORDER BY seq LIMIT 1`).get(runId);
+  return row ? fromJson(row.payload) : null;
 }
 
 export function listRuns(db: Db, filter: { repo?: string; threadId?: string; limit: number }): RunSummary[] {
@@ -127,7 +137,7 @@ export function listRuns(db: Db, filter: { repo?: string; threadId?: string; lim
     args.push(filter.threadId);
   }
   const sql = `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY r.created_at DESC, r.rowid DESC LIMIT ?`;
-  return (db.prepare(sql).all(...args, filter.limit) as RunRow[]).map(toSummary);
+  return toSummaries(db, db.prepare<unknown[], RunRow>(sql).all(...args, filter.limit));
 }
 
 /** True while a process with this id runs (another Loupe, or the CLI, may own a run). */
@@ -146,7 +156,7 @@ export function processAlive(pid: number): boolean {
  * (the app and the CLI share the database) are left alone.
  */
 export function markInterrupted(db: Db, now: Date, isActiveHere: (id: string) => boolean): { id: string; keepStaged: boolean }[] {
-  const rows = db.prepare(`SELECT id, owner_pid, input_json FROM runs WHERE status = 'running'`).all() as { id: string; owner_pid: number | null; input_json: string }[];
+  const rows = db.prepare<[], Pick<RunRow, 'id' | 'owner_pid' | 'input_json'>>(`SELECT id, owner_pid, input_json FROM runs WHERE status = 'running'`).all();
   const marked: { id: string; keepStaged: boolean }[] = [];
   for (const r of rows) {
     const here = r.owner_pid === process.pid && isActiveHere(r.id);
@@ -154,7 +164,9 @@ export function markInterrupted(db: Db, now: Date, isActiveHere: (id: string) =>
     setRunStatus(db, r.id, 'interrupted', now);
     let keepStaged = false;
     try {
-      keepStaged = (JSON.parse(r.input_json) as { settings?: { keepStaged?: boolean } }).settings?.keepStaged === true;
+      // Read as stored, not as validated: an input kept by an older Loupe may lack settings.
+      const stored: Partial<RunInput> = fromJson(r.input_json);
+      keepStaged = stored.settings?.keepStaged === true;
     } catch {
       // An unreadable input keeps nothing it did not ask for.
     }
@@ -169,15 +181,30 @@ export const RUN_EVENTS_KEPT = { events: 5_000, bytes: 4 * 1024 * 1024 } as cons
 /** Records a run's events, and removes older agent output that newer output replaced (never status, steps or the end). */
 export function appendRunEvents(db: Db, runId: string, records: readonly RunEventRecord[], drop: readonly number[] = []): void {
   if (records.length === 0 && drop.length === 0) return;
-  const insert = db.prepare('INSERT OR IGNORE INTO run_events (run_id, seq, payload) VALUES (?, ?, ?)');
-  const remove = db.prepare(`DELETE FROM run_events WHERE run_id = ? AND seq = ? AND payload LIKE '{"type":"agent"%'`);
+  const insert = db.prepare<[string, number, Json<RunStreamEvent>]>('INSERT OR IGNORE INTO run_events (run_id, seq, payload) VALUES (?, ?, ?)');
+  const remove = db.prepare<[string, number]>(`DELETE FROM run_events WHERE run_id = ? AND seq = ? AND payload LIKE '{"type":"agent"%'`);
   db.transaction(() => {
     for (const seq of drop) remove.run(runId, seq);
-    for (const r of records) insert.run(runId, r.seq, JSON.stringify(r.event));
+    for (const r of records) insert.run(runId, r.seq, toJson(r.event));
   })();
 }
 
+interface EventRow {
+  seq: number;
+  payload: Json<RunStreamEvent>;
+}
+
 export function readRunEvents(db: Db, runId: string): RunEventRecord[] {
-  const rows = db.prepare('SELECT seq, payload FROM run_events WHERE run_id = ? ORDER BY seq').all(runId) as { seq: number; payload: string }[];
-  return rows.map((r) => ({ seq: r.seq, event: JSON.parse(r.payload) as RunStreamEvent }));
+  const rows = db.prepare<[string], EventRow>('SELECT seq, payload FROM run_events WHERE run_id = ? ORDER BY seq').all(runId);
+  return rows.map((r) => ({ seq: r.seq, event: fromJson(r.payload) }));
+}
+
+/** How many runs each of these threads has (a thread with none is absent). */
+export function runCounts(db: Db, threadIds: readonly string[]): Map<string, number> {
+  const rows = db
+    .prepare<[Json<readonly string[]>], CountRow & { thread_id: string }>(
+      'SELECT thread_id, COUNT(*) AS n FROM runs WHERE thread_id IN (SELECT value FROM json_each(?)) GROUP BY thread_id',
+    )
+    .all(toJson(threadIds));
+  return new Map(rows.map((r) => [r.thread_id, r.n]));
 }

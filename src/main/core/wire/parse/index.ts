@@ -11,7 +11,7 @@ export type { ParsedRequest } from './parsed';
 /** Keys that hold the system, the tools and the conversation, in any of the three APIs. */
 const PART_KEYS = new Set(['system', 'tools', 'messages', 'instructions', 'input', 'systemInstruction', 'system_instruction', 'contents']);
 
-/** Whether a request is a model call Loupe parses (by provider, method and endpoint). */
+/** Whether a request is a model call of its provider's API (the only requests parsed and enforced). */
 export function isModelCall(provider: WireProvider, method: string, endpoint: string): boolean {
   if (method !== 'POST') return false;
   return provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);

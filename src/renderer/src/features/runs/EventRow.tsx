@@ -61,6 +61,12 @@ export const EventRow = memo(function EventRow({ item }: { item: EventItem }) {
           {item.result && <pre className={item.result.isError ? 'ev-pre ev-error-text' : 'ev-pre'}>{item.result.output || '(no output)'}</pre>}
         </details>
       );
+    case 'wire':
+      return (
+        <div className={`ev ev-wire ev-wire-${item.warning.action}`} role="status" data-ev="wire" data-action={item.warning.action} data-testid="wire-warning">
+          <span className="ev-wire-label">On the wire · {item.warning.action === 'block' ? 'blocked' : item.warning.action === 'redact' ? 'redacted' : 'warning'}</span> {item.warning.text}
+        </div>
+      );
     case 'error':
       return (
         <div className="ev ev-error" role="alert" data-ev="error">

@@ -33,6 +33,15 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
               {formatInt(wire.requests)} request{wire.requests === 1 ? '' : 's'} · largest <strong>{formatBytes(wire.largestBytes)}</strong> · reported input{' '}
               {formatInt(wire.reportedInput)} tokens · cache reads {formatInt(wire.cacheRead)}
               <span className="hint"> (what the provider received, recorded by Loupe’s relay)</span>
+              {wire.warnings.length > 0 && (
+                <ul className="wire-warnings" data-testid="step-wire-warnings">
+                  {wire.warnings.map((w) => (
+                    <li key={`${w.sessionId}:${w.seq}:${w.kind}`} className={`wire-warning wire-warning-${w.action}`} data-action={w.action} data-kind={w.kind}>
+                      <span className="badge">{w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning'}</span> {w.text}
+                    </li>
+                  ))}
+                </ul>
+              )}
             </dd>
           </>
         )}

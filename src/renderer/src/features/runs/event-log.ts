@@ -9,6 +9,7 @@
  */
 import type { AgentEvent } from '../../../../shared/contract/agent-events';
 import type { RunEventRecord, RunStatus, RunSummary, StepEvidence } from '../../../../shared/contract/runs';
+import type { WireWarning } from '../../../../shared/contract/wire';
 
 export type EventItem =
   | { kind: 'step'; key: string; step: StepEvidence }
@@ -18,7 +19,8 @@ export type EventItem =
   | { kind: 'tool'; key: string; name: string; input: unknown; result: { output: string; isError: boolean } | null; sub: boolean }
   | { kind: 'error'; key: string; message: string }
   | { kind: 'raw'; key: string; stream: 'stdout' | 'stderr'; text: string }
-  | { kind: 'result'; key: string; ok: boolean; message?: string };
+  | { kind: 'result'; key: string; ok: boolean; message?: string }
+  | { kind: 'wire'; key: string; warning: WireWarning };
 
 /** Items kept per run view (older ones are dropped, and the view says how many). */
 export const MAX_ITEMS = 2_000;
@@ -34,6 +36,8 @@ export class EventLog {
   skipped = 0;
   status: RunStatus | null = null;
   steps: StepEvidence[] = [];
+  /** Wire warnings seen (requests over the request budget, secrets): the evidence reloads when this grows. */
+  wireWarnings = 0;
   /** The run as its last `end` event described it. */
   ended: RunSummary | null = null;
   private readonly keyIndex = new Map<string, number>();
@@ -53,6 +57,9 @@ export class EventLog {
         const at = this.steps.findIndex((s) => s.id === event.step.id);
         this.steps = at < 0 ? [...this.steps, event.step] : this.steps.map((s, i) => (i === at ? event.step : s));
         this.upsert({ kind: 'step', key: `step:${event.step.id}`, step: event.step });
+      } else if (event.type === 'wire') {
+        this.wireWarnings++;
+        this.push({ kind: 'wire', key: `wire:${event.warning.sessionId}:${event.warning.seq}:${event.warning.kind}`, warning: event.warning });
       } else this.agent(event.event);
     }
     if (changed) this.trim();

@@ -76,6 +76,7 @@ export const useRuns = create<RunsState>()(
   persist(
     (set, get) => {
       /** Hands the log to the view; an `end` or a status change updates the run in the list too. */
+      let wireWarningsSeen = 0;
       const publish = (log: EventLog) => {
         const current = get().run;
         if (!current) return;
@@ -91,6 +92,11 @@ export const useRuns = create<RunsState>()(
           void get().refreshList();
           void loadThreadRuns(current.threadId);
           // The step's wire records are complete once it has ended.
+          void bridge.call('runs.get', { runId: current.id }).then((d) => get().selectedId === d.run.id && set({ wire: d.wire }), () => {});
+        }
+        // A new warning on the wire (a request over the request budget, a secret): the evidence shows it now.
+        if (log.wireWarnings > wireWarningsSeen) {
+          wireWarningsSeen = log.wireWarnings;
           void bridge.call('runs.get', { runId: current.id }).then((d) => get().selectedId === d.run.id && set({ wire: d.wire }), () => {});
         }
         useRunOutput.setState({ items: log.items.slice(), dropped: log.dropped, unrecorded: log.skipped });
@@ -131,7 +137,10 @@ export const useRuns = create<RunsState>()(
         if (get().repo !== d.run.repo) set({ repo: d.run.repo, runs: [], threads: [], listLoaded: false });
         set({ selectedId: d.run.id, run: d.run, settings: d.settings, wire: d.wire, loadingDetail: false, detailError: null });
         useRunOutput.setState({ lost: false });
-        publish(follower.reset(d));
+        const log = follower.reset(d);
+        // The detail just loaded has the warnings recorded so far; later ones reload it.
+        wireWarningsSeen = log.wireWarnings;
+        publish(log);
         if (d.run.status === 'running') follower.follow(d);
         void loadThreadRuns(d.run.threadId);
       }

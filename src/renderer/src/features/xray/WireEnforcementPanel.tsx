@@ -1,8 +1,8 @@
-import type { WireEnforcement } from '../../../../shared/contract/xray';
+import type { WireWithheldView } from '../../../../shared/contract/xray';
 import { formatBytes, formatInt } from '../../../../shared/format';
 
 /** One request's line: what the relay withheld from it, and pinned segments the CLI dropped before it. */
-function RequestLine({ r, session }: { r: WireEnforcement['requests'][number]; session: string | null }) {
+function RequestLine({ r, session }: { r: WireWithheldView['requests'][number]; session: string | null }) {
   const withheld = r.withheldSegments > 0;
   return (
     <li data-testid="wire-withheld-request" data-withheld={r.withheldSegments} data-seq={r.seq}>
@@ -32,7 +32,7 @@ function RequestLine({ r, session }: { r: WireEnforcement['requests'][number]; s
  * on its next request. Said once here: that invalidates the provider's prompt
  * cache from that point. Then, per recent request, what was withheld.
  */
-export function WireEnforcementPanel({ wire, owner }: { wire: WireEnforcement; owner: 'thread' | 'session' }) {
+export function WireEnforcementPanel({ wire, owner }: { wire: WireWithheldView; owner: 'thread' | 'session' }) {
   const shown = wire.requests.slice(0, 8);
   // A thread's requests span its resumed CLI sessions: each numbers its own (newest session first).
   const sessions = [...new Set(shown.map((r) => r.sessionId))];

@@ -84,6 +84,9 @@ export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: R
       policy: d.policy,
     };
   }
+  // The wire's settings are not on this form: they stay as the settings in force have them.
+  if (base.loop.requestBudget) loop.requestBudget = base.loop.requestBudget;
+  if (base.loop.wireSecrets) loop.wireSecrets = base.loop.wireSecrets;
   if (d.idleOff) loop.idleTimeoutSeconds = null;
   else if (idle.kind === 'value') loop.idleTimeoutSeconds = idle.value;
 

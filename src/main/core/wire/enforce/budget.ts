@@ -1,0 +1,43 @@
+/**
+ * The request budget on the wire (loop.requestBudget): each model request is
+ * measured on exactly the bytes the relay would forward (after evictions), in
+ * bytes and in the best count for its model, the same count its record gets
+ * (exact where the tokenizer is public, else the calibrated estimate). Over a
+ * `block` ceiling the relay answers the request itself, in the provider's
+ * error shape, and nothing reaches the provider; over a `warn` ceiling it is
+ * forwarded and the excess is recorded.
+ */
+import type { RequestBudget } from '../../../../shared/contract/runs';
+import type { RequestExceeded, WireBudgetFacts } from '../../../../shared/contract/wire';
+import { blockMessage } from '../../../../shared/wire/enforcement-text';
+import type { CoreDeps } from '../../deps';
+import { countTexts } from '../analyse';
+import { parseRequest } from '../parse';
+import type { WireStage } from './chain';
+
+/** The status a blocked request is answered with: a client error the CLIs report and do not retry. */
+export const BLOCK_STATUS = 400;
+
+function over(ceiling: RequestExceeded['ceiling'], limit: number | undefined, actual: number): RequestExceeded[] {
+  return limit !== undefined && actual > limit ? [{ ceiling, limit, actual, over: actual - limit }] : [];
+}
+
+/** The budget stage for one wire session; requests that are not model requests pass unmeasured. */
+export function budgetStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: RequestBudget): WireStage {
+  return async ({ request, body }) => {
+    const parsed = parseRequest(request.provider, request.method, request.endpoint, body);
+    if (!parsed) return { kind: 'continue' };
+    let tokens: WireBudgetFacts['tokens'] = null;
+    if (budget.maxRequestTokens !== undefined) {
+      // The parts analyse() counts: the record's count and the ceiling's measure are the same number.
+      const texts = [...parsed.system.map((s) => s.text), ...parsed.tools.map((t) => t.json), ...parsed.segmentTexts];
+      const { counts } = await countTexts(deps, parsed.model, texts);
+      tokens = { tokens: counts.reduce((n, c) => n + c.tokens, 0), kind: counts[0]?.kind ?? 'estimate', ...(counts[0]?.encoding ? { encoding: counts[0].encoding } : {}) };
+    }
+    const exceeded = [...over('maxRequestTokens', budget.maxRequestTokens, tokens?.tokens ?? 0), ...over('maxRequestBytes', budget.maxRequestBytes, body.length)];
+    const verdict: WireBudgetFacts['verdict'] = exceeded.length === 0 ? 'within' : budget.policy;
+    const facts: WireBudgetFacts = { policy: budget.policy, bytes: body.length, tokens, exceeded, verdict };
+    if (verdict === 'block') return { kind: 'answer', status: BLOCK_STATUS, message: blockMessage(facts), facts: { budget: facts } };
+    return { kind: 'continue', facts: { budget: facts } };
+  };
+}

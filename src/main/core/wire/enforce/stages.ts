@@ -1,0 +1,35 @@
+/**
+ * The one place a wire session's enforcement stages are put in order:
+ * evictions, then secrets, then the request budget (measured on exactly the
+ * bytes that will be forwarded). Every wire session (a run's, `loupe wrap`'s)
+ * gets its stages here.
+ */
+import type { RequestBudget } from '../../../../shared/contract/runs';
+import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
+import type { CoreDeps } from '../../deps';
+import { budgetStage } from './budget';
+import { wireDirectives } from './directive-source';
+import { evictionStage } from './evictions';
+import type { WireStage } from './chain';
+import { failClosed, secretsStage } from './secrets';
+
+/** The run settings enforcement reads (loop.requestBudget, loop.wireSecrets). */
+export interface EnforceSettings {
+  requestBudget?: RequestBudget;
+  wireSecrets?: WireSecretsMode;
+}
+
+/** The stages of the wire session `sessionId` (of run `runId`, when a run's), in their fixed order. */
+export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): WireStage[] {
+  const secrets = settings.wireSecrets ?? 'warn';
+  return [
+    // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the
+    //    wrapped session's) before anything is scanned or measured, so the budget counts what is
+    //    really sent. Its facts go under `evictions`.
+    evictionStage(wireDirectives(() => deps.db, sessionId, runId)),
+    // 2. Secrets: recorded, or replaced before forwarding.
+    failClosed(secretsStage(secrets), secrets),
+    // 3. The request budget, on the body as the stages above left it.
+    ...(settings.requestBudget ? [budgetStage(deps, settings.requestBudget)] : []),
+  ];
+}

@@ -1,0 +1,65 @@
+/**
+ * Enforcement on the wire in words: the message a blocked CLI shows, and the
+ * warnings a run and a wire session show. One wording for the relay, the
+ * evidence, the CLI and the app. Pure.
+ */
+import type { RequestExceeded, WireBudgetFacts, WireEnforcement, WireWarning } from '../contract/wire';
+import { formatInt } from '../format';
+
+/** "about 182,300 tokens" (an estimate) or "182,300 tokens" (exact); "2,345,678 bytes". */
+function amount(e: RequestExceeded, facts: WireBudgetFacts): string {
+  if (e.ceiling === 'maxRequestBytes') return `${formatInt(e.actual)} bytes`;
+  return `${facts.tokens?.kind === 'exact' ? '' : 'about '}${formatInt(e.actual)} tokens`;
+}
+
+const ceilingText = (e: RequestExceeded) => (e.ceiling === 'maxRequestBytes' ? `${formatInt(e.limit)}-byte` : `${formatInt(e.limit)}-token`);
+
+/** "about 182,300 tokens, over your 150,000-token request ceiling" (every ceiling exceeded, joined). */
+export function exceededText(facts: WireBudgetFacts): string {
+  return facts.exceeded.map((e) => `${amount(e, facts)}, over your ${ceilingText(e)} request ceiling`).join('; and ');
+}
+
+/** What the CLI shows when the relay answers a request over a `block` ceiling itself. */
+export function blockMessage(facts: WireBudgetFacts): string {
+  return `Loupe blocked this request: ${exceededText(facts)}; raise it or evict segments in X-Ray.`;
+}
+
+/** The warnings one request's enforcement facts call for, in the order the stages ran. */
+export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | null): WireWarning[] {
+  const out: WireWarning[] = [];
+  if (!e) return out;
+  const secrets = e.secrets;
+  if (secrets?.found.length) {
+    const kinds = [...new Set(secrets.found.map((f) => f.kind))].join(', ');
+    const where = [...new Set(secrets.found.map((f) => f.where))].join(', ');
+    const n = secrets.found.length;
+    out.push({
+      sessionId,
+      seq,
+      kind: 'secret',
+      action: secrets.mode === 'redact' ? 'redact' : 'warn',
+      text:
+        `Request ${seq} carried ${n === 1 ? 'a recognised secret' : `${n} recognised secrets`} (${kinds}) in ${where}: ` +
+        (secrets.mode === 'redact' ? 'replaced before it was sent.' : 'sent to the provider (set secrets on the wire to redact to replace them).'),
+    });
+  }
+  const budget = e.budget;
+  if (budget && budget.verdict !== 'within') {
+    out.push({
+      sessionId,
+      seq,
+      kind: 'request-budget',
+      action: budget.verdict,
+      text:
+        budget.verdict === 'block'
+          ? `Request ${seq} blocked: ${exceededText(budget)}. Nothing was sent to the provider.`
+          : `Request ${seq} is ${exceededText(budget)} (warn): sent.`,
+    });
+  }
+  return out;
+}
+
+/** A step's message when the relay blocked one of its requests: the request, its size, the ceiling. */
+export function wireBlockStepText(seq: number, facts: WireBudgetFacts): string {
+  return `Blocked on the wire by the request budget: request ${seq} was ${exceededText(facts)}. Loupe answered it itself; nothing was sent to the provider.`;
+}
