@@ -4,7 +4,9 @@ import { existsSync } from 'node:fs';
 /**
  * Playwright's own browser download is unavailable on offline machines, so the
  * suite uses a system Chromium when one is there: PLAYWRIGHT_CHROMIUM_PATH,
- * then /usr/bin/chromium; otherwise Playwright's default browser.
+ * then /usr/bin/chromium; otherwise Playwright's default browser. `npm run test:e2e`
+ * checks first that one of them is there (scripts/e2e-browser.mjs, the same order),
+ * installing Playwright's own where it can, else saying in one line what to install.
  */
 const systemChromium = [process.env.PLAYWRIGHT_CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (p): p is string => !!p && existsSync(p),

@@ -44,10 +44,10 @@ test.describe('screenshots', () => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: join(outDir!, scheme === 'light' ? 'screenshot-inspector.png' : 'screenshot-inspector-dark.png') });
     }
-    // The run bar's measures folded: the results get the room.
+    // The run bar's measures kept open (they are one line until the ask is typed).
     await page.getByTestId('meters-fold').click();
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.screenshot({ path: join(outDir!, 'screenshot-inspector-folded.png') });
+    await page.screenshot({ path: join(outDir!, 'screenshot-inspector-measures.png') });
     await page.getByTestId('meters-fold').click();
   });
 

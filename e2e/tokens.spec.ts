@@ -49,7 +49,7 @@ test('exact counts for an OpenAI model, off the UI thread: the page answers clic
   const first = page.locator('[data-testid="result-row"]').first();
   await expect(first.getByTestId('exact-cell')).toHaveText(exact.counts[0]!.toLocaleString('en-US'));
   // The estimate says it is one, with its likely range for this mix of text.
-  await expect(page.getByTestId('total-tokens')).toContainText(/estimate; likely [\d,]+–[\d,]+ for this mix of code and CJK text/);
+  await expect(page.getByTestId('total-tokens')).toContainText(/estimate; exact likely [\d,]+–[\d,]+ for this mix of code and CJK text/);
 });
 
 test('Claude: no exact-looking number, the reason instead; switching the model cancels the count in flight', async ({ page, host, request }) => {

@@ -36,18 +36,36 @@ export function sendError(res: ServerResponse, error: unknown): void {
   sendJson(res, httpStatusFor(shape.code), { ok: false, error: shape } satisfies Envelope, allow ? { allow } : {});
 }
 
-/** Reads a JSON body up to MAX_BODY_BYTES; `{}` for an empty one. */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+/** True when the request declares a body over MAX_BODY_BYTES (Content-Length). */
+export function tooLargeByDeclaration(req: IncomingMessage): boolean {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Number.isFinite(declared) && declared > MAX_BODY_BYTES;
+}
+
+/**
+ * Reads a JSON body up to MAX_BODY_BYTES; `{}` for an empty one. Past the limit it
+ * rejects with BodyTooLarge but keeps draining the request (dropping the bytes):
+ * destroying it, as leaving a `for await` loop does, would reset the connection and
+ * lose the 413 the client is about to be sent.
+ */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  if (tooLargeByDeclaration(req)) throw new BodyTooLarge();
+  const text = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      over = true;
+      chunks.length = 0;
+      reject(new BodyTooLarge());
+    });
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.once('error', reject);
+    req.once('close', () => reject(new LoupeError('cancelled', 'The client closed the connection before its request body arrived.')));
+  });
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { pathString } from './common';
 import { method } from './define';
-import { RUN_LIMITS, runSettingsSchema, type RunDetail, type RunPreview } from './runs';
+import { RUN_LIMITS, runInputSchema, runSettingsSchema, type RunDetail, type RunPreview } from './runs';
 import type { SessionManifest } from './sessions';
 import type { Directive, Manifest, ThreadManifest, WireManifest } from './xray';
 
@@ -27,7 +27,22 @@ export const xrayMethods = {
   /** The manifest of a thread or of a CLI transcript file. */
   'xray.manifest': method<XrayManifest>()(target),
   /** The would-be system context for these settings, without a live thread (Settings → Context). */
-  'xray.preview': method<Manifest>()(z.object({ repo: pathString.optional(), settings: runSettingsSchema.optional() }).strict()),
+  /**
+   * What a new thread would start with: for `repo` with the Inspector's base,
+   * selection and attachments when given (the sections measured as the run
+   * bar measures them), else the settings alone.
+   */
+  'xray.preview': method<Manifest>()(
+    z
+      .object({
+        repo: pathString.optional(),
+        settings: runSettingsSchema.optional(),
+        baseRef: runInputSchema.shape.baseRef,
+        paths: runInputSchema.shape.paths.optional(),
+        attachments: runInputSchema.shape.attachments.optional(),
+      })
+      .strict(),
+  ),
   'xray.pin': method<XrayManifest>()(target.and(z.object({ segmentId, author }))),
   'xray.evict': method<XrayManifest>()(target.and(z.object({ segmentId, author }))),
   'xray.summarize': method<XrayManifest>()(target.and(z.object({ segmentId, summary: z.string().trim().min(1).max(20_000), author }))),

@@ -138,6 +138,12 @@ export interface Manifest {
   };
   /** The provider's own count of the context at the latest point it reported one, beside Loupe's estimate of the same point. */
   reported: { usage: ReportedUsage; contextTokens: number; estimateAtSamePoint: number } | null;
+  /**
+   * What of the system context the source cannot show, in words (an imported
+   * transcript does not keep the CLI's system prompt and tool definitions):
+   * its size is unknown, and is said so, never "≈ 0".
+   */
+  systemUnknown?: string;
   /** Imported transcripts: lines read, skipped as malformed, of unknown types. */
   lines?: { read: number; malformed: number; unknown: number; partialTail: boolean };
   builtAt: string;

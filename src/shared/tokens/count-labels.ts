@@ -45,11 +45,21 @@ export function likelyExactRange(estimateTokens: number, mix: TextMix): LikelyRa
   };
 }
 
-/** "estimate; likely 11,100–13,400 for this mix of code and prose", or "estimate" when the mix is unknown. */
+/**
+ * "estimate; exact likely 11,100–13,400 for this mix of code and prose", or
+ * "estimate" when the mix is unknown. The range is the exact count's, not the
+ * estimate's: where bytes ÷ 4 is known to run high (or low) for the mix, the
+ * estimate lies outside it, and the words say so rather than leave a number
+ * beside a range that does not hold it.
+ */
 export function estimateNote(estimateTokens: number, mix: TextMix | undefined): string {
   const range = mix ? likelyExactRange(estimateTokens, mix) : null;
   if (!range) return 'estimate';
-  return `estimate; likely ${formatInt(range.low)}–${formatInt(range.high)} for this mix of ${mixWords(range.kinds)}`;
+  const exact = `${formatInt(range.low)}–${formatInt(range.high)}`;
+  const words = mixWords(range.kinds);
+  if (estimateTokens > range.high) return `estimate, high for ${words}: the exact count is likely ${exact}`;
+  if (estimateTokens < range.low) return `estimate, low for ${words}: the exact count is likely ${exact}`;
+  return `estimate; exact likely ${exact} for this mix of ${words}`;
 }
 
 /** Where the range comes from, for a tooltip. */

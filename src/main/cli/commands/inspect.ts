@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { LoupeError } from '../../../shared/errors';
 import { parseEncoding } from '../../../shared/tokens/encodings';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
+import { writeJson } from '../json-out';
 import { withRuntime } from '../with-runtime';
 import { formatInspection } from './inspect-format';
 
@@ -46,6 +47,8 @@ export const run: CommandRun = async (args, io) => {
   };
   // The same runtime and services as the app and the browser host.
   const result = await withRuntime(io, (runtime, signal) => runtime.call('context.inspect', request, { signal }));
-  io.stdout(values.json ? `${JSON.stringify(result, null, 2)}\n` : formatInspection(result));
+  // The JSON (up to a few MB of previews) is written in pieces: the same bytes, never one string.
+  if (values.json) writeJson(io.stdout, result);
+  else io.stdout(formatInspection(result));
   return EXIT_OK;
 };

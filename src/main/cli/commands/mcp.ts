@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { LOUPE_VERSION } from '../../core/version';
+import { limitMessages } from '../../core/mcp/message-limit';
 import { createXrayMcpServer } from '../../core/mcp/xray-mcp';
 import { EXIT_OK, UsageError, type CliIo, type CommandRun } from '../command';
 import { withRuntime } from '../with-runtime';
@@ -20,7 +21,9 @@ export async function serveMcp(args: string[], io: CliIo, streams: { stdin: Read
   const threadId = values.thread;
   return withRuntime(io, async (runtime, signal) => {
     const server = createXrayMcpServer((method, request) => runtime.call(method, request, { signal }), threadId, LOUPE_VERSION);
-    const transport = new StdioServerTransport(streams.stdin, streams.stdout);
+    // Messages over the limit are answered with a JSON-RPC error here and never reach the SDK.
+    const input = limitMessages(streams.stdin, (line) => streams.stdout.write(line));
+    const transport = new StdioServerTransport(input, streams.stdout);
     const closed = new Promise<void>((resolve) => {
       transport.onclose = () => resolve();
       streams.stdin.once('end', () => resolve());

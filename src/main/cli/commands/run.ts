@@ -14,25 +14,28 @@ import { parsePresetRef, settingsFromFlags, SETTINGS_OPTIONS } from './settings-
 /** `loupe run` exit codes (documented in --help and the README). */
 export const RUN_EXIT = { ok: EXIT_OK, blocked: 3, failed: 4 } as const;
 
+/** Every flag `loupe run` takes (the README's table names each one). */
+export const RUN_OPTIONS = {
+  repo: { type: 'string' },
+  ask: { type: 'string' },
+  preset: { type: 'string' },
+  ...SETTINGS_OPTIONS,
+  thread: { type: 'string' },
+  fresh: { type: 'boolean', default: false },
+  base: { type: 'string' },
+  attach: { type: 'string', multiple: true },
+  schema: { type: 'string' },
+  memory: { type: 'string', multiple: true },
+  'with-memory': { type: 'boolean', default: false },
+  'allow-missing': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+} as const;
+
 /** `loupe run`: one turn with an agent, measured and bounded, streamed as it goes. */
 export const run: CommandRun = async (args, io) => {
   const { values, positionals } = parseArgs({
     args,
-    options: {
-      repo: { type: 'string' },
-      ask: { type: 'string' },
-      preset: { type: 'string' },
-      ...SETTINGS_OPTIONS,
-      thread: { type: 'string' },
-      fresh: { type: 'boolean', default: false },
-      base: { type: 'string' },
-      attach: { type: 'string', multiple: true },
-      schema: { type: 'string' },
-      memory: { type: 'string', multiple: true },
-      'with-memory': { type: 'boolean', default: false },
-      'allow-missing': { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-    },
+    options: RUN_OPTIONS,
     allowPositionals: true,
     strict: true,
   });

@@ -41,7 +41,8 @@ export function formatSessionManifest(m: SessionManifest): string {
   out.push(`Advisory: ${CLI_NAME[s.cli]} owns this context. Pins and evictions here are intent, not enforced, until you continue it as a Loupe thread.`);
   const used = m.totals.system.tokens + m.totals.conversation.tokens;
   const free = Math.max(0, m.model.window - m.model.reserve - used);
-  out.push(`Meter (estimates, bytes/4): system ≈${n(m.totals.system.tokens)} + conversation ≈${n(m.totals.conversation.tokens)} = ≈${n(used)} used; reserve ${n(m.model.reserve)} kept for the answer; free ≈${n(free)}.`);
+  const system = m.systemUnknown && m.totals.system.tokens === 0 ? 'system unknown (not in the transcript)' : `system ≈${n(m.totals.system.tokens)}`;
+  out.push(`Meter (estimates, bytes/4): ${system} + conversation ≈${n(m.totals.conversation.tokens)} = ≈${n(used)} used; reserve ${n(m.model.reserve)} kept for the answer; free ≈${n(free)}.`);
   if (m.reported && s.lastPoint) {
     const p = s.lastPoint;
     const diff = m.reported.contextTokens - m.reported.estimateAtSamePoint;

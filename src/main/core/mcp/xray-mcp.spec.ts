@@ -51,6 +51,13 @@ describe('loupe mcp over stdio (SDK client)', () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual([...XRAY_TOOL_NAMES]);
       expect(tools.find((t) => t.name === 'context_pin')!.inputSchema).toMatchObject({ type: 'object', required: ['segmentId'] });
+      // Seed 002's rule, where the model reads it (issue 22): pin the task, requirements and decisions before evicting stale results.
+      for (const name of ['context_manifest_get', 'context_pin', 'context_evict']) {
+        expect(tools.find((t) => t.name === name)!.description).toContain(
+          'Before evicting, pin the segments that hold the task, its requirements and the decisions made so far; then evict large tool results that are stale',
+        );
+      }
+      expect(client.getInstructions()).toContain('pin the segments that hold the task, its requirements and the decisions');
       type Compact = { enforceable: boolean; segments: { id: string; kind: string; status: string }[] };
       const call = async (name: string, args: Record<string, unknown>) => JSON.parse(text(await client.callTool({ name, arguments: args }))) as Compact;
       const m = await call('context_manifest_get', {});

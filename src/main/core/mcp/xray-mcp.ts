@@ -58,13 +58,22 @@ export function toolError(err: unknown): CallToolResult {
 }
 
 /**
+ * How an agent should use the tools (seed 002's rule): what the work is for
+ * goes first, so an eviction never takes the task with it. Said in the
+ * server's instructions and in the descriptions of the tools it concerns,
+ * since clients show either one or the other to the model.
+ */
+const XRAY_GUIDANCE =
+  'Before evicting, pin the segments that hold the task, its requirements and the decisions made so far; then evict large tool results that are stale (read, acted on, no longer needed), largest first.';
+
+/**
  * The stdio MCP server of `loupe mcp --thread ID`: X-Ray tools for the agent
  * working in that thread. Every tool calls the runtime's xray.* methods, so
  * the same rules apply as in the app (a protected segment is refused, and the
  * refusal comes back as a tool error); directives are recorded as the agent's.
  */
 export function createXrayMcpServer(call: XrayCaller, threadId: string, version: string): McpServer {
-  const server = new McpServer({ name: 'loupe-xray', version });
+  const server = new McpServer({ name: 'loupe-xray', version }, { instructions: `Loupe's X-Ray of this thread's context. ${XRAY_GUIDANCE}` });
   const guarded = (fn: () => Promise<unknown>) => async (): Promise<CallToolResult> => {
     try {
       return text(await fn());
@@ -80,21 +89,26 @@ export function createXrayMcpServer(call: XrayCaller, threadId: string, version:
     {
       title: 'Read my context',
       description:
-        "The thread's model-bound context as Loupe sees it: the window, totals (estimates: bytes/4) beside the provider's own count, system sections, and every conversation segment with its id, kind, tokens, status and a preview.",
+        "The thread's model-bound context as Loupe sees it: the window, totals (estimates: bytes/4) beside the provider's own count, system sections, and every conversation segment with its id, kind, tokens, status and a preview. " +
+        XRAY_GUIDANCE,
       inputSchema: {},
     },
     guarded(async () => compactManifest(await call('xray.manifest', { threadId }))),
   );
   server.registerTool(
     'context_pin',
-    { title: 'Pin a segment', description: 'Keep a segment in the context whatever the fold drops. Returns the manifest.', inputSchema: { segmentId } },
+    {
+      title: 'Pin a segment',
+      description: `Keep a segment in the context whatever the fold drops: the task, requirements and decisions first. ${XRAY_GUIDANCE} Returns the manifest.`,
+      inputSchema: { segmentId },
+    },
     ({ segmentId: id }) => direct('xray.pin', id),
   );
   server.registerTool(
     'context_evict',
     {
       title: 'Evict a segment',
-      description: 'Leave a segment out of the next prompt Loupe assembles (e.g. an old tool result you no longer need). Protected segments (the current ask) are refused. Returns the manifest.',
+      description: `Leave a segment out of the next prompt Loupe assembles (e.g. an old tool result you no longer need). Protected segments (the current ask) are refused. ${XRAY_GUIDANCE} Returns the manifest.`,
       inputSchema: { segmentId },
     },
     ({ segmentId: id }) => direct('xray.evict', id),

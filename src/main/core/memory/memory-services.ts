@@ -4,6 +4,7 @@ import { MEMORY_LIMITS, type MemoryItem } from '../../../shared/contract/memory'
 import { RUN_LIMITS } from '../../../shared/contract/run-limits';
 import { LoupeError } from '../../../shared/errors';
 import type { CoreDeps } from '../deps';
+import { writeTransaction } from '../store/write';
 import { deleteMemory, getMemory, insertMemory, listMemory, memoryCount, updateMemory } from './memory-store';
 
 type MemoryServices = Pick<Services, 'memory.list' | 'memory.add' | 'memory.update' | 'memory.remove'>;
@@ -24,20 +25,20 @@ export function memoryServices(deps: CoreDeps): MemoryServices {
       const db = deps.db;
       const now = deps.now().toISOString();
       const id = `m${randomUUID().replaceAll('-', '')}`;
-      db.transaction(() => {
+      writeTransaction(db, () => {
         if (memoryCount(db, false) >= MEMORY_LIMITS.maxItems) throw new LoupeError('invalid-input', `Loupe keeps at most ${MEMORY_LIMITS.maxItems} memory items; remove one first.`);
         if (selected && memoryCount(db, true) >= RUN_LIMITS.maxMemoryItems) throw tooManySelected();
         insertMemory(db, { id, text, selected, createdAt: now, updatedAt: now });
-      })();
+      });
       return get(id);
     },
     'memory.update': async ({ id, text, selected }) => {
       const db = deps.db;
-      db.transaction(() => {
+      writeTransaction(db, () => {
         const item = get(id);
         if (selected === true && !item.selected && memoryCount(db, true) >= RUN_LIMITS.maxMemoryItems) throw tooManySelected();
         updateMemory(db, { id, text: text ?? item.text, selected: selected ?? item.selected, updatedAt: deps.now().toISOString() });
-      })();
+      });
       return get(id);
     },
     'memory.remove': async ({ id }) => ({ removed: deleteMemory(deps.db, id) }),

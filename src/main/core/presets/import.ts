@@ -9,6 +9,7 @@ import { diffSettings, FIELD_LABELS, formatSettingValue, sameSettings, type Diff
 import { placeOf, readLibrary, type Library, type LibraryRevision } from '../../../shared/presets/library';
 import type { Db } from '../store/store';
 import { insertRevision, revisionsOf } from './preset-store';
+import { writeTransaction } from '../store/write';
 
 /** What an import would do, judged against the presets stored now. */
 export interface ImportPlan {
@@ -89,7 +90,7 @@ export function importLibrary(
   now: Date,
   only?: ReadonlySet<string>,
 ): ImportReport {
-  const write = db.transaction((): ImportReport => {
+  return writeTransaction(db, (): ImportReport => {
     const plan = planImport(db, library, only);
     if (plan.conflicts.length) throw refusal('conflict', plan.conflicts);
     for (const add of plan.additions) {
@@ -102,5 +103,4 @@ export function importLibrary(
       unchanged: plan.unchanged,
     };
   });
-  return write.immediate();
 }

@@ -9,6 +9,7 @@ import { gitAuthor } from './author';
 import { checkedLibrary, importLibrary, refusal } from './import';
 import { getPreset, getRevision, getSummary, insertRevision, latestRevision, listPresets, setArchived } from './preset-store';
 import { describeRepoLibrary, readRepoLibraryText, repoLabel } from './repo-library';
+import { writeTransaction } from '../store/write';
 
 type PresetServices = Pick<
   Services,
@@ -52,16 +53,14 @@ export function presetServices(deps: CoreDeps): PresetServices {
       const author = await gitAuthor(deps, repo, ctx.signal);
       ctx.signal.throwIfAborted();
       const now = deps.now();
-      const saved = db
-        .transaction(() => {
-          const latest = latestRevision(db, name);
-          const same = latest > 0 && sameSettings(getRevision(db, name, latest).settings, settings);
-          if (!same) insertRevision(db, name, { revision: latest + 1, createdAt: now.toISOString(), author, settings, origin: { kind: 'saved' } }, now);
-          // Saving is using: an archived preset comes back to the list.
-          setArchived(db, name, false, now);
-          return { revision: same ? latest : latest + 1, created: !same };
-        })
-        .immediate();
+      const saved = writeTransaction(db, () => {
+        const latest = latestRevision(db, name);
+        const same = latest > 0 && sameSettings(getRevision(db, name, latest).settings, settings);
+        if (!same) insertRevision(db, name, { revision: latest + 1, createdAt: now.toISOString(), author, settings, origin: { kind: 'saved' } }, now);
+        // Saving is using: an archived preset comes back to the list.
+        setArchived(db, name, false, now);
+        return { revision: same ? latest : latest + 1, created: !same };
+      });
       const effective = apply ? applyPresetSettings(db, settings, { name, revision: saved.revision }, now) : null;
       return { preset: getSummary(db, name), ...saved, effective };
     },

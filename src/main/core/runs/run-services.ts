@@ -20,6 +20,7 @@ import { listRuns, markInterrupted, runCounts, setStagedDir } from './store/runs
 import { getThread, listThreads, readTranscript } from '../threads/thread-store';
 import { demoExtras } from './demo-extras';
 import { xrayTools } from './xray-tools';
+import { withPreviews } from '../prompt/section-previews';
 
 type RunServices = Pick<
   Services,
@@ -79,7 +80,7 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): { servi
     }
   };
 
-  const preview = async (request: RunRequest, signal: AbortSignal): Promise<RunPreview> => {
+  const preview = async (request: RunRequest, signal: AbortSignal, previewOptions: { sectionPreviews?: boolean } = {}): Promise<RunPreview> => {
     const { threadId, fresh, ...input } = request;
     const thread = threadId ? getThread(deps.db, threadId) : null;
     if (threadId && !thread) throw new LoupeError('not-found', `There is no thread ${threadId}.`);
@@ -119,7 +120,7 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): { servi
           schemaBytes: prepared.schemaBytes,
           totalBytes: check.totalBytes,
           approxTokens: check.approxTokens,
-          sections: prepared.sections,
+          sections: previewOptions.sectionPreviews ? await withPreviews(prepared.sections, prepared.heads) : prepared.sections,
           exclusions: staging.exclusions,
           exceeded: check.exceeded,
           verdict: check.verdict,

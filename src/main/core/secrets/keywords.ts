@@ -77,6 +77,13 @@ const ALL_KEYWORDS = [
 const SECRETLINT_KEYWORDS = new Set(Object.values(RULE_KEYWORDS).flat().map((k) => k.toLowerCase()));
 /** One case-insensitive pass finds every keyword; each rule then checks its own case. */
 const ANY_KEYWORD = new RegExp(trie(ALL_KEYWORDS), 'gi');
+/**
+ * The same alternation, case-sensitive, for a lowercased text: V8 scans it about
+ * three times faster than the /i one. Lowercasing keeps every ASCII run, so it
+ * finds every keyword the /i scan finds (and, for a rare non-ASCII letter such as
+ * the Kelvin sign, one more: a rule then runs and finds nothing, as it would).
+ */
+const ANY_LOWER_KEYWORD = new RegExp(trie(ALL_KEYWORDS), 'g');
 /** For each keyword, the keywords it starts with (itself included): a match reports only the longest. */
 const PREFIXES = new Map(ALL_KEYWORDS.map((k) => [k, ALL_KEYWORDS.filter((j) => k.startsWith(j))]));
 
@@ -85,10 +92,15 @@ const PREFIXES = new Map(ALL_KEYWORDS.map((k) => [k, ALL_KEYWORDS.filter((j) => 
  * findings contain one of its keywords, so rules with none present are skipped.
  */
 export function keywordsIn(text: string): ReadonlySet<string> {
+  return keywordsInLowercase(text.toLowerCase());
+}
+
+/** keywordsIn of a text already lowercased (`text.toLowerCase()`), for callers that need that copy too. */
+export function keywordsInLowercase(lower: string): ReadonlySet<string> {
   const found = new Set<string>();
-  const re = new RegExp(ANY_KEYWORD);
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    for (const k of PREFIXES.get(m[0].toLowerCase()) ?? []) found.add(k);
+  const re = new RegExp(ANY_LOWER_KEYWORD);
+  for (let m = re.exec(lower); m; m = re.exec(lower)) {
+    for (const k of PREFIXES.get(m[0]) ?? []) found.add(k);
     // Resume one character on, so keywords overlapping this match are found too.
     re.lastIndex = m.index + 1;
   }

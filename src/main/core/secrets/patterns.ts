@@ -434,8 +434,10 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
  */
 export function findPatternSecrets(text: string, present?: ReadonlySet<string>): { start: number; end: number; kind: string }[] {
   const found: { start: number; end: number; kind: string }[] = [];
+  // The text lowercased once, when a keyword is first looked up (not once per keyword of every rule).
+  let lower: string | undefined;
+  const has = present ? (k: string) => present.has(k.toLowerCase()) : (k: string) => (lower ??= text.toLowerCase()).includes(k.toLowerCase());
   for (const rule of SECRET_PATTERNS) {
-    const has = present ? (k: string) => present.has(k.toLowerCase()) : (k: string) => text.toLowerCase().includes(k.toLowerCase());
     if (!rule.keywords.some(has)) continue;
     if (rule.find) {
       for (const [start, end] of rule.find(text)) found.push({ start, end, kind: rule.kind });

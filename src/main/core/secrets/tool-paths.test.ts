@@ -44,6 +44,13 @@ describe('hiddenResult: judged by the command as the shell reads it, and by the 
     ['a docker config by content', { command: 'cat "$DOCKER_CONFIG/x"' }, '{"auths":{"ghcr.io":{"auth":"dXNlcjpwYXNzd29yZA=="}}}'],
     ['YAML secrets by content', { command: 'cat deploy/values-prod.yaml' }, 'db:\n  password: "Sup3r-S3cret"\n'],
     ['a known token format', { command: 'cat notes.txt' }, `use sk-ant-api03-${'A'.repeat(93)}AA please`],
+    // Each credential shape behind its literal prefilter (result-shapes.ts), one case per literal.
+    ['an htpasswd with {SHA}', { command: 'cat conf/users' }, 'ann:{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=\n'],
+    ['a kubeconfig token by content', { command: 'cat "$KUBECONFIG"' }, 'users:\n- name: ci\n  user:\ntoken: eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ\n'],
+    ['a kubeconfig key by content', { command: 'cat "$KUBECONFIG"' }, 'client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQo=\n'],
+    ['a .pgpass by content', { command: 'cat "$PGPASSFILE"' }, 'db.example.com:5432:app:admin:hunter2-pg\n'],
+    ['a .pgpass with any port', { command: 'cat "$PGPASSFILE"' }, 'db.example.com:*:app:admin:hunter2-pg\n'],
+    ['an upper-case secret name', { command: 'cat deploy/env' }, 'SERVICE_CREDENTIALS=Zq9-hunter2-value\n'],
   ];
 
   it.each(cases)('%s: the result is not shown', (_label, input, output) => {

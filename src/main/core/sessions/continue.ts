@@ -10,6 +10,7 @@ import { putDirective, recordContinuation, sessionKey } from '../threads/directi
 import { appendTranscript, createThread, dropUnstartedThread } from '../threads/thread-store';
 import { prunedHistory } from './prune';
 import { summaryBytes } from './session-directives';
+import { writeTransaction } from '../store/write';
 
 /** The agent that runs each CLI's sessions: a continuation with it keeps the session's model. */
 const AGENT_OF: Record<SessionCli, AgentId> = { 'claude-code': 'claude', codex: 'codex', gemini: 'gemini' };
@@ -53,7 +54,7 @@ export async function continueSession(deps: CoreDeps, input: ContinueInput, ctx:
   const title = `${SESSION_CLI_LABELS[session.cli]} session: ${session.title ?? input.ask}`.slice(0, TITLE_MAX);
   const pinAuthor = new Map(input.directives.filter((d) => d.kind === 'pin').map((d) => [d.segmentId, d.author]));
   const now = deps.now();
-  deps.db.transaction(() => {
+  writeTransaction(deps.db, () => {
     createThread(deps.db, { id: threadId, repo: root, agent: settings.agent, model: settings.model ?? null, title, now });
     const entries = appendTranscript(deps.db, threadId, source, pruned.items);
     const pinned = new Set(pruned.pinned);
@@ -62,7 +63,7 @@ export async function continueSession(deps: CoreDeps, input: ContinueInput, ctx:
       if (pinned.has(from)) putDirective(deps.db, { threadId }, { segmentId: entry.segmentId, kind: 'pin', author: pinAuthor.get(from) ?? 'user', createdAt: now.toISOString() });
     });
     recordContinuation(deps.db, sessionKey(session), threadId, now);
-  })();
+  });
 
   let run: SessionContinuation['run'];
   try {

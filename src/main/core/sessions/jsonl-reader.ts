@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 
 /** A line longer than this is skipped as malformed rather than held in memory. */
@@ -39,6 +39,8 @@ export interface JsonlLine {
   value: Record<string, unknown>;
   /** UTF-8 bytes of the line without its newline. */
   bytes: number;
+  /** Byte offset of the line's start in the file (to read it again later instead of holding it). */
+  offset: number;
 }
 
 export interface JsonlResult {
@@ -62,6 +64,9 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
   let carryBytes = 0;
   let oversized = false;
   let lineNo = 0;
+  // Byte offset of the current line's start, and of the current chunk's.
+  let lineStart = 0;
+  let chunkBase = 0;
   const result: JsonlResult = { read: 0, malformed: 0, partialTail: false };
 
   const emit = (text: string, bytes: number, complete: boolean) => {
@@ -89,7 +94,7 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
       result.malformed += 1;
       return;
     }
-    onLine({ lineNo, value: value as Record<string, unknown>, bytes });
+    onLine({ lineNo, value: value as Record<string, unknown>, bytes, offset: lineStart });
   };
 
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -110,6 +115,7 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
       carryBytes = 0;
       oversized = false;
       start = nl + 1;
+      lineStart = chunkBase + start;
     }
     if (start < chunk.length && !oversized) {
       const rest = chunk.subarray(start);
@@ -119,6 +125,7 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
         carry = '';
       } else carry += decoder.write(rest);
     }
+    chunkBase += chunk.length;
   }
   if (oversized) {
     result.partialTail = true;
@@ -126,4 +133,26 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
     emit(carry + decoder.end(), carryBytes, false);
   }
   return result;
+}
+
+/**
+ * Reads single lines of a JSONL file again by where readJsonl found them (one
+ * positional read each), for readers that must settle records only at the end
+ * without holding every line. A line that no longer parses as an object gives null.
+ */
+export function openLineReader(path: string): { read(at: { offset: number; bytes: number }): Record<string, unknown> | null; close(): void } {
+  const fd = openSync(path, 'r');
+  return {
+    read({ offset, bytes }) {
+      const buf = Buffer.allocUnsafe(bytes);
+      const got = readSync(fd, buf, 0, bytes, offset);
+      try {
+        const value: unknown = JSON.parse(buf.subarray(0, got).toString('utf8'));
+        return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+      } catch {
+        return null;
+      }
+    },
+    close: () => closeSync(fd),
+  };
 }

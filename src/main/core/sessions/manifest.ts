@@ -15,6 +15,38 @@ export interface CatalogWindow {
   source: string;
 }
 
+/** Claude's standard window: its long (1M) window is a beta the CLI must opt into ([1m] models, the context-1m header). */
+export const CLAUDE_STANDARD_WINDOW = 200_000;
+
+/**
+ * The window a session's meter is drawn against, and why, from the best
+ * evidence there is: a window the CLI itself reported (Codex's
+ * model_context_window); for a Claude model whose catalog window is the
+ * long one, the standard 200,000 unless the session shows the opt-in (a
+ * [1m] model, or a count or compaction past 200,000), with the compaction
+ * threshold it shows as the proof; the catalog only where nothing better is
+ * known.
+ */
+export function sessionWindow(session: ImportedSession, catalog: CatalogWindow): { window: number; source: string } {
+  if (session.reportedWindow !== null) return { window: session.reportedWindow, source: 'reported by the CLI' };
+  if (session.cli === 'claude-code' && catalog.window > CLAUDE_STANDARD_WINDOW) {
+    const models = [session.model, ...session.models].filter((m): m is string => !!m);
+    const biggest = Math.max(0, ...session.contextPoints.map((p) => p.reported), ...session.compactions.map((c) => c.preTokens ?? 0));
+    const optedIn = models.some((m) => /\[1m\]/i.test(m)) || biggest > CLAUDE_STANDARD_WINDOW;
+    if (!optedIn) {
+      const auto = session.compactions.filter((c) => c.trigger === 'auto' && c.preTokens !== null).at(-1);
+      const n = (v: number) => v.toLocaleString('en-US');
+      return {
+        window: CLAUDE_STANDARD_WINDOW,
+        source: auto
+          ? `the session: auto-compacted at ${n(auto.preTokens!)} tokens, as in a ${n(CLAUDE_STANDARD_WINDOW)}-token window (the catalog’s ${n(catalog.window)} needs an opt-in the session does not show)`
+          : `the standard ${n(CLAUDE_STANDARD_WINDOW)}-token window: the catalog’s ${n(catalog.window)} needs an opt-in the session does not show`,
+      };
+    }
+  }
+  return { window: catalog.window, source: catalog.source === 'default' ? 'default' : `catalog ${catalog.source}` };
+}
+
 const AGENT = { 'claude-code': 'claude-code-session', codex: 'codex-session', gemini: 'gemini-session' } as const;
 const estimate = (bytes: number): TokenCount => ({ tokens: approxTokens(bytes), kind: 'estimate' });
 
@@ -68,7 +100,7 @@ function sectionOf(p: SessionSystemPart): SystemSection {
  * given beside the provider's last reported count for the same point, and
  * what the transcript cannot account for is its own section (never folded
  * into another number). The window is the catalog's for the transcript's
- * model; when the catalog has no entry, the window the CLI reported (Codex).
+ * model; the window from what the session proves (sessionWindow).
  */
 export function manifestFromSession(
   session: ImportedSession,
@@ -80,9 +112,8 @@ export function manifestFromSession(
   const systemBytes = session.system.reduce((n, p) => n + p.bytes, 0);
   const conversationBytes = session.entries.reduce((n, e) => n + (inContext(e) ? e.bytes : 0), 0);
   const last = session.contextPoints.at(-1) ?? null;
-  const useReported = catalog.source === 'default' && session.reportedWindow !== null;
-  const window = useReported ? session.reportedWindow! : catalog.window;
-  const reserve = useReported ? reserveTokens(window) : catalog.reserve;
+  const { window, source } = sessionWindow(session, catalog);
+  const reserve = window === catalog.window ? catalog.reserve : reserveTokens(window);
 
   let reported: SessionManifest['reported'] = null;
   if (last) {
@@ -110,7 +141,10 @@ export function manifestFromSession(
     threadId: null,
     sessionFile: session.files[0]!.path,
     agent: AGENT[session.cli],
-    model: { id: catalog.id ?? session.model, window, reserve, source: useReported ? 'reported by the CLI' : catalog.source },
+    model: { id: catalog.id ?? session.model, window, reserve, source },
+    systemUnknown:
+      'The CLI’s own system prompt and tool definitions: unknown, not in the transcript' +
+      (reported && reported.contextTokens > reported.estimateAtSamePoint ? ' (the provider’s count is the only measure of them)' : ''),
     freshness: options.freshness ?? 'current',
     enforceable: false,
     segments,

@@ -9,7 +9,7 @@ import { CodexLines } from './codex';
 import { detectFormat } from './detect';
 import { LineCounts, SessionFacts, obj, str } from './facts';
 import { GeminiReplay } from './gemini';
-import { readJsonl, type JsonlResult } from './jsonl-reader';
+import { openLineReader, readJsonl, type JsonlResult } from './jsonl-reader';
 
 /** Largest JSON document (Gemini's older format) read whole. */
 export const MAX_JSON_DOCUMENT_BYTES = 64 * 1024 * 1024;
@@ -98,8 +98,13 @@ export async function parseSessionFile(path: string, options: ParseOptions = {})
     case 'gemini-jsonl': {
       files.push(await fileRef(path, 'main', 'line'));
       const gemini = new GeminiReplay(facts, counts);
-      read = await readJsonl(path, (l) => gemini.line(l.value, l.lineNo), options.signal);
-      gemini.emit(builder, 0);
+      read = await readJsonl(path, (l) => gemini.line(l.value, l.lineNo, { offset: l.offset, bytes: l.bytes }), options.signal);
+      const lines = openLineReader(path);
+      try {
+        gemini.emit(builder, 0, lines.read);
+      } finally {
+        lines.close();
+      }
       projectHash = gemini.projectHash ?? undefined;
       break;
     }

@@ -135,7 +135,12 @@ describe('sessions over the runtime', () => {
       const m = await rt.call('sessions.manifest', { file });
       expect(m).toMatchObject({ agent: 'claude-code-session', enforceable: false, freshness: 'current', sessionFile: file, threadId: null });
       const resolved = await rt.call('models.resolve', { id: 'claude-opus-4-6' });
-      expect(m.model).toMatchObject({ id: resolved.id, window: resolved.window, reserve: resolved.reserve });
+      // The catalog's 1M window needs an opt-in the session does not show; it auto-compacted at 170,251 tokens:
+      // the window is the standard 200,000, and the meter says why (issue 22, item 3).
+      expect(resolved.window).toBe(1_000_000);
+      expect(m.model).toMatchObject({ id: resolved.id, window: 200_000, reserve: 30_000 });
+      expect(m.model.source).toContain('auto-compacted at 170,251 tokens');
+      expect(m.systemUnknown).toContain('unknown, not in the transcript');
       // Both numbers, for the same point (line 1507), and the gap named in its own section.
       expect(m.reported).toMatchObject({ contextTokens: 106060 });
       expect(m.reported!.estimateAtSamePoint).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import type { RecentRepo } from '../../../shared/contract/repo';
 import type { Db } from './store';
+import { writeTransaction } from './write';
 
 const KEEP = 20;
 
@@ -13,7 +14,7 @@ export function listRecent(db: Db): RecentRepo[] {
 
 /** Records an opened repository and keeps only the newest KEEP entries. */
 export function touchRecent(db: Db, path: string, name: string, now: Date): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     db.prepare(
       `INSERT INTO recent_repos (path, name, opened_at) VALUES (?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET name = excluded.name, opened_at = excluded.opened_at`,
@@ -22,7 +23,7 @@ export function touchRecent(db: Db, path: string, name: string, now: Date): void
       `DELETE FROM recent_repos WHERE path NOT IN
          (SELECT path FROM recent_repos ORDER BY opened_at DESC, path LIMIT ?)`,
     ).run(KEEP);
-  })();
+  });
 }
 
 export function forgetRecent(db: Db, path: string): void {

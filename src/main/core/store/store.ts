@@ -1,6 +1,7 @@
 import type DatabaseModule from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { preparePrivateDatabase } from './private-files';
+import { writeTransaction } from './write';
 
 export type Db = DatabaseModule.Database;
 
@@ -54,10 +55,12 @@ export function migrate(db: Db, migrations: Migration[] = bundledMigrations()): 
   }
   for (const m of migrations) {
     if (m.version <= current) continue;
-    db.transaction(() => {
+    // Another process (the app and the CLI start together) may have applied it meanwhile: asked again under the write lock.
+    writeTransaction(db, () => {
+      if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return;
       db.exec(m.sql);
       db.pragma(`user_version = ${m.version}`);
-    })();
+    });
   }
   return db.pragma('user_version', { simple: true }) as number;
 }

@@ -4,6 +4,7 @@ import { fromJson, isSqliteCode, toJson, type Json } from '../store/rows';
 import type { Db } from '../store/store';
 import { forgetThreadDirectives } from './directive-store';
 import { segmentIds } from './segment-id';
+import { writeTransaction } from '../store/write';
 
 /** A thread as its ledger keeps it; how many runs it has is the runs store's to say (threads.list adds it). */
 export type ThreadRecord = Omit<ThreadSummary, 'runCount'>;
@@ -63,7 +64,7 @@ export function touchThread(db: Db, id: string, now: Date): void {
 /** Appends items to a thread's transcript with their content-derived segment ids. */
 export function appendTranscript(db: Db, threadId: string, runId: string, items: readonly TranscriptItem[]): TranscriptEntry[] {
   if (items.length === 0) return [];
-  return db.transaction(() => {
+  return writeTransaction(db, () => {
     const existing = readTranscript(db, threadId);
     const seen = new Map<string, number>();
     segmentIds(
@@ -80,7 +81,7 @@ export function appendTranscript(db: Db, threadId: string, runId: string, items:
       insert.run(threadId, seq, runId, item.kind, ids[i]!, toJson(item));
       return { seq, runId, segmentId: ids[i]!, item };
     });
-  })();
+  });
 }
 
 interface TranscriptRow {
@@ -141,11 +142,11 @@ export function transcriptOf(db: Db, threadId: string): TranscriptEntry[] {
  */
 export function dropUnstartedThread(db: Db, threadId: string): boolean {
   try {
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.prepare<[string]>('DELETE FROM transcript WHERE thread_id = ?').run(threadId);
       forgetThreadDirectives(db, threadId);
       db.prepare<[string]>('DELETE FROM threads WHERE id = ?').run(threadId);
-    })();
+    });
     return true;
   } catch (err) {
     if (isSqliteCode(err, 'SQLITE_CONSTRAINT_FOREIGNKEY')) return false;

@@ -136,6 +136,21 @@ describe('the wire relay', () => {
     expect(g.error).toMatchObject({ code: 502, status: 'UNAVAILABLE' });
   });
 
+  it('reaches an https upstream beside an http one (node:https is loaded only when one is https)', async () => {
+    const port = await closedPort();
+    upstream = await startLocalServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    relay = await startRelay({ upstreams: { anthropic: upstream.url, openai: `https://127.0.0.1:${port}/v1` } });
+    const plain = await call(`${relay.baseUrl('anthropic')}/v1/messages`, { body: '{}' });
+    expect(plain.body.toString()).toBe('{"ok":true}');
+    // The https client's own refusal, in OpenAI's error shape.
+    const o = await call(`${relay.baseUrl('openai')}/responses`, { body: '{}' });
+    expect(o.status).toBe(502);
+    expect(JSON.parse(o.body.toString()).error.message).toMatch(/could not reach https:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
+  });
+
   it('answers 404 to a wrong or missing secret and an unknown provider, forwarding nothing', async () => {
     upstream = await startLocalServer((req, res) => {
       req.resume();

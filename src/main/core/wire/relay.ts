@@ -11,7 +11,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import https from 'node:https';
+import type { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { CREDENTIAL_HEADERS, CREDENTIAL_QUERY_PARAMS, providerErrorBody, WIRE_PROVIDERS, type WireProvider } from './providers';
 
@@ -153,7 +153,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
   // Kept-alive connections to the upstream: a request should not pay a TCP (and TLS) handshake each time.
   const httpAgent = new http.Agent({ keepAlive: true });
-  const httpsAgent = new https.Agent({ keepAlive: true });
+  // node:https (and TLS with it) is loaded only when an upstream needs it: ~10 ms of every CLI start otherwise.
+  const https = [...upstreams.values()].some((u) => u.protocol === 'https:') ? (await import('node:https')).default : null;
+  const httpsAgent: HttpsAgent | null = https ? new https.Agent({ keepAlive: true }) : null;
   let seq = 0;
   let inFlight = 0;
 
@@ -200,7 +202,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const headers = forwardHeaders(req.headers);
     headers.host = target.host;
     if (forwarded.length > 0 || req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') headers['content-length'] = forwarded.length;
-    const client = target.protocol === 'https:' ? https : http;
+    const secure = target.protocol === 'https:' && https !== null && httpsAgent !== null;
     let responseBytes = 0;
     let settled = false;
     const settle = (outcome: Omit<RelayOutcome, 'durationMs' | 'responseBytes'>) => {
@@ -209,7 +211,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       finish({ ...outcome, responseBytes });
     };
 
-    const up = client.request(target, { method: req.method, headers, agent: target.protocol === 'https:' ? httpsAgent : httpAgent, highWaterMark: STREAM_HWM } as http.RequestOptions);
+    const requestOptions = { method: req.method, headers, agent: secure ? httpsAgent : httpAgent, highWaterMark: STREAM_HWM } as http.RequestOptions;
+    const up = secure ? https.request(target, requestOptions) : http.request(target, requestOptions);
     // The CLI hung up before the response ended: stop the upstream request too.
     res.on('close', () => {
       if (res.writableFinished) return;
@@ -276,7 +279,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         server.close(() => resolve());
         server.closeAllConnections();
         httpAgent.destroy();
-        httpsAgent.destroy();
+        httpsAgent?.destroy();
       }),
   };
 }

@@ -96,17 +96,27 @@ export function usageReader(provider: WireProvider, headers: Record<string, stri
       /* not JSON ([DONE]) */
     }
   };
-  // Byte-level: lines are found with Buffer.indexOf, so a 10 MB stream of deltas is never decoded.
+  // Byte-level: lines are found with Buffer.indexOf, so a 10 MB stream of deltas is never decoded;
+  // only a line cut by a chunk boundary is copied (its head), never the whole chunk.
   const onSse = (chunk: Buffer) => {
-    let buf = pending ? Buffer.concat([pending, chunk]) : chunk;
     let start = 0;
-    for (let nl = buf.indexOf(10, start); nl >= 0; nl = buf.indexOf(10, start)) {
-      onLine(buf.subarray(start, nl));
+    if (pending) {
+      const nl = chunk.indexOf(10);
+      if (nl < 0) {
+        // Still no line end: keep growing, but a line longer than any usage line is a content delta, dropped.
+        pending = pending.length + chunk.length > LINE_CAP ? null : Buffer.concat([pending, chunk]);
+        return;
+      }
+      onLine(Buffer.concat([pending, chunk.subarray(0, nl)]));
+      pending = null;
       start = nl + 1;
     }
-    buf = buf.subarray(start);
-    // A line longer than any usage line is a content delta: dropped, not kept growing.
-    pending = buf.length === 0 ? null : buf.length > LINE_CAP ? null : Buffer.from(buf);
+    for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
+      onLine(chunk.subarray(start, nl));
+      start = nl + 1;
+    }
+    const rest = chunk.subarray(start);
+    pending = rest.length === 0 || rest.length > LINE_CAP ? null : Buffer.from(rest);
   };
   const onBytes = (chunk: Buffer) => {
     if (sse) onSse(chunk);

@@ -1,4 +1,4 @@
-import type { RunSettings } from '../../../shared/contract/runs';
+import type { PromptSection, RunSettings } from '../../../shared/contract/runs';
 import type { Manifest, SystemSection } from '../../../shared/contract/xray';
 import type { CoreDeps } from '../deps';
 import { assemblePrompt } from '../prompt/prompt';
@@ -9,6 +9,9 @@ import type { ManifestTools } from './manifest';
 import { instructionFiles, promptSections, toolsSection } from './system';
 import { systemMix } from '../prompt/text-mix';
 
+/** The ask a preview stands in for (it is conversation, never counted as system context). */
+export const PREVIEW_ASK = '(the ask)';
+
 /**
  * The system context a new thread would start with under `settings` (the
  * current run settings when none are given), without a live thread: Loupe's
@@ -16,7 +19,13 @@ import { systemMix } from '../prompt/text-mix';
  * the agent's CLI would load from `repo`, and the tools it last announced.
  * No conversation yet; the model's window and reserve from the catalog.
  */
-export async function buildPreviewManifest(deps: CoreDeps, tools: ManifestTools, request: { repo?: string; settings?: RunSettings }): Promise<Manifest> {
+export async function buildPreviewManifest(
+  deps: CoreDeps,
+  tools: ManifestTools,
+  request: { repo?: string; settings?: RunSettings },
+  /** Loupe's sections as a run's preview measured them (the Inspector's base and selection); assembled here when absent. */
+  measured?: readonly PromptSection[],
+): Promise<Manifest> {
   const effective = readEffective(deps.db);
   const settings = request.settings ?? effective.settings;
   // Notes come from a preset only when the settings in force are the preset's.
@@ -32,9 +41,10 @@ export async function buildPreviewManifest(deps: CoreDeps, tools: ManifestTools,
     notes: settings.notes,
     memory: [],
     references: [],
-    ask: '(the ask)',
+    ask: PREVIEW_ASK,
   });
-  const sections = await withPreviews(prompt.sections, prompt.heads);
+  // The conversation (history, the ask) is not system context.
+  const sections = measured ? measured.filter((s) => s.name !== 'history' && s.name !== 'ask') : await withPreviews(prompt.sections, prompt.heads);
   const system: SystemSection[] = promptSections(sections, preset).map((s) =>
     s.id === 'system-runtime' && !head ? { ...s, note: 'Open a repository to see its exact runtime context; the size here is for a placeholder.' } : s,
   );

@@ -11,7 +11,8 @@ import type { SessionStore } from '../sessions/session-store';
 import { deleteDirective, listDirectives, putDirective } from '../threads/directive-store';
 import { getThread } from '../threads/thread-store';
 import type { ManifestTools, ResolveWindow } from './manifest';
-import { buildPreviewManifest } from './preview';
+import { readEffective } from '../settings/effective';
+import { buildPreviewManifest, PREVIEW_ASK } from './preview';
 import { storeReport } from './report';
 import { sessionSources } from './session-source';
 import type { XraySource } from './source';
@@ -87,7 +88,17 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
 
   return {
     'xray.manifest': async (target, ctx) => (await open(target, ctx.signal)).manifest(ctx.signal),
-    'xray.preview': async (request) => buildPreviewManifest(deps, tools, request),
+    'xray.preview': async ({ baseRef, paths, attachments, ...request }, ctx) => {
+      // With the Inspector's context, Loupe's sections are the run bar's own measure of it (base, selection, attachments).
+      if (!request.repo || (baseRef === undefined && !paths?.length && !attachments?.length)) return buildPreviewManifest(deps, tools, request);
+      const settings = request.settings ?? readEffective(deps.db).settings;
+      const measured = await options.runs.preview(
+        { repo: request.repo, ask: PREVIEW_ASK, baseRef, paths: paths ?? [], attachments: attachments ?? [], memory: [], settings, allowUnstaged: true },
+        ctx.signal,
+        { sectionPreviews: true },
+      );
+      return buildPreviewManifest(deps, tools, request, measured.sections);
+    },
     'xray.pin': async ({ segmentId, author, ...target }, ctx) => direct(target, segmentId, 'pin', ctx.signal, author),
     'xray.evict': async ({ segmentId, author, ...target }, ctx) => direct(target, segmentId, 'evict', ctx.signal, author),
     'xray.summarize': async ({ segmentId, summary, author, ...target }, ctx) => direct(target, segmentId, 'summarize', ctx.signal, author, summary),

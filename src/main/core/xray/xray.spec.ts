@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { RunSettingsInput } from '../../../shared/contract/runs';
 import type { Manifest, Segment, ThreadStreamEvent } from '../../../shared/contract/xray';
 import type { Runtime } from '../runtime';
-import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
+import { git, makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { nodeCmd, waitForRun } from '../testing/runs';
 import { readTranscript } from '../threads/thread-store';
 import { buildTokensWorker } from '../testing/tokens-worker';
@@ -341,6 +341,30 @@ describe('xray.preview (Settings → Context)', () => {
     const none = await runtime.call('xray.preview', {});
     expect(none.agent).toBe('demo');
     expect(none.system.map((s) => s.provenance)).toEqual(['framework-core', 'runtime-context', 'runtime-context']);
+    await runtime.close();
+  });
+  it('follows the Inspector: its base and selection are the runtime and reference files a run would carry, measured as the run bar measures them (issue 22)', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n', 'src/b.ts': 'export const b = 1;\n' });
+    const first = git(repo, 'rev-parse', 'HEAD');
+    writeFileSync(join(repo, 'c.txt'), 'c\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'second');
+    const runtime = makeRuntime();
+    const settings = { agent: 'demo' as const };
+    const plain = await runtime.call('xray.preview', { repo, settings });
+    const chosen = await runtime.call('xray.preview', { repo, settings, baseRef: first, paths: ['a.txt', 'src'] });
+    const section = (m: typeof plain, id: string) => m.system.find((s) => s.id === id)!;
+    // The reference files the selection names, not "(none)"; the base the Inspector chose in the runtime section.
+    expect(section(plain, 'system-references').preview).toContain('(none)');
+    expect(section(chosen, 'system-references').preview).toMatch(/a\.txt/);
+    expect(section(chosen, 'system-references').bytes).toBeGreaterThan(section(plain, 'system-references').bytes!);
+    expect(section(chosen, 'system-runtime').preview).toContain(first.slice(0, 7));
+    // The same bytes the run bar's preview measures for that context.
+    const measured = await runtime.call('runs.preview', { repo, ask: 'x', settings, baseRef: first, paths: ['a.txt', 'src'] });
+    const refs = measured.sections.find((s) => s.name === 'references')!;
+    // (The staged folder's name carries the time: the same length, other bytes.)
+    expect(section(chosen, 'system-references').bytes).toBe(refs.bytes);
+    expect(chosen.system.map((s) => s.id)).not.toContain('system-ask');
     await runtime.close();
   });
 });

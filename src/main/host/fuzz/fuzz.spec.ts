@@ -98,14 +98,25 @@ describe('fuzzing the browser host', () => {
     const strings = nastyStrings(repo);
     const names = [...methodNames].filter((n) => n !== 'repo.pickFolder');
     let refused = 0;
+    const byStatus = new Map<number, number>();
+    const serverErrors: string[] = [];
+    const started = performance.now();
     for (let i = 0; i < TOTAL; i++) {
       const name = pick(r, names);
       const roll = r();
       const body = roll < 0.6 ? randomObject(r, strings) : roll < 0.85 ? randomValue(r, strings) : { repo, paths: [pick(r, strings)], path: pick(r, strings) };
       const a = await post(`/api/rpc/${name}`, JSON.stringify(defuse(name, body)));
-      checkAnswer(`${name} ${JSON.stringify(body).slice(0, 200)} (seed ${SEED}, #${i})`, a);
+      byStatus.set(a.status, (byStatus.get(a.status) ?? 0) + 1);
+      const what = `${name} ${JSON.stringify(body).slice(0, 200)} (seed ${SEED}, #${i})`;
+      // Counted rather than stopped at: the figure is how many of TOTAL were 5xx.
+      if (a.status >= 500) serverErrors.push(`${a.status} ${what}: ${a.body.slice(0, 300)}`);
+      else checkAnswer(what, a);
       if (a.status >= 400) refused++;
     }
+    const seconds = (performance.now() - started) / 1000;
+    const statuses = [...byStatus].sort(([x], [y]) => x - y).map(([s, n]) => `${s}: ${n}`).join(', ');
+    console.log(`fuzz: ${TOTAL} requests (seed ${SEED}) in ${seconds.toFixed(1)} s, ${serverErrors.length} x 5xx; statuses ${statuses}`);
+    expect(serverErrors.slice(0, 5), `${serverErrors.length} of ${TOTAL} answers were 5xx`).toEqual([]);
     // Nearly everything generated is invalid; the point is how it is refused.
     expect(refused).toBeGreaterThan(TOTAL / 2);
     checkAnswer('app.info afterwards', await post('/api/rpc/app.info', '{}'));

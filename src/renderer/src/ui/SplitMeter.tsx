@@ -41,7 +41,17 @@ function useWidth(fallback: number) {
  * sit on their part, or below it with a leader line when it is too thin.
  * `pending` marks conversation that directives would take off a fresh session.
  */
-export function SplitMeter({ manifest, highlight, pending = 0, label }: { manifest: Pick<Manifest, 'system' | 'totals' | 'model'>; highlight?: MeterHighlight | null; pending?: number; label: string }) {
+export function SplitMeter({
+  manifest,
+  highlight,
+  pending = 0,
+  label,
+}: {
+  manifest: Pick<Manifest, 'system' | 'totals' | 'model'> & Partial<Pick<Manifest, 'reported' | 'systemUnknown'>>;
+  highlight?: MeterHighlight | null;
+  pending?: number;
+  label: string;
+}) {
   const meter = meterOf(manifest);
   const { ref, width } = useWidth(800);
   const widths = partWidths(meter.parts, meter.window, width);
@@ -53,6 +63,9 @@ export function SplitMeter({ manifest, highlight, pending = 0, label }: { manife
   const convStart = widths.slice(0, convIndex).reduce((a, b) => a + b, 0);
   const convWidth = widths[convIndex]!;
   const span = (tokens: number) => Math.min(convWidth, Math.max(2, (tokens / meter.window) * width));
+  // The provider's own count gets its own mark on the bar (rule 3: both shown, the difference named).
+  const reported = manifest.reported?.contextTokens ?? null;
+  const reportedX = reported === null ? null : Math.min(width - 1, (Math.min(reported, meter.window) / meter.window) * width);
   const kind = manifest.totals.conversation.kind === 'estimate' || manifest.totals.system.kind === 'estimate' ? 'estimate' : manifest.totals.conversation.kind;
   return (
     <figure className="split-meter" aria-label={label} data-used={meter.used} data-window={meter.window}>
@@ -63,6 +76,11 @@ export function SplitMeter({ manifest, highlight, pending = 0, label }: { manife
         </strong>{' '}
         of the {formatInt(meter.window)}-token window <span className="muted">({kind}; system + conversation, never the reserve)</span>
       </figcaption>
+      {manifest.systemUnknown && (
+        <p className="hint split-meter-unknown" data-testid="meter-system-unknown">
+          System: {manifest.systemUnknown.replace(/^The CLI’s/, 'the CLI’s')}.
+        </p>
+      )}
       {/* Where segments can be hovered, always one line tall, so what it says never moves the list under the pointer. */}
       {(highlight !== undefined || pending > 0) && (
         <div className={`split-meter-note${highlight ? ` is-${highlight.tone}` : pending > 0 ? ' is-pending' : ''}`} aria-live="polite">
@@ -83,6 +101,15 @@ export function SplitMeter({ manifest, highlight, pending = 0, label }: { manife
             className={`sm-overlay sm-${highlight.tone}`}
             style={highlight.tone === 'share' ? { left: convStart, width: span(highlight.tokens) } : { left: convStart + convWidth - span(highlight.tokens), width: span(highlight.tokens) }}
             data-highlight={highlight.tone}
+          />
+        )}
+        {reportedX !== null && (
+          <span
+            className="sm-reported"
+            style={{ left: reportedX }}
+            data-testid="meter-reported"
+            data-tokens={reported!}
+            title={`The provider reported ${formatInt(reported!)} tokens at its last reply`}
           />
         )}
         {placed.map((p, i) =>
@@ -113,6 +140,12 @@ export function SplitMeter({ manifest, highlight, pending = 0, label }: { manife
           ) : null,
         )}
       </div>
+      {reported !== null && (
+        <p className="hint split-meter-reported" data-testid="meter-reported-label">
+          <span className="sm-reported-key" aria-hidden /> Reported by the provider at its last reply: {formatInt(reported)} tokens
+          {reported > meter.used ? `, ${formatInt(reported - meter.used)} more than the estimate shown` : reported < meter.used ? `, ${formatInt(meter.used - reported)} fewer than the estimate shown` : ''}
+        </p>
+      )}
       {meter.over > 0 && (
         <p className="hint split-meter-over">
           The answer’s reserve is {formatInt(manifest.model.reserve)} tokens, but this context leaves only {formatInt(Math.max(0, meter.window - meter.used))}: {formatInt(meter.over)} short.

@@ -3,6 +3,7 @@ import type { ExactCount } from '../../../../shared/tokens/encodings';
 import { fromJson, fromJsonOrNull, toJson, toJsonOrNull, type CountRow, type Json } from '../../store/rows';
 import type { Db } from '../../store/store';
 import { recordCalibrationPoint } from '../../tokens/calibration-store';
+import { writeTransaction } from '../../store/write';
 
 /** What is known when a step's launch is decided (launched or blocked). */
 export type StepStart = Omit<StepEvidence, 'exitCode' | 'signal' | 'endedAt' | 'reported' | 'exactTokens'> & { repo: string };
@@ -64,7 +65,7 @@ export function insertStepStart(db: Db, s: StepStart): void {
  * model's tokenizer).
  */
 export function insertStepEnd(db: Db, e: StepEnd): void {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     db.prepare<[string, string, number | null, string | null, string, Json<ReportedUsage> | null, Json<ExactCount> | null, string | null]>(
       'INSERT INTO evidence_step_ends (step_id, outcome, exit_code, signal, ended_at, reported_json, exact_json, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(e.stepId, e.outcome, e.exitCode, e.signal, e.endedAt, toJsonOrNull(e.reported), toJsonOrNull(e.exactTokens), e.message);
@@ -77,7 +78,7 @@ export function insertStepEnd(db: Db, e: StepEnd): void {
       .get(e.stepId);
     if (!start || start.resumed !== 0 || start.adapter === 'demo' || !start.model) return;
     recordCalibrationPoint(db, { source: `step:${e.stepId}`, model: start.model, estimateTokens: start.approx_tokens, reportedTokens: prompt, at: start.started_at });
-  })();
+  });
 }
 
 interface StepRow {

@@ -1,6 +1,7 @@
 import type { AgentId, RunEventRecord, RunInput, RunStatus, RunStreamEvent, RunSummary } from '../../../../shared/contract/runs';
 import { fromJson, toJson, type CountRow, type Json } from '../../store/rows';
 import type { Db } from '../../store/store';
+import { writeTransaction } from '../../store/write';
 import { stepCounts } from './evidence';
 
 interface RunRow {
@@ -183,10 +184,10 @@ export function appendRunEvents(db: Db, runId: string, records: readonly RunEven
   if (records.length === 0 && drop.length === 0) return;
   const insert = db.prepare<[string, number, Json<RunStreamEvent>]>('INSERT OR IGNORE INTO run_events (run_id, seq, payload) VALUES (?, ?, ?)');
   const remove = db.prepare<[string, number]>(`DELETE FROM run_events WHERE run_id = ? AND seq = ? AND payload LIKE '{"type":"agent"%'`);
-  db.transaction(() => {
+  writeTransaction(db, () => {
     for (const seq of drop) remove.run(runId, seq);
     for (const r of records) insert.run(runId, r.seq, toJson(r.event));
-  })();
+  });
 }
 
 interface EventRow {

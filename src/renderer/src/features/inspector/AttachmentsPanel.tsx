@@ -2,11 +2,13 @@ import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatBytes } from '../../../../shared/format';
 import { useInspector } from './store';
-import { fileMeta } from './store';
+import { canReadDropped, fileMeta } from './store';
+import { attachmentsHint } from '../../ui/attachment-text';
 
 /**
- * Attachments by drag-and-drop (anywhere on the view) or a file chooser.
- * Only each file's name and size are kept; contents are never read.
+ * Attachments by drag-and-drop (anywhere on the view) or a file chooser. The
+ * desktop app stages their contents with a run; the browser host knows each
+ * one's name and size only, and says that a run here does not send them.
  */
 export function AttachmentsPanel() {
   const { attachments } = useInspector(useShallow((s) => ({ attachments: s.attachments })));
@@ -43,7 +45,9 @@ export function AttachmentsPanel() {
           }}
         />
       </div>
-      <p className="hint">Name and size only: Loupe never reads an attachment’s contents.</p>
+      <p className="hint" data-testid="attachments-hint">
+        {attachmentsHint(canReadDropped)}
+      </p>
       {attachments.length > 0 && (
         <ul className="chips" aria-label="Attachments">
           {attachments.map((a) => (

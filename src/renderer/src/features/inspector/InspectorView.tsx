@@ -9,7 +9,8 @@ import { RunDock } from './run/RunDock';
 import { useRunForm } from './run/run-store';
 import { RunSettingsDrawer } from './run/RunSettingsDrawer';
 import { SelectionSummary } from './SelectionSummary';
-import { useInspector } from './store';
+import { canReadDropped, useInspector } from './store';
+import { attachmentsHint } from '../../ui/attachment-text';
 import { useFileDrop } from './use-file-drop';
 
 /**
@@ -64,7 +65,7 @@ export function InspectorView() {
         <div className="insp-drop-overlay" aria-hidden>
           <div>
             <strong>Drop to attach</strong>
-            <p>Loupe records each file’s name and size only; it never reads the contents.</p>
+            <p>{attachmentsHint(canReadDropped)}</p>
           </div>
         </div>
       )}

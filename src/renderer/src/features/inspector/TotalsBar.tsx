@@ -1,6 +1,7 @@
 import type { InspectResult } from '../../../../shared/contract/context';
 import { formatBytes, formatInt, formatTokens, percentOf, plural } from '../../../../shared/format';
 import { Meter } from '../../ui/Meter';
+import { canReadDropped } from './store';
 import { TokenTotals } from './TokenTotals';
 
 /** Share of the inspected-text budget from which the meter turns to a warning. */
@@ -49,6 +50,7 @@ export function TotalsBar({ result }: { result: InspectResult }) {
         <span className="hint">
           {formatTokens(totals.attachmentTokens)}
           {unestimated > 0 ? `, ${formatInt(unestimated)} not estimated` : ''}
+          {!canReadDropped && result.attachments.length > 0 ? '; not sent from the browser host' : ''}
         </span>
       </div>
       <div className="total" data-testid="total-unknown">

@@ -31,6 +31,9 @@ export interface FileMeta {
 }
 
 /** A File's metadata, with its real path where the host can tell it (Electron). */
+/** Whether this host can read a dropped file (the desktop app, by its path); the browser host cannot. */
+export const canReadDropped = typeof bridge.pathForFile === 'function';
+
 export function fileMeta(file: File): FileMeta {
   const path = bridge.pathForFile?.(file);
   return path ? { name: file.name, size: file.size, path } : { name: file.name, size: file.size };

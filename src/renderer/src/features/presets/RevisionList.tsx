@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { PresetHistoryEntry, PresetRevision } from '../../../../shared/contract/presets';
 import type { PresetRef } from '../../../../shared/contract/runs';
 import { FIELD_LABELS, formatSettingValue } from '../../../../shared/presets/diff';
+import { formatWhen } from '../../ui/when';
 
 /** A date and time in the user's locale, short. */
-export const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+export const when = (iso: string) => formatWhen(iso);
 
 function Changes({ entry }: { entry: PresetHistoryEntry }) {
   if (entry.changes.length === 0) return <p className="hint">Same settings as @{entry.previous}.</p>;

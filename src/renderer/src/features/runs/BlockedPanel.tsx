@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { BUDGET_CEILING_MAX } from '../../../../shared/contract/run-limits';
 import type { ContextBudget, ExceededCeiling } from '../../../../shared/contract/runs';
 import { formatInt } from '../../../../shared/format';
+import { budgetText } from '../../../../shared/presets/describe';
 import { parseWholeNumber } from '../../../../shared/runs/ceiling-input';
 import { CEILING_NAME, exceededText } from './run-text';
 import { useRuns } from './store';
@@ -21,7 +22,7 @@ const suggestion = (e: ExceededCeiling) => {
  * ceiling (it blocks again unless the prompt got smaller).
  */
 export function BlockedPanel() {
-  const { steps, settings, busy } = useRuns(useShallow((s) => ({ steps: s.steps, settings: s.settings, busy: s.busy })));
+  const { steps, settings, busy, inForce } = useRuns(useShallow((s) => ({ steps: s.steps, settings: s.settings, busy: s.busy, inForce: s.inForce })));
   const exceeded = steps.at(-1)?.exceeded ?? [];
   const [values, setValues] = useState<Partial<Record<Ceiling, string>>>(() =>
     Object.fromEntries(exceeded.map((e) => [e.ceiling, String(suggestion(e))])),
@@ -74,6 +75,11 @@ export function BlockedPanel() {
         </button>
         <span className="hint">Retry keeps the ceiling: the same prompt blocks again.</span>
       </div>
+      <p className="hint" data-testid="raise-scope">
+        Raising changes this thread only: this run and the thread’s follow-ups and retries, which start from its settings. The settings in force
+        {inForce ? ` (${budgetText(inForce.loop.contextBudget)})` : ''}, which the Inspector, new runs and <code>loupe run</code> use, stay as they are: change
+        them in the Inspector’s Run settings → Context budget.
+      </p>
     </section>
   );
 }

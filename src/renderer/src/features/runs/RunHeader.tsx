@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { ExportMenu } from './ExportMenu';
 import { agentLabel, exitText, runDuration } from './run-text';
 import { StatusBadge } from './StatusBadge';
+import { ThreadCeiling } from './ThreadCeiling';
 import { useRuns } from './store';
 
 /** Ticks once a second while `on`, for a live duration. */
@@ -54,6 +55,8 @@ export function RunHeader() {
         {agentLabel(run.agent, agents)}
         {run.model ? ` · model ${run.model}` : ''} · <span data-testid="run-duration">{runDuration(run, now, last)}</span>
         {exit && !running && exit !== 'not launched' ? ` · ${exit}` : ''} · run <span className="mono">{run.id}</span>
+        <br />
+        <ThreadCeiling />
       </p>
       {last?.message && status !== 'blocked' && (
         <p className={status === 'failed' ? 'run-message is-error' : 'run-message'} data-testid="run-message">

@@ -4,19 +4,15 @@ import { plural } from '../../../../shared/format';
 import { agentLabel } from './run-text';
 import { StatusBadge } from './StatusBadge';
 import { useRuns } from './store';
+import { formatWhen } from '../../ui/when';
 
-const when = (iso: string) => {
-  const d = new Date(iso);
-  const today = new Date().toDateString() === d.toDateString();
-  return today ? d.toLocaleTimeString(undefined, { timeStyle: 'short' }) : d.toLocaleDateString(undefined, { dateStyle: 'medium' });
-};
 
 /** The repository's runs, newest first, optionally one thread's only. */
 export function RunList() {
   const { runs, threads, agents, filter, selectedId, loaded } = useRuns(
     useShallow((s) => ({ runs: s.runs, threads: s.threads, agents: s.agents, filter: s.threadFilter, selectedId: s.selectedId, loaded: s.listLoaded })),
   );
-  const { select, setThreadFilter } = useRuns.getState();
+  const { select, setThreadFilter, openThread } = useRuns.getState();
   const shown = useMemo(() => (filter ? runs.filter((r) => r.threadId === filter) : runs), [runs, filter]);
   const turnOf = useMemo(() => {
     // Turn numbers within each thread, oldest first.
@@ -38,7 +34,7 @@ export function RunList() {
           aria-label="Thread"
           data-testid="thread-filter"
           value={filter ?? ''}
-          onChange={(e) => setThreadFilter(e.target.value || null)}
+          onChange={(e) => (e.target.value ? void openThread(e.target.value) : setThreadFilter(null))}
         >
           <option value="">All threads ({threads.length})</option>
           {threads.map((t) => (
@@ -61,7 +57,7 @@ export function RunList() {
             >
               <span className="run-row-top">
                 <StatusBadge status={r.status} />
-                <span className="hint">{when(r.createdAt)}</span>
+                <span className="hint">{formatWhen(r.createdAt)}</span>
               </span>
               <span className="run-row-ask">{r.askPreview}</span>
               <span className="hint run-row-meta">

@@ -12,6 +12,7 @@ import { agentLabel, CEILING_NAME, exitText, stepKindText, timeText } from './ru
 /** One step's evidence: what was measured right before launch, what was decided, how it ended. */
 export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: readonly AgentInfo[]; wire?: WireStepSummary | null }) {
   const took = step.endedAt ? formatDuration(Date.parse(step.endedAt) - Date.parse(step.startedAt)) : null;
+  const unsent = step.exclusions.filter((x) => x.reason === 'attachment-unavailable');
   return (
     <article className="step-card" data-testid="step-evidence" data-ordinal={step.ordinal} data-outcome={step.outcome}>
       <header className="step-head">
@@ -96,6 +97,12 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
         />
       )}
       <ReportedUsage step={step} />
+      {unsent.length > 0 && (
+        // Not folded away: what the user attached and the agent did not receive.
+        <p className="notice notice-warn small" data-testid="step-attachments-unsent">
+          {unsent.length === 1 ? 'Attachment not sent' : 'Attachments not sent'}: {unsent.map((x) => x.path).join(', ')}. {unsent[0]!.detail}
+        </p>
+      )}
       <details className="step-more">
         <summary>
           Prompt sections ({step.sections.length}) · not staged ({step.exclusions.length})

@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { plural } from '../../../../shared/format';
 import { StatusBadge } from './StatusBadge';
 import { useRuns } from './store';
+import { formatWhen } from '../../ui/when';
 
 /** The selected run's thread: every turn, oldest first; choosing one opens it. */
 export function ThreadTurns() {
@@ -11,7 +12,8 @@ export function ThreadTurns() {
   return (
     <div className="thread" data-testid="thread-turns">
       <p className="hint">
-        {thread ? `${plural(thread.runCount, 'turn')} with one agent in this repository. ` : ''}
+        {/* The turns listed below, counted as the tab counts them (the thread summary may be a refresh behind). */}
+        {`${plural(turns.length, 'turn')} with one agent in this repository. `}
         {thread?.cliSessionId
           ? `Follow-up turns resume the CLI’s session (${thread.cliSessionId}); if that fails, Loupe starts a fresh session carrying the thread’s history, folded to the model’s budget and measured again.`
           : 'Follow-up turns start a fresh session carrying the thread’s history, which Loupe assembles, folds to the model’s budget and measures again.'}
@@ -29,7 +31,7 @@ export function ThreadTurns() {
               <span className="turn-n">Turn {i + 1}</span>
               <StatusBadge status={r.status} />
               <span className="turn-ask">{r.askPreview}</span>
-              <span className="hint">{new Date(r.createdAt).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}</span>
+              <span className="hint">{formatWhen(r.createdAt)}</span>
             </button>
           </li>
         ))}

@@ -1,6 +1,7 @@
 /** Words for runs, steps and ceilings, one place for the whole Runs view. */
 import type { AgentId, AgentInfo, ExceededCeiling, RunStatus, RunSummary, StepEvidence } from '../../../../shared/contract/runs';
 import { formatDuration, formatInt } from '../../../../shared/format';
+import { formatWhen } from '../../ui/when';
 
 export const STATUS_LABEL: Record<RunStatus, string> = {
   running: 'running',
@@ -63,7 +64,5 @@ export function exitText(step: Pick<StepEvidence, 'exitCode' | 'signal' | 'ended
 
 /** A local date and time to the second, for evidence. */
 export function timeText(iso: string | null): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+  return formatWhen(iso, 'seconds');
 }

@@ -28,6 +28,8 @@ export interface RunsState {
   runs: RunSummary[];
   threads: ThreadSummary[];
   agents: AgentInfo[];
+  /** The settings in force (the Inspector's, new runs'), to tell a thread's own ceiling from them. */
+  inForce: RunSettings | null;
   listLoaded: boolean;
   listError: UiError | null;
   threadFilter: string | null;
@@ -52,6 +54,11 @@ export interface RunsState {
   setRepo(root: string): void;
   refreshList(): Promise<void>;
   setThreadFilter(threadId: string | null): void;
+  /**
+   * Shows one thread's runs: the list filtered to it, and one of its runs
+   * selected (the newest, unless the selected run is already of that thread).
+   */
+  openThread(threadId: string): Promise<void>;
   setTab(tab: RunsTab): void;
   select(runId: string | null): Promise<void>;
   /** Shows a run that was just started or retried (the Inspector hands its answer over). */
@@ -174,6 +181,7 @@ export const useRuns = create<RunsState>()(
         runs: [],
         threads: [],
         agents: [],
+        inForce: null,
         listLoaded: false,
         listError: null,
         threadFilter: null,
@@ -213,6 +221,11 @@ export const useRuns = create<RunsState>()(
               bridge.call('threads.list', { repo }),
               get().agents.length ? Promise.resolve(get().agents) : bridge.call('runs.agents', {}),
             ]);
+            // Read beside the list, never holding it up: only the thread ceiling's comparison needs it.
+            void bridge.call('settings.effective', {}).then(
+              (e) => set({ inForce: e.settings }),
+              () => undefined,
+            );
             if (get().repo !== repo) return;
             // The followed run's live status is newer than the listing.
             const live = get().run;
@@ -223,6 +236,27 @@ export const useRuns = create<RunsState>()(
         },
 
         setThreadFilter: (threadFilter) => set({ threadFilter }),
+
+        async openThread(threadId) {
+          set({ threadFilter: threadId });
+          const gen = ++generation;
+          if (get().run?.threadId === threadId) return;
+          // A run of another thread must not stay on screen beside a list that no longer holds it.
+          follower.stop();
+          set({ selectedId: null, run: null, settings: null, status: null, steps: [], wire: null, threadRuns: [], loadingDetail: true, detailError: null });
+          useRunOutput.setState(EMPTY_OUTPUT);
+          try {
+            const [newest] = await bridge.call('runs.list', { threadId, limit: 1 });
+            if (gen !== generation) return;
+            if (!newest) {
+              set({ loadingDetail: false });
+              return;
+            }
+            await get().select(newest.id);
+          } catch (err) {
+            if (gen === generation) set({ detailError: toUiError(err), loadingDetail: false });
+          }
+        },
         setTab: (tab) => set({ tab }),
 
         async select(runId) {

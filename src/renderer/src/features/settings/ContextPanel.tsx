@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
-import { formatInt } from '../../../../shared/format';
+import { useEffect, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { formatInt, plural } from '../../../../shared/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SplitMeter } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
+import { useInspector } from '../inspector/store';
 import { useRepo } from '../repo/store';
 import { useContextPreview } from './context-store';
 
@@ -14,15 +16,33 @@ import { useContextPreview } from './context-store';
 export function ContextPanel() {
   const root = useRepo((s) => s.repo?.root ?? null);
   const { preview, error, loading } = useContextPreview();
+  // The Inspector's base, selection and attachments: the reference files and runtime a run started now would carry.
+  const { inspectedRepo, baseRef, selected, attachments } = useInspector(
+    useShallow((s) => ({ inspectedRepo: s.repo, baseRef: s.baseRef, selected: s.selected, attachments: s.attachments })),
+  );
+  const inspector = useMemo(
+    () =>
+      root && inspectedRepo === root
+        ? { baseRef, paths: selected.map((x) => x.path), attachments: attachments.map(({ name, size, path }) => ({ name, size, ...(path ? { path } : {}) })) }
+        : undefined,
+    [root, inspectedRepo, baseRef, selected, attachments],
+  );
   useEffect(() => {
-    void useContextPreview.getState().load(root);
-  }, [root]);
+    void useContextPreview.getState().load(root, inspector);
+  }, [root, inspector]);
   return (
     <div className="context-panel" data-testid="context-preview" data-ready={preview && !loading ? 'true' : 'false'}>
       <h2>Context a new thread starts with</h2>
       <p className="hint">
         For the current run settings{preview ? ` (${preview.agent}, model ${preview.model.id ?? 'not set'})` : ''}
-        {root ? ' in the open repository' : '; open a repository to see its instruction files and runtime context'}. Nothing here is editable: change the run settings or presets instead.
+        {root ? ' in the open repository' : '; open a repository to see its instruction files and runtime context'}
+        {inspector ? (
+          <span data-testid="context-inspector">
+            , at the Inspector’s base <span className="mono">{inspector.baseRef}</span> with its {plural(inspector.paths.length, 'selection')}
+            {inspector.attachments.length ? ` and ${plural(inspector.attachments.length, 'attachment')}` : ''}
+          </span>
+        ) : null}
+        . Nothing here is editable: change the run settings, presets or the Inspector’s selection instead.
       </p>
       {error && <ErrorNotice error={error} />}
       {preview && (

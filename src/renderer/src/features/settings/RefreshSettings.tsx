@@ -2,13 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { RefreshSourceStatus } from '../../../../shared/contract/models';
 import { useModels } from './store';
+import { formatWhen } from '../../ui/when';
 
 const SOURCE_NAMES: Record<RefreshSourceStatus['kind'], string> = {
   'models.dev': 'models.dev catalog',
   list: 'Model list',
 };
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const time = (iso: string) => formatWhen(iso);
 
 /** One plain sentence about a source's last refresh. */
 function sourceSentence(s: RefreshSourceStatus): string {

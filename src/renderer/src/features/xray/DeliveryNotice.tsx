@@ -4,6 +4,7 @@ import { formatInt } from '../../../../shared/format';
 import type { RunDetail } from '../../../../shared/contract/runs';
 import { useRuns } from '../runs/store';
 import { useShell } from '../shell/store';
+import { ContinueError } from './ContinueError';
 import { useXray } from './store';
 
 /** Opens the run in Runs, where a blocked one has its Raise/Retry controls. */
@@ -75,6 +76,7 @@ export function DeliveryNotice({ manifest }: { manifest: Manifest }) {
               Continue as a fresh session
             </button>
           </form>
+          <ContinueError />
           {continued && <ContinuedRun detail={continued} manifest={manifest} />}
         </div>
       )}

@@ -1,5 +1,6 @@
 import type { ExternalReport } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
+import { formatWhen } from '../../ui/when';
 
 /** Inventories other hosts posted about this thread (xray.report): their numbers, shown as advisory, never enforced. */
 export function ReportsPanel({ reports }: { reports: readonly ExternalReport[] }) {
@@ -12,7 +13,7 @@ export function ReportsPanel({ reports }: { reports: readonly ExternalReport[] }
       {reports.map((r) => (
         <div key={r.host} className="xray-report">
           <p>
-            <strong>{r.host}</strong>: {formatInt(r.segments)} segments, {formatInt(r.tokens.tokens)} tokens ({r.tokens.kind}) · {new Date(r.reportedAt).toLocaleString()}
+            <strong>{r.host}</strong>: {formatInt(r.segments)} segments, {formatInt(r.tokens.tokens)} tokens ({r.tokens.kind}) · {formatWhen(r.reportedAt)}
           </p>
           <ul className="sys-list">
             {r.largest.slice(0, 5).map((s) => (

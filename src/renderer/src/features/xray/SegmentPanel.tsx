@@ -13,6 +13,7 @@ import { UndoBar } from './UndoBar';
 export function SegmentPanel({ manifest }: { manifest: Manifest }) {
   const filter = useXray(useShallow((s) => ({ kinds: s.kinds, statuses: s.statuses, query: s.query, order: s.order })));
   const busy = useXray((s) => s.busy);
+  const actionError = useXray((s) => s.actionError);
   const [summarizing, setSummarizing] = useState<Segment | null>(null);
   const shown = useMemo(() => filterSegments(manifest.segments, filter), [manifest.segments, filter]);
   // Turns numbered from 1 in the order their segments first appear (a CLI transcript names lines instead).
@@ -30,6 +31,7 @@ export function SegmentPanel({ manifest }: { manifest: Manifest }) {
       summarize: (segment) => setSummarizing(segment),
       hover: (id) => x.setHover(id),
       consider: (id) => x.setConsidering(id),
+      dismissError: () => x.clearActionError(),
     };
   }, []);
   return (
@@ -42,7 +44,7 @@ export function SegmentPanel({ manifest }: { manifest: Manifest }) {
       {manifest.segments.length === 0 ? (
         <p className="muted">Nothing said yet in this thread.</p>
       ) : (
-        <SegmentList segments={shown} turns={turns} busy={busy} handlers={handlers} />
+        <SegmentList segments={shown} turns={turns} busy={busy} actionError={actionError} handlers={handlers} />
       )}
       {summarizing && (
         <SummarizeDialog

@@ -2,6 +2,8 @@ import { memo } from 'react';
 import type { OutOfContextReason, Segment } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { countSuffix } from '../../../../shared/xray/meter';
+import type { UiError } from '../../ui/ui-error';
+import { noDirectiveReason } from './segment-words';
 import type { Action } from './state';
 import { approxTokens } from '../../../../shared/contract/run-limits';
 
@@ -11,6 +13,7 @@ export interface RowHandlers {
   summarize(segment: Segment): void;
   hover(id: string | null): void;
   consider(id: string | null): void;
+  dismissError(): void;
 }
 
 const OUT: Record<OutOfContextReason, string> = {
@@ -37,12 +40,27 @@ const KIND: Record<Segment['kind'], string> = {
  * preview, and the actions its status allows (protected segments have none
  * but pin; a segment with a directive offers Restore).
  */
-export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, handlers }: { segment: Segment; turn: number; busy: boolean; handlers: RowHandlers }) {
+export const SegmentRow = memo(function SegmentRow({
+  segment: s,
+  turn,
+  busy,
+  error,
+  handlers,
+}: {
+  segment: Segment;
+  turn: number;
+  busy: boolean;
+  /** What the service refused for this row's last action: shown in the row, beside its buttons. */
+  error: UiError | null;
+  handlers: RowHandlers;
+}) {
   const directed = s.status === 'pinned' || s.status === 'evicted' || s.status === 'summarized';
+  // Segments no directive can take show their actions disabled, with why (on hover, and to screen readers).
+  const cannot = directed ? null : noDirectiveReason(s);
   const shown = s.status === 'summarized' && s.summary ? `Summary: ${s.summary}` : s.preview;
   return (
     <div
-      className={`seg-row is-${s.status}${s.outOfContext ? ' is-out' : ''}`}
+      className={`seg-row is-${s.status}${s.outOfContext ? ' is-out' : ''}${error ? ' has-error' : ''}`}
       role="listitem"
       data-segment-id={s.id}
       data-status={s.status}
@@ -78,20 +96,39 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
           {s.label && <span className="seg-label mono" title={s.label}>{s.label}</span>}
           <span className="seg-preview" title={shown}>{shown || '(empty)'}</span>
         </div>
-        <div className="seg-meta">
-          {turn > 0 ? `turn ${turn}` : s.source} · <span className="mono">{s.id}</span>
-          {s.outOfContext && s.outOfContextReason ? <span className="seg-out"> · {OUT[s.outOfContextReason]}</span> : null}
-          {s.directiveAuthor === 'agent' ? ' · set by the agent' : ''}
-        </div>
+        {error ? (
+          // The row keeps its height (the list is virtualized): the refusal takes the meta line's place.
+          <div className="seg-meta seg-error" role="alert" data-testid="segment-error" data-error-code={error.code} title={error.message}>
+            <span className="seg-error-text">
+              <strong>{error.title}:</strong> {error.message}
+            </span>
+            <button type="button" className="ghost small" aria-label="Dismiss error" onClick={handlers.dismissError}>
+              ×
+            </button>
+          </div>
+        ) : (
+          <div className="seg-meta">
+            {turn > 0 ? `turn ${turn}` : s.source} · <span className="mono">{s.id}</span>
+            {s.outOfContext && s.outOfContextReason ? <span className="seg-out"> · {OUT[s.outOfContextReason]}</span> : null}
+            {s.directiveAuthor === 'agent' ? ' · set by the agent' : ''}
+          </div>
+        )}
       </div>
-      <div className="seg-actions">
+      <div className="seg-actions" title={cannot ?? undefined} data-unavailable={cannot ? 'true' : undefined}>
         {directed ? (
           <button type="button" className="small" disabled={busy} onClick={() => handlers.act('restore', s)}>
             Restore
           </button>
         ) : (
           <>
-            <button type="button" className="small" disabled={busy} onClick={() => handlers.act('pin', s)} title="Keep it in every prompt Loupe assembles, whatever the fold">
+            <button
+              type="button"
+              className="small"
+              disabled={busy || !!cannot}
+              onClick={() => handlers.act('pin', s)}
+              title={cannot ?? 'Keep it in every prompt Loupe assembles, whatever the fold'}
+              aria-description={cannot ?? undefined}
+            >
               Pin
             </button>
             {s.status !== 'protected' && (
@@ -99,7 +136,9 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
                 <button
                   type="button"
                   className="small"
-                  disabled={busy}
+                  disabled={busy || !!cannot}
+                  title={cannot ?? undefined}
+                  aria-description={cannot ?? undefined}
                   onClick={() => handlers.act('evict', s)}
                   title={s.wire ? 'Withhold it from the CLI’s next request (Loupe’s relay)' : undefined}
                   onMouseEnter={() => handlers.consider(s.id)}
@@ -109,7 +148,7 @@ export const SegmentRow = memo(function SegmentRow({ segment: s, turn, busy, han
                 >
                   Evict
                 </button>
-                <button type="button" className="small" disabled={busy} onClick={() => handlers.summarize(s)}>
+                <button type="button" className="small" disabled={busy || !!cannot} title={cannot ?? undefined} onClick={() => handlers.summarize(s)}>
                   Summarize
                 </button>
               </>

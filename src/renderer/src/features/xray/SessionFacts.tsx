@@ -1,6 +1,7 @@
 import { SESSION_CLI_LABELS, type SessionManifest } from '../../../../shared/contract/sessions';
 import { formatBytes, formatInt, plural } from '../../../../shared/format';
 import { useXray } from './store';
+import { formatWhen } from '../../ui/when';
 
 /** The newest compaction boundary, in words: when, why, and the CLI's own counts around it. */
 function compactionText(m: SessionManifest): string {
@@ -9,7 +10,7 @@ function compactionText(m: SessionManifest): string {
   if (!newest) return 'none: the whole conversation is in context';
   const before = m.segments.filter((s) => s.outOfContextReason === 'compaction').length;
   const counts = newest.preTokens !== null ? `, ${formatInt(newest.preTokens)} tokens before${newest.postTokens !== null ? ` → ${formatInt(newest.postTokens)} after` : ''} as the CLI reported` : '';
-  const at = newest.timestamp ? ` at ${new Date(newest.timestamp).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })}` : '';
+  const at = newest.timestamp ? ` at ${formatWhen(newest.timestamp)}` : '';
   return `${list.length} (newest: ${newest.trigger ?? 'unknown trigger'}${at}${counts}); ${plural(before, 'segment')} before it ${before === 1 ? 'is' : 'are'} no longer in context`;
 }
 

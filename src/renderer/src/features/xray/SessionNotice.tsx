@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SESSION_CLI_LABELS, type SessionManifest } from '../../../../shared/contract/sessions';
 import { formatInt } from '../../../../shared/format';
+import { ContinueError } from './ContinueError';
 import { useXray } from './store';
 
 /**
@@ -49,6 +50,7 @@ export function SessionNotice({ manifest: m }: { manifest: SessionManifest }) {
             {continuing ? 'Continuing…' : 'Continue as a Loupe thread'}
           </button>
         </form>
+          <ContinueError />
         <p className="hint" data-testid="continue-agent">
           {settings
             ? `Runs with the ${settings.agent} agent${settings.model ? ` (${settings.model})` : ''} from the current settings, in this repository.`

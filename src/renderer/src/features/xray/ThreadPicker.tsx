@@ -6,9 +6,9 @@ import { useXray } from './store';
 import { useWire } from './wire-store';
 import { wireOption } from './WireXRay';
 
-/** Shows the thread's runs in the Runs view (filtered to this thread). */
+/** Shows the thread's runs in the Runs view: filtered to this thread, one of its runs open. */
 function openInRuns(threadId: string) {
-  useRuns.getState().setThreadFilter(threadId);
+  void useRuns.getState().openThread(threadId);
   useShell.getState().setView('runs');
 }
 

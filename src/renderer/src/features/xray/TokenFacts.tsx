@@ -24,7 +24,18 @@ export function TokenFacts({ manifest: m }: { manifest: Manifest }) {
       <dt>Totals</dt>
       <dd className="tok-facts">
         <span>
-          System: <Total count={m.totals.system} mix={m.textMix?.system} testId="xray-system-total" />
+          System:{' '}
+          {m.systemUnknown && m.totals.system.tokens === 0 ? (
+            // Nothing of it is in the source: unknown, never "≈ 0".
+            <span data-testid="xray-system-total" data-unknown="true" title={m.systemUnknown}>
+              unknown, not in the transcript
+            </span>
+          ) : (
+            <>
+              <Total count={m.totals.system} mix={m.textMix?.system} testId="xray-system-total" />
+              {m.systemUnknown ? <span className="hint"> (what the transcript shows; the CLI’s own system prompt and tools: unknown, not in it)</span> : null}
+            </>
+          )}
         </span>
         <span>
           Conversation: <Total count={m.totals.conversation} mix={m.textMix?.conversation} testId="xray-conversation-total" />

@@ -9,8 +9,8 @@ export function UndoBar() {
   if (!undo) return null;
   return (
     <div className="undo-bar" role="status">
-      <span>
-        {DONE[undo.did]} <span className="mono">{undo.segmentId}</span>.
+      <span data-testid="undo-text" title={undo.segmentId}>
+        {DONE[undo.did]} {undo.what}.
       </span>
       <button type="button" className="small" disabled={busy !== null} onClick={() => void useXray.getState().undoLast()}>
         Undo

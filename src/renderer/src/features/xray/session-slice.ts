@@ -59,7 +59,7 @@ export function sessionSlice(set: Set, get: Get): SessionSlice {
     },
     async selectSession(file) {
       get().unfollowThread();
-      set({ threadId: null, sessionFile: file, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null, query: file === get().sessionFile ? get().query : '' });
+      set({ threadId: null, sessionFile: file, manifest: null, measured: null, undo: null, actionError: null, hover: null, considering: null, continuedRun: null, query: file === get().sessionFile ? get().query : '' });
       followFile(file, get, set);
       void bridge.call('settings.effective', {}).then(
         (e) => set({ continueSettings: e.settings }),
@@ -70,16 +70,16 @@ export function sessionSlice(set: Set, get: Get): SessionSlice {
     async continueSession(ask) {
       const { sessionFile, repo } = get();
       if (!sessionFile || !repo) return false;
-      set({ continuing: true });
+      set({ continuing: true, actionError: null });
       try {
         const settings = get().continueSettings;
         const done = await bridge.call('sessions.continue', { sessionFile, repo, ask, ...(settings ? { settings } : {}) });
-        set({ continuing: false, error: null, threads: await bridge.call('threads.list', { repo }) });
+        set({ continuing: false, threads: await bridge.call('threads.list', { repo }) });
         await get().select(done.threadId);
         set({ continuation: done });
         return true;
       } catch (err) {
-        set({ continuing: false, error: toUiError(err) });
+        set({ continuing: false, actionError: { at: 'continue', error: toUiError(err) } });
         return false;
       }
     },

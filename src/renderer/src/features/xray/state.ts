@@ -14,6 +14,8 @@ export interface UndoEntry {
   segmentId: string;
   did: Action;
   before: Pick<Directive, 'kind' | 'summary'> | null;
+  /** What the segment is, in words ("the tool result Read src/a.ts, ≈ 1,200 tokens"), never its id alone. */
+  what: string;
 }
 
 export interface XrayState extends SessionSlice {
@@ -24,7 +26,13 @@ export interface XrayState extends SessionSlice {
   /** The next fresh-session prompt, measured now (xray.measure). */
   measured: RunPreview | null;
   loading: boolean;
+  /** What the view could not read (the threads, a manifest): shown at its top. */
   error: UiError | null;
+  /**
+   * What an action refused, shown next to the control that caused it: a
+   * segment's row (its id), or the continue form ('continue').
+   */
+  actionError: { at: string; error: UiError } | null;
   kinds: SegmentKind[];
   statuses: SegmentStatus[];
   query: string;
@@ -54,6 +62,7 @@ export interface XrayState extends SessionSlice {
   setHover(id: string | null): void;
   setConsidering(id: string | null): void;
   clearError(): void;
+  clearActionError(): void;
 }
 
 

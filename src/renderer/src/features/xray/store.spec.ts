@@ -93,7 +93,7 @@ describe('X-Ray undo', () => {
     const acting = useXray.getState().act('evict', s);
     await take('xray.evict').answer(manifest('evicted'));
     await acting;
-    expect(useXray.getState().undo).toEqual({ segmentId: 's1', did: 'evict', before: null });
+    expect(useXray.getState().undo).toMatchObject({ segmentId: 's1', did: 'evict', before: null });
 
     const undoing = useXray.getState().undoLast();
     const restore = take('xray.restore');
@@ -127,8 +127,10 @@ describe('X-Ray undo', () => {
     const undoing = useXray.getState().undoLast();
     await take('xray.pin').fail({ code: 'conflict', message: 'The segment changed.' });
     await undoing;
-    expect(useXray.getState().undo).toEqual({ segmentId: 's3', did: 'evict', before: { kind: 'pin' } });
-    expect(useXray.getState().error?.code).toBe('conflict');
+    expect(useXray.getState().undo).toMatchObject({ segmentId: 's3', did: 'evict', before: { kind: 'pin' } });
+    // Shown on the segment's own row, not at the top of the view.
+    expect(useXray.getState().actionError).toMatchObject({ at: 's3', error: { code: 'conflict' } });
+    expect(useXray.getState().error).toBeNull();
     expect(useXray.getState().busy).toBeNull();
     expect(shown()).toBe('evicted');
   });
@@ -144,5 +146,30 @@ describe('X-Ray undo', () => {
     expect(useXray.getState().undo).toBeNull();
     await useXray.getState().undoLast();
     expect(callsTo('xray.restore')).toEqual([]);
+  });
+});
+
+describe('what an action says (issue 22, friction)', () => {
+  it('names what was acted on in words, not by its id', async () => {
+    await openThread();
+    const s = { ...segment('tool-0d01b8d369da30dd', 'active'), label: 'Read', preview: 'src/cache.ts: 1,200 lines', tokens: { tokens: 1234, kind: 'estimate' as const } };
+    const acting = useXray.getState().act('evict', s);
+    await take('xray.evict').answer(manifest('evicted'));
+    await acting;
+    expect(useXray.getState().undo?.what).toBe('the tool call Read (≈ 1,234 tokens)');
+    expect(useXray.getState().undo?.what).not.toContain('0d01b8d369da30dd');
+  });
+
+  it('a refused action is kept with the segment that caused it; the next action or thread clears it', async () => {
+    await openThread();
+    const acting = useXray.getState().act('pin', segment('s9', 'active'));
+    await take('xray.pin').fail({ code: 'invalid-input', message: 'Segment s9 is not in the CLI’s context.' });
+    await acting;
+    expect(useXray.getState().actionError).toMatchObject({ at: 's9', error: { code: 'invalid-input' } });
+    expect(useXray.getState().error).toBeNull();
+    const again = useXray.getState().act('evict', segment('s1', 'active'));
+    expect(useXray.getState().actionError).toBeNull();
+    await take('xray.evict').answer(manifest('evicted'));
+    await again;
   });
 });

@@ -7,6 +7,7 @@ import { sessionPersist } from '../../session-persist';
 import { toUiError } from '../../ui/ui-error';
 import type { SegmentOrder } from './segment-filter';
 import { sessionSlice, stopSessionPoll } from './session-slice';
+import { segmentWords } from './segment-words';
 import type { Action, UndoEntry, XrayState } from './state';
 
 const before = (s: Segment): UndoEntry['before'] =>
@@ -81,6 +82,7 @@ export const useXray = create<XrayState>()(
         measured: null,
         loading: false,
         error: null,
+        actionError: null,
         kinds: [],
         statuses: [],
         query: '',
@@ -122,7 +124,7 @@ export const useXray = create<XrayState>()(
           stopSessionPoll();
           // The search belongs to what was shown: another thread starts with none (a hidden "0 of 967" is no answer).
           const query = threadId === get().threadId ? get().query : '';
-          set({ threadId, sessionFile: null, continuation: null, manifest: null, measured: null, undo: null, hover: null, considering: null, continuedRun: null, query });
+          set({ threadId, sessionFile: null, continuation: null, manifest: null, measured: null, undo: null, actionError: null, hover: null, considering: null, continuedRun: null, query });
           if (!threadId) return;
           unfollow = bridge.follow(`thread:${threadId}`, {
             onEvent: (event) => {
@@ -172,14 +174,14 @@ export const useXray = create<XrayState>()(
         async act(action, segment, summary) {
           const target = targetOf(get());
           if (!target) return;
-          set({ busy: segment.id, considering: null });
+          set({ busy: segment.id, considering: null, actionError: null });
           try {
             const asked = ++manifestAsked;
             const manifest = await call(action, target, segment.id, summary);
             show(asked, target, manifest);
-            set({ busy: null, error: null, undo: { segmentId: segment.id, did: action, before: before(segment) } });
+            set({ busy: null, undo: { segmentId: segment.id, did: action, before: before(segment), what: segmentWords(segment) } });
           } catch (err) {
-            set({ busy: null, error: toUiError(err) });
+            set({ busy: null, actionError: { at: segment.id, error: toUiError(err) } });
           }
         },
         async undoLast() {
@@ -192,21 +194,21 @@ export const useXray = create<XrayState>()(
             const asked = ++manifestAsked;
             const manifest = b ? await call(b.kind, target, undo.segmentId, b.summary) : await call('restore', target, undo.segmentId);
             show(asked, target, manifest);
-            set({ busy: null, undo: null, error: null });
+            set({ busy: null, undo: null, actionError: null });
           } catch (err) {
-            set({ busy: null, error: toUiError(err) });
+            set({ busy: null, actionError: { at: undo.segmentId, error: toUiError(err) } });
           }
         },
         async continueFresh(ask) {
           const threadId = get().threadId;
           if (!threadId) return false;
-          set({ continuing: true });
+          set({ continuing: true, actionError: null });
           try {
             const detail = await bridge.call('xray.continue', { threadId, ask });
-            set({ continuing: false, continuedRun: detail, error: null });
+            set({ continuing: false, continuedRun: detail });
             return true;
           } catch (err) {
-            set({ continuing: false, error: toUiError(err) });
+            set({ continuing: false, actionError: { at: 'continue', error: toUiError(err) } });
             return false;
           }
         },
@@ -217,6 +219,7 @@ export const useXray = create<XrayState>()(
         setHover: (hover) => set({ hover }),
         setConsidering: (considering) => set({ considering }),
         clearError: () => set({ error: null }),
+        clearActionError: () => set({ actionError: null }),
       };
     },
     sessionPersist<XrayState, { threadId: string | null; sessionFile: string | null; kinds: SegmentKind[]; statuses: SegmentStatus[]; order: SegmentOrder }>('xray', (s) => ({

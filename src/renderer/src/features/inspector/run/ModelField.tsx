@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { DEFAULT_WINDOW_TOKENS, MIN_RESERVE_TOKENS, reserveCapped } from '../../../../../shared/fold/budget';
 import { formatInt } from '../../../../../shared/format';
@@ -19,6 +19,12 @@ export function ModelField() {
   const { setDraft, searchModels } = useRunForm.getState();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const list = useRef<HTMLUListElement>(null);
+  const shown = open && suggestions.length > 0;
+  // The field sits low in the settings drawer: the list is scrolled into the drawer's view, never left under the run bar.
+  useEffect(() => {
+    if (shown) list.current?.scrollIntoView({ block: 'nearest' });
+  }, [shown, suggestions.length]);
   const choose = (id: string) => {
     setDraft({ model: id });
     setOpen(false);
@@ -33,7 +39,7 @@ export function ModelField() {
         id="run-model"
         type="text"
         role="combobox"
-        aria-expanded={open && suggestions.length > 0}
+        aria-expanded={shown}
         aria-controls="run-model-list"
         aria-autocomplete="list"
         autoComplete="off"
@@ -54,7 +60,8 @@ export function ModelField() {
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') setActive((i) => Math.min(suggestions.length - 1, i + 1));
           else if (e.key === 'ArrowUp') setActive((i) => Math.max(-1, i - 1));
-          else if (e.key === 'Escape') setOpen(false);
+          // Escape closes the list when it is open (the drawer stays); with no list, it reaches the drawer.
+          else if (e.key === 'Escape' && shown) setOpen(false);
           else if (e.key === 'Enter' && active >= 0 && suggestions[active]) {
             e.preventDefault();
             choose(suggestions[active].id);
@@ -62,8 +69,8 @@ export function ModelField() {
           e.preventDefault();
         }}
       />
-      {open && suggestions.length > 0 && (
-        <ul id="run-model-list" className="combo-list" role="listbox">
+      {shown && (
+        <ul id="run-model-list" className="combo-list" role="listbox" ref={list}>
           {suggestions.map((m, i) => (
             <li
               key={m.id}

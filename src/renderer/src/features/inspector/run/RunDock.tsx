@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { RUN_LIMITS } from '../../../../../shared/contract/run-limits';
 import { plural } from '../../../../../shared/format';
@@ -10,6 +10,7 @@ import { settingsKey } from './run-draft';
 import { useRunForm, type RunContext } from './run-store';
 import { selectedMemoryTexts, useMemory } from './memory-store';
 import { valueText } from '../../../ui/setting-text';
+import { unsentAttachmentsText } from '../../../ui/attachment-text';
 
 /** What the Inspector would send: its repository, base, selection and attachments. */
 function useRunContext(): RunContext | null {
@@ -29,7 +30,7 @@ function useRunContext(): RunContext | null {
  */
 export function RunDock() {
   const ctx = useRunContext();
-  const { ask, settings, effective, agents, starting, startError, invalid, drawerOpen, metersFolded, preview } = useRunForm(
+  const { ask, settings, effective, agents, starting, startError, invalid, drawerOpen, metersOpen, preview } = useRunForm(
     useShallow((s) => ({
       preview: s.preview,
       ask: s.ask,
@@ -40,10 +41,14 @@ export function RunDock() {
       startError: s.startError,
       invalid: Object.keys(s.errors).length > 0,
       drawerOpen: s.drawerOpen,
-      metersFolded: s.metersFolded,
+      metersOpen: s.metersOpen,
     })),
   );
-  const { setAsk, setDrawerOpen, setMetersFolded, start, dismissStartError } = useRunForm.getState();
+  const { setAsk, setDrawerOpen, setMetersOpen, start, dismissStartError } = useRunForm.getState();
+  // Compact until the ask is being typed (or the settings are open, or the user keeps the measures open):
+  // at 1280x800 the results above deserve most of the height.
+  const [asking, setAsking] = useState(false);
+  const expanded = metersOpen || asking || drawerOpen;
   useEffect(() => void useRunForm.getState().load(), []);
   useEffect(() => void useMemory.getState().load(), []);
   const key = settingsKey(settings);
@@ -57,10 +62,19 @@ export function RunDock() {
   const budget = shown?.loop.contextBudget;
   const verdict = preview && budget ? checkBudget(preview, budget).verdict : null;
   const problem = agent && !agent.installed ? agent.problem : null;
+  // Attachments this host cannot read (no path: the browser host) are left out of the run: said before launch.
+  const unsent = ctx ? ctx.attachments.filter((a) => !a.path).map((a) => a.name) : [];
   const blockedWhy = !ask.trim() ? 'Type what the agent should do' : invalid ? 'Fix the run settings first' : problem ? 'Pick an agent that is installed' : null;
 
   return (
-    <div className="run-dock" data-testid="run-dock">
+    <div
+      className="run-dock"
+      data-testid="run-dock"
+      data-expanded={expanded ? 'true' : 'false'}
+      onFocus={(e) => e.target.id === 'run-ask' && setAsking(true)}
+      // Open while focus stays in the bar (pressing Run must not move the button under the pointer).
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setAsking(false)}
+    >
       <div className="run-dock-line">
         <strong>Run an agent</strong>
         <span className="hint run-dock-summary" data-testid="run-summary">
@@ -70,12 +84,16 @@ export function RunDock() {
         <button
           type="button"
           className="ghost small"
-          aria-expanded={!metersFolded}
+          aria-pressed={metersOpen}
           data-testid="meters-fold"
-          onClick={() => setMetersFolded(!metersFolded)}
-          title={metersFolded ? 'Show the prompt and reference measures' : 'Fold the measures to one line: more room for the results'}
+          onClick={() => setMetersOpen(!metersOpen)}
+          title={
+            metersOpen
+              ? 'Fold the measures to one line while the ask is not being typed: more room for the results'
+              : 'Keep the prompt and reference measures open (they open by themselves while you type the ask)'
+          }
         >
-          {metersFolded ? 'Show measures' : 'Fold measures'}
+          {metersOpen ? 'Fold measures' : 'Keep measures open'}
         </button>
         <button
           type="button"
@@ -108,7 +126,8 @@ export function RunDock() {
       <textarea
         id="run-ask"
         data-testid="run-ask"
-        rows={2}
+        rows={expanded ? 2 : 1}
+        data-compact={expanded ? 'false' : 'true'}
         maxLength={RUN_LIMITS.maxAskChars}
         placeholder="What should the agent do? (Ctrl+Enter runs)"
         value={ask}
@@ -117,10 +136,15 @@ export function RunDock() {
           if (e.key === 'Enter' && (e.metaKey || e.ctrlKey) && ctx && !blockedWhy) void start(ctx);
         }}
       />
-      {metersFolded ? <FoldedMeters /> : <PromptMeters budget={budget} />}
+      {expanded ? <PromptMeters budget={budget} /> : <FoldedMeters />}
       {invalid && shown && (
         <p className="hint" role="status">
           A run setting has a value to fix; the meters use the settings in force until then.
+        </p>
+      )}
+      {unsent.length > 0 && (
+        <p className="notice notice-warn small" role="status" data-testid="attachments-unsent">
+          {unsentAttachmentsText(unsent)}
         </p>
       )}
       {problem && (

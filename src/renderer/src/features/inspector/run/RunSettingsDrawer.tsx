@@ -31,7 +31,8 @@ export function RunSettingsDrawer() {
   );
   const { setDraft, setDrawerOpen } = useRunForm.getState();
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setDrawerOpen(false);
+    // An Escape a field used (closing its own list) is not the drawer's.
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && !e.defaultPrevented && setDrawerOpen(false);
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [setDrawerOpen]);

@@ -44,8 +44,12 @@ export interface RunFormState {
   modelSuggestions: ModelInfo[];
   ask: string;
   drawerOpen: boolean;
-  /** The prompt meters folded to one line, so the results above get the room (kept for the tab's session). */
-  metersFolded: boolean;
+  /**
+   * The prompt meters kept open. Otherwise they are one line while the ask is
+   * not being typed and the settings are closed, so the results above get the
+   * room (kept for the tab's session).
+   */
+  metersOpen: boolean;
   preview: RunPreview | null;
   previewKey: string | null;
   previewing: boolean;
@@ -61,7 +65,7 @@ export interface RunFormState {
   /** Looks the typed words up in the catalog (models.list), for the model field's suggestions. */
   searchModels(query: string): void;
   setDrawerOpen(open: boolean): void;
-  setMetersFolded(folded: boolean): void;
+  setMetersOpen(open: boolean): void;
   /** Measures the would-be prompt for `ctx` after a pause in typing; a newer call cancels the older. */
   schedulePreview(ctx: RunContext | null): void;
   /** Saves the form, starts the run and shows it in the Runs view. */
@@ -142,7 +146,7 @@ export const useRunForm = create<RunFormState>()(
         modelSuggestions: [],
         ask: '',
         drawerOpen: false,
-        metersFolded: false,
+        metersOpen: false,
         preview: null,
         previewKey: null,
         previewing: false,
@@ -202,7 +206,7 @@ export const useRunForm = create<RunFormState>()(
           }, MODEL_DELAY_MS);
         },
         setDrawerOpen: (drawerOpen) => set({ drawerOpen }),
-        setMetersFolded: (metersFolded) => set({ metersFolded }),
+        setMetersOpen: (metersOpen) => set({ metersOpen }),
 
         schedulePreview(ctx) {
           if (previewTimer) clearTimeout(previewTimer);
@@ -257,10 +261,10 @@ export const useRunForm = create<RunFormState>()(
       };
     },
     {
-      ...sessionPersist<RunFormState, Pick<RunFormState, 'ask' | 'drawerOpen' | 'metersFolded'>>('run-form', (s) => ({ ask: s.ask, drawerOpen: s.drawerOpen, metersFolded: s.metersFolded })),
+      ...sessionPersist<RunFormState, Pick<RunFormState, 'ask' | 'drawerOpen' | 'metersOpen'>>('run-form', (s) => ({ ask: s.ask, drawerOpen: s.drawerOpen, metersOpen: s.metersOpen })),
       merge: (stored, current) => {
         const s = (stored ?? {}) as Record<string, unknown>;
-        return { ...current, ask: typeof s.ask === 'string' ? s.ask : '', drawerOpen: s.drawerOpen === true, metersFolded: s.metersFolded === true };
+        return { ...current, ask: typeof s.ask === 'string' ? s.ask : '', drawerOpen: s.drawerOpen === true, metersOpen: s.metersOpen === true };
       },
     },
   ),
