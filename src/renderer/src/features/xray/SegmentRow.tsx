@@ -137,10 +137,9 @@ export const SegmentRow = memo(function SegmentRow({
                   type="button"
                   className="small"
                   disabled={busy || !!cannot}
-                  title={cannot ?? undefined}
+                  title={cannot ?? (s.wire ? 'Withhold it from the CLI’s next request (Loupe’s relay)' : undefined)}
                   aria-description={cannot ?? undefined}
                   onClick={() => handlers.act('evict', s)}
-                  title={s.wire ? 'Withhold it from the CLI’s next request (Loupe’s relay)' : undefined}
                   onMouseEnter={() => handlers.consider(s.id)}
                   onMouseLeave={() => handlers.consider(null)}
                   onFocus={() => handlers.consider(s.id)}
