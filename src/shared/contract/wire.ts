@@ -52,6 +52,8 @@ export interface WireSegment {
   /** e.g. `image`, `injected` (a reminder the CLI added to a user message). */
   label?: string;
   isError?: boolean;
+  /** Loupe withheld it from this request (an eviction or a summary in X-Ray). */
+  withheld?: 'evicted' | 'summarized';
 }
 
 /** What the provider reported for the request (null where it reported nothing). */
@@ -124,12 +126,34 @@ export interface WireSecretFacts {
   redacted: number;
 }
 
+/** Why a segment with an evict or summarize directive was sent as it was. */
+export type WireSkipReason = 'active-turn' | 'thinking' | 'no-place';
+
+/**
+ * What the eviction stage did to one request (issue 21): the segments it
+ * withheld (evicted: a placeholder; summarized: the user's summary), their
+ * bytes, the body's bytes before and after, the directed segments it left as
+ * sent and why, and pinned segments the CLI itself dropped since its previous
+ * request (its own compaction).
+ */
+export interface WireEvictionFacts {
+  withheld: { id: string; kind: WireSegmentKind; bytes: number; as: 'evicted' | 'summarized' }[];
+  /** The withheld segments' bytes (their text as the CLI sent it). */
+  withheldBytes: number;
+  /** The body's bytes as the CLI sent it, and as forwarded. */
+  bodyBytes: number;
+  forwardedBytes: number;
+  skipped: { id: string; reason: WireSkipReason }[];
+  droppedPinned: string[];
+}
+
 /**
  * What enforcement learnt about a request, one key per stage (evictions,
  * secrets, budget); stored with the record. A stage that found nothing to say
  * leaves its key out.
  */
 export interface WireEnforcement {
+  evictions?: WireEvictionFacts;
   secrets?: WireSecretFacts;
   budget?: WireBudgetFacts;
   [stage: string]: unknown;

@@ -58,6 +58,13 @@ export interface Segment {
   summaryTokens?: TokenCount;
   /** Position in the thread's transcript (oldest first), for "in order" views. */
   seq?: number;
+  /**
+   * The CLI sent it in its latest request on the wire: a directive on it is
+   * enforced there, on the CLI's next request (Loupe's relay withholds it),
+   * even when the rest of the manifest is advisory. `withheld`: the latest
+   * request went without it.
+   */
+  wire?: { seq: number; withheld: boolean };
   /** Who set the segment's directive, when it has one. */
   directiveAuthor?: 'user' | 'agent';
 }
@@ -167,6 +174,8 @@ export interface Manifest {
    * from and how many runs stand behind it) and the kept history in that count.
    */
   fold?: { count: FoldCountInfo; budget: number; countedTokens: number } | null;
+  /** What the relay withheld from the CLI's recent requests on the wire (newest first), where the thread or session has a wire. */
+  wire?: WireWithheldView | null;
 }
 
 /** A Loupe thread's manifest. */
@@ -238,3 +247,27 @@ export interface Directive {
   createdAt: string;
 }
 
+
+/** One request on the wire, as enforcement left it. */
+export interface WireRequestWithheld {
+  sessionId: string;
+  seq: number;
+  at: string;
+  /** Segments withheld (evicted or summarized) and their bytes as the CLI sent them. */
+  withheldSegments: number;
+  withheldBytes: number;
+  /** The body's bytes as the CLI sent it, and as forwarded. */
+  bodyBytes: number;
+  forwardedBytes: number;
+  /** Directed segments sent as they were (the active turn, signed thinking). */
+  skipped: number;
+  /** Pinned segments the CLI itself dropped before this request (its own compaction). */
+  droppedPinned: string[];
+}
+
+/** Enforcement on the wire, for X-Ray: the latest main request's place and the recent requests' facts. */
+export interface WireWithheldView {
+  sessionId: string;
+  seq: number;
+  requests: WireRequestWithheld[];
+}

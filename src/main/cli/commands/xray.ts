@@ -9,14 +9,15 @@ type Action = (typeof ACTIONS)[number];
 /**
  * `loupe xray THREAD [--json]` prints a thread's manifest; `loupe xray
  * pin|evict|restore|summarize THREAD SEGMENT` sets or undoes a directive;
- * `loupe xray --session FILE` prints a CLI transcript's manifest.
+ * `--wire` names a wire session instead of a thread (a CLI run with `loupe
+ * wrap`); `loupe xray --session FILE` prints a CLI transcript's manifest.
  */
 export const run: CommandRun = async (args, io) => {
   // A CLI transcript's manifest is the sessions module's (`loupe xray --session FILE`).
   if (args.some((a) => a === '--session' || a.startsWith('--session='))) return (await import('./xray-session')).run(args, io);
   const { values, positionals } = parseArgs({
     args,
-    options: { json: { type: 'boolean', default: false }, summary: { type: 'string' } },
+    options: { json: { type: 'boolean', default: false }, summary: { type: 'string' }, wire: { type: 'boolean', default: false } },
     allowPositionals: true,
     strict: true,
   });
@@ -27,20 +28,30 @@ export const run: CommandRun = async (args, io) => {
     let manifest;
     if (!action) {
       if (rest.length) throw new UsageError(`unexpected "${rest[0]}" after the thread id.`);
-      manifest = await runtime.call('xray.manifest', { threadId: first }, { signal });
+      manifest = await runtime.call('xray.manifest', values.wire ? { wireSession: first } : { threadId: first }, { signal });
     } else {
-      const [threadId, segmentId, extra] = rest;
-      if (!threadId || !segmentId || extra) throw new UsageError(`loupe xray ${action} THREAD_ID SEGMENT_ID${action === 'summarize' ? ' --summary TEXT' : ''}.`);
+      const [owner, segmentId, extra] = rest;
+      if (!owner || !segmentId || extra) throw new UsageError(`loupe xray ${action} [--wire] THREAD_ID SEGMENT_ID${action === 'summarize' ? ' --summary TEXT' : ''}.`);
+      const target = values.wire ? { wireSession: owner } : { threadId: owner };
       if (action === 'summarize') {
         if (!values.summary) throw new UsageError('summarize needs --summary TEXT (what stands in for the segment).');
-        manifest = await runtime.call('xray.summarize', { threadId, segmentId, summary: values.summary }, { signal });
+        manifest = await runtime.call('xray.summarize', { ...target, segmentId, summary: values.summary }, { signal });
       } else {
-        manifest = await runtime.call(`xray.${action}`, { threadId, segmentId }, { signal });
+        manifest = await runtime.call(`xray.${action}`, { ...target, segmentId }, { signal });
       }
       const seg = manifest.segments.find((s) => s.id === segmentId);
-      if (!values.json) io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${manifest.enforceable ? '' : ' (intent: the next turn resumes the CLI session; continue as a fresh session to apply it)'}\n`);
+      if (!values.json) io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${directiveNote(action, manifest.enforceable, seg?.wire !== undefined)}\n`);
     }
     io.stdout(values.json ? `${JSON.stringify(manifest, null, 2)}\n` : formatManifest(manifest));
     return EXIT_OK;
   });
 };
+
+/** What a directive does from here: enforced on the wire (and what that costs), by Loupe's next prompt, or intent. */
+function directiveNote(action: Action, enforceable: boolean, onWire: boolean): string {
+  if (onWire) {
+    if (action === 'restore') return ' (sent again on the CLI\'s next request)';
+    return action === 'pin' ? '' : " (enforced: Loupe's relay withholds it from the CLI's next request; the provider's prompt cache is invalidated from that point)";
+  }
+  return enforceable ? '' : ' (intent: the next turn resumes the CLI session; continue as a fresh session to apply it)';
+}

@@ -27,6 +27,24 @@ const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 const hashOf = (kind: string, key: string) => `${kind}-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 
 
+/**
+ * For the wire's eviction stage, which only matches ids, on every request:
+ * `idsOnly` makes no previews (nor the secret check on results that previews
+ * need); `hashIf` hashes only entries of the sizes it wants (identical content
+ * has identical size, so the `-n` of a wanted id is still exact) and gives the
+ * others an id no directive names.
+ */
+export interface IdOptions {
+  idsOnly?: boolean;
+  hashIf?: (bytes: number) => boolean;
+  /**
+   * Hashes already made, by the entry's raw content (kind, name, input, text):
+   * a CLI sends its whole history with every request, so the stage keeps one
+   * across a session's requests and hashes each directed segment once.
+   */
+  memo?: Map<string, Map<string, string>>;
+}
+
 /** What every entry is added with. */
 export interface EntryMeta {
   source: SourceRef;
@@ -50,6 +68,7 @@ interface PendingTool {
   index: number;
   name: string;
   input: unknown;
+  inputJson: string;
 }
 
 interface PendingBoundary extends CompactionBoundary {
@@ -81,7 +100,30 @@ export class SessionBuilder {
   private readonly tools = new Set<string>();
   private readonly bodies = new Map<number, TranscriptItem>();
 
-  constructor(private readonly keepBodies?: (index: number) => boolean) {}
+  constructor(
+    private readonly keepBodies?: (index: number) => boolean,
+    private readonly ids: IdOptions = {},
+  ) {}
+
+  /** The content hash an entry's id is made of, unless `hashIf` says no entry of this size is wanted. */
+  private base(kind: string, bytes: number, key: () => string, text?: string): string {
+    if (this.ids.hashIf && !this.ids.hashIf(bytes)) return `unhashed-${this.drafts.length}`;
+    return this.memoized(text, kind, () => hashOf(kind, key()));
+  }
+
+  /**
+   * The hash of content seen before, found by its text (as parsed: one pass,
+   * no copy) and the rest of its key, else computed and kept.
+   */
+  private memoized(text: string | undefined, rest: string, hash: () => string): string {
+    const memo = this.ids.memo;
+    if (!memo || text === undefined) return hash();
+    let byRest = memo.get(text);
+    if (!byRest) memo.set(text, (byRest = new Map()));
+    let base = byRest.get(rest);
+    if (base === undefined) byRest.set(rest, (base = hash()));
+    return base;
+  }
 
   get size(): number {
     return this.drafts.length;
@@ -118,7 +160,8 @@ export class SessionBuilder {
   text(kind: 'user' | 'assistant' | 'thinking' | 'summary', text: string, meta: EntryMeta): number {
     if (!text.trim()) return -1;
     const item: TranscriptItem = { kind, text };
-    return this.push(this.draft(kind, byteLength(text), previewOf(text), meta, hashOf(kind, contentKey(item))), item);
+    const bytes = byteLength(text);
+    return this.push(this.draft(kind, bytes, this.ids.idsOnly ? '' : previewOf(text), meta, this.base(kind, bytes, () => contentKey(item), text)), item);
   }
 
   /** A line of a type Loupe does not know: shown as `unknown`, never dropped. */
@@ -129,12 +172,12 @@ export class SessionBuilder {
   /** A tool call; its result joins it by call id (toolResult), whichever line carries it. */
   toolCall(callId: string, name: string, input: unknown, meta: EntryMeta): number {
     const inputJson = canonical(input);
-    const d = this.draft('tool', byteLength(inputJson), previewOf(`${name} ${inputSummary(input, inputJson)}`), { ...meta, label: name }, null);
+    const d = this.draft('tool', byteLength(inputJson), this.ids.idsOnly ? '' : previewOf(`${name} ${inputSummary(input, inputJson)}`), { ...meta, label: name }, null);
     d.callId = callId;
     d.paired = false;
     d.isError = false;
     const index = this.push(d, null);
-    this.pending.set(callId, { draft: d, index, name, input });
+    this.pending.set(callId, { draft: d, index, name, input, inputJson });
     this.tools.add(name);
     if (this.keepBodies?.(index)) this.bodies.set(index, { kind: 'tool', callId, name, input, output: null, isError: false });
     return index;
@@ -153,12 +196,16 @@ export class SessionBuilder {
     const d = call.draft;
     const kept = output.length > TRANSCRIPT_OUTPUT_MAX ? `${output.slice(0, TRANSCRIPT_OUTPUT_MAX)}\n… (cut)` : output;
     const item: TranscriptItem = { kind: 'tool', callId, name: call.name, input: call.input, output: kept, isError };
-    d.base = hashOf('tool', contentKey(item));
     d.bytes += byteLength(output);
+    d.base =
+      this.ids.hashIf && !this.ids.hashIf(d.bytes)
+        ? `unhashed-${call.index}`
+        : this.memoized(output, `tool\u0000${call.name}\u0000${call.inputJson}\u0000${isError}`, () => hashOf('tool', contentKey(item)));
     d.paired = true;
     d.isError = isError;
     // A result read from a credential file is not previewed at all (redaction cannot tell a bare `password=…`).
     // Nor one that holds a secret or looks like a credential file, whatever the command (printenv, globs, grep -r).
+    if (this.ids.idsOnly) return call.index;
     const hidden = hiddenResult(call.input, output);
     if (output) d.preview = previewOf(`${d.preview} → ${hidden ?? output.slice(0, PREVIEW_CHARS * 2)}`);
     d.source = { file: d.source.file, lines: mergeLines(d.source, meta.source) };
@@ -196,7 +243,8 @@ export class SessionBuilder {
   /** Settles ids (with `-n` for repeats, as threads do), compaction flags and the estimate at each point. */
   finish(): BuiltSession {
     for (const call of this.pending.values()) {
-      call.draft.base = hashOf('tool', contentKey({ kind: 'tool', callId: '', name: call.name, input: call.input, output: null, isError: false }));
+      const key = () => contentKey({ kind: 'tool', callId: '', name: call.name, input: call.input, output: null, isError: false });
+      call.draft.base = this.ids.hashIf && !this.ids.hashIf(call.draft.bytes) ? `unhashed-${call.index}` : hashOf('tool', key());
     }
     this.pending.clear();
     const newest = this.boundaries.at(-1);

@@ -12,6 +12,7 @@ import { analyse, diffSegments } from './analyse';
 import { parseRequest } from './parse';
 import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
 import { composeStages, type EnforcementFacts } from './enforce/chain';
+import { withheldSegments } from './enforce/record';
 import { enforcementStages, type EnforceSettings } from './enforce/stages';
 import { startRelay, type Relay } from './relay';
 import { addWireNote, insertWireRequest, insertWireSession, previousSegments } from './store';
@@ -69,7 +70,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   // Each request's facts, from the stages to its record (the relay calls observe right after intercept).
   const facts = new Map<number, EnforcementFacts>();
   const blocked: { seq: number; facts: EnforcementFacts }[] = [];
-  const enforce = composeStages(enforcementStages(deps, id, options.enforce));
+  const enforce = composeStages(enforcementStages(deps, id, options.enforce, options.runId));
 
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),
@@ -105,7 +106,9 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
           append(async () => {
             const { usage, model } = await found;
             const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, forwarded.length) : null;
-            const segments = analysis?.segments ?? [];
+            // Segments as the CLI sent them (ids stay those X-Ray directs), the withheld ones marked.
+            const withheld = (enforcement as WireEnforcement).evictions;
+            const segments = withheld?.withheld.length ? await withheldSegments(deps, request, withheld) : (analysis?.segments ?? []);
             const record: WireRequestRecord = {
               sessionId: id,
               seq: request.seq,

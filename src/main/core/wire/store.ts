@@ -6,6 +6,7 @@
 import type { WireEnforcement, WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary, WireWarning } from '../../../shared/contract/wire';
 import { warningsOf } from '../../../shared/wire/enforcement-text';
 import { fromJson, fromJsonOrNull, toJson, toJsonOrNull, type Json } from '../store/rows';
+import { getRun, listRuns } from '../runs/store/runs';
 import type { Db } from '../store/store';
 import { recordCalibrationPoint } from '../tokens/calibration-store';
 
@@ -226,4 +227,44 @@ function runWarnings(db: Db, runId: string): Map<string | null, WireWarning[]> {
     if (w.length) out.set(r.step_id, [...(out.get(r.step_id) ?? []), ...w]);
   }
   return out;
+}
+
+/** The wire sessions of a thread's runs (across its resumed CLI sessions), newest first. */
+export function threadWireSessions(db: Db, threadId: string, limit = 50): string[] {
+  const runs = threadRunIds(db, threadId);
+  if (!runs.length) return [];
+  const rows = db
+    .prepare(`SELECT id FROM wire_sessions WHERE run_id IN (${runs.map(() => '?').join(', ')}) ORDER BY created_at DESC, rowid DESC LIMIT ?`)
+    .all(...runs, limit) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+/** The ids of a thread's runs (the runs store owns that table). */
+const threadRunIds = (db: Db, threadId: string) => listRuns(db, { threadId, limit: 500 }).map((r) => r.id);
+
+/** The thread a run belongs to, or null (no such run). */
+export function runThread(db: Db, runId: string): string | null {
+  return getRun(db, runId)?.threadId ?? null;
+}
+
+/** The bytes a segment had in a session's latest request that carried it, or null. */
+export function recordedSegmentBytes(db: Db, sessionId: string, segmentId: string): number | null {
+  const row = db
+    .prepare(
+      `SELECT json_extract(s.value, '$.bytes') AS bytes FROM wire_requests r, json_each(r.record_json, '$.segments') s
+        WHERE r.session_id = ? AND json_extract(s.value, '$.id') = ? ORDER BY r.seq DESC LIMIT 1`,
+    )
+    .get(sessionId, segmentId) as { bytes: number } | undefined;
+  return row?.bytes ?? null;
+}
+
+/** What changes when a thread's runs record on the wire (for a kept manifest's stamp): request count and the newest. */
+export function threadWireStamp(db: Db, threadId: string): string {
+  const runs = threadRunIds(db, threadId);
+  if (!runs.length) return '0:0';
+  const row = db.prepare(`SELECT COUNT(*) AS n, MAX(rowid) AS last FROM wire_requests WHERE run_id IN (${runs.map(() => '?').join(', ')})`).get(...runs) as {
+    n: number;
+    last: number | null;
+  };
+  return `${row.n}:${row.last ?? 0}`;
 }

@@ -6,6 +6,7 @@ import { parseSessionFile } from '../sessions/parse';
 import { makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
 import { startProvider, type ScriptedProvider } from '../testing/providers';
 import { buildTokensWorker } from '../testing/tokens-worker';
+import { pairingProblem, resultMarker, wireBody } from '../testing/wire-requests';
 import { loadCounter } from '../tokens/count-text';
 import type { Runtime } from '../runtime';
 import { openWireSession, type WireSession } from './session';
@@ -126,9 +127,9 @@ describe('a wire session', () => {
     const imported = await parseSessionFile(file);
     expect(second!.segments.map((s) => s.id)).toEqual(imported.session.entries.map((e) => e.id));
 
-    // The third X-Ray source: the latest request as a manifest, directives kept as intent.
+    // The third X-Ray source: the latest request as a manifest; directives are enforced on the wire.
     const manifest = await runtime.call('xray.manifest', { wireSession: session.id });
-    expect(manifest).toMatchObject({ source: 'wire', wireSession: session.id, enforceable: false, reported: { contextTokens: 1050 } });
+    expect(manifest).toMatchObject({ source: 'wire', wireSession: session.id, enforceable: true, reported: { contextTokens: 1050 } });
     expect(manifest.segments.map((s) => s.id)).toEqual(second!.segments.map((s) => s.id));
     expect(manifest.system.map((s) => s.title)).toContain('Tool definitions: MCP server github (1)');
     await runtime.call('xray.evict', { wireSession: session.id, segmentId: tool.id });
@@ -193,5 +194,38 @@ describe('a wire session', () => {
     expect(listWireSessions(runtime.deps.db).map((s) => s.agent)).toEqual(['gemini', 'codex']);
     expect(JSON.stringify(listWireSessions(runtime.deps.db))).not.toMatch(/sk-openai-secret|AIza-gemini-secret/);
   });
-});
 
+  it('withholds an evicted segment from the next request through the relay, records what it withheld, and restored sends it again', async () => {
+    runtime = makeRuntime();
+    provider = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'ok', usage: { input: 50, output: 2 } } }] } });
+    session = await openWireSession(runtime.deps, { kind: 'wrap', agent: 'claude', repo: '/repo', runId: null, upstreams: { anthropic: provider.url } });
+    const url = `${session.relay.baseUrl('anthropic')}/v1/messages?beta=true`;
+    const body = JSON.parse(wireBody('anthropic', { turns: 3, resultChars: 1500 }).toString()) as unknown;
+    const send = async () => {
+      expect((await post(url, body, { 'x-api-key': KEY, 'anthropic-version': '2023-06-01' })).status).toBe(200);
+      await session!.settled();
+      return provider!.requests.at(-1)!.bodyText;
+    };
+    expect(await send()).toContain(resultMarker(1));
+    const target = (await runtime.call('xray.manifest', { wireSession: session.id })).segments.filter((s) => s.kind === 'tool')[1]!;
+    const evicted = await runtime.call('xray.evict', { wireSession: session.id, segmentId: target.id });
+    expect(evicted.segments.find((s) => s.id === target.id)).toMatchObject({ status: 'evicted', wire: { withheld: false } });
+
+    const sent = await send();
+    expect(sent).not.toContain(resultMarker(1));
+    expect(sent).toContain(`restore segment ${target.id}`);
+    expect(pairingProblem('anthropic', JSON.parse(sent))).toBeNull();
+    const record = wireRequests(runtime.deps.db, session.id).at(-1)!;
+    expect(record.requestBytes).toBe(Buffer.byteLength(sent));
+    expect(record.enforcement?.evictions).toMatchObject({ withheld: [{ id: target.id, kind: 'tool', as: 'evicted' }], forwardedBytes: Buffer.byteLength(sent) });
+    // The record lists the segments as the CLI sent them, the withheld one marked (its id is the one X-Ray directs).
+    expect(record.segments.find((s) => s.id === target.id)).toMatchObject({ withheld: 'evicted' });
+    const shown = await runtime.call('xray.manifest', { wireSession: session.id });
+    expect(shown.segments.find((s) => s.id === target.id)).toMatchObject({ status: 'evicted', wire: { withheld: true } });
+    expect(shown.wire!.requests[0]).toMatchObject({ seq: record.seq, withheldSegments: 1, withheldBytes: target.bytes });
+
+    await runtime.call('xray.restore', { wireSession: session.id, segmentId: target.id });
+    expect(await send()).toContain(resultMarker(1));
+    expect(wireRequests(runtime.deps.db, session.id).at(-1)!.enforcement?.evictions).toBeUndefined();
+  });
+});

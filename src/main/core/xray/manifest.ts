@@ -13,6 +13,8 @@ import { withExactCounts } from './exact';
 import { foldInBestCount } from '../prompt/fold-measure';
 import { conversationMix, systemMix } from '../prompt/text-mix';
 import { listReports } from './store';
+import { threadWireSessions } from '../wire/store';
+import { wireView, withWireSegments } from './wire-enforcement';
 import { instructionFiles, promptSections, toolsSection } from './system';
 
 /** A model's window as X-Ray shows it. */
@@ -94,9 +96,10 @@ export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, 
   const activeRunId = activeRun(deps.db, threadId);
   const model = await tools.resolve(thread.model);
   const delivery = deliveryOf(thread, steps, model.budget);
+  const directives = listDirectives(deps.db, { threadId });
   const estimated = await buildSegments({
     entries,
-    directives: listDirectives(deps.db, { threadId }),
+    directives,
     activeRunId,
     delivery,
     // The runner's own fold: in the model's best available count, so the list shows what the next fresh turn carries.
@@ -120,6 +123,8 @@ export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, 
     const finalReply = built.segments.filter((s) => s.source === latest.runId && s.kind === 'assistant' && !s.outOfContext).at(-1);
     reported = { usage: latest.reported, contextTokens: context, estimateAtSamePoint: systemTokens + built.conversation - (finalReply?.tokens.tokens ?? 0) };
   }
+  // The CLI's own requests on the wire (its tool calls and results too): directives on them are enforced there.
+  const wire = wireView(deps.db, threadWireSessions(deps.db, threadId));
   return {
     source: 'thread',
     threadId,
@@ -128,7 +133,7 @@ export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, 
     model: { id: model.id, window: model.window, reserve: model.reserve, source: model.source },
     freshness: entries.length === 0 && steps.length === 0 ? 'unavailable' : activeRunId ? 'stale' : 'current',
     enforceable: delivery.kind === 'fresh',
-    segments: built.segments,
+    segments: wire ? withWireSegments(built.segments, wire, directives, activeRunId !== null && wire.latest.runId === activeRunId) : built.segments,
     system,
     totals: { system: estimate(systemTokens), conversation: count(built.conversation), reclaimable: count(built.reclaimable) },
     reported,
@@ -140,5 +145,6 @@ export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, 
     tokenizer,
     textMix: { system: systemMix(system), conversation: conversationMix(built.segments, entries) },
     fold: built.freshFold ? { ...built.freshFold, budget: model.budget } : null,
+    wire: wire?.enforcement ?? null,
   };
 }

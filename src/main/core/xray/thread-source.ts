@@ -12,6 +12,8 @@ import { segmentKind } from './segments';
 import type { XraySource, XraySourceKind } from './source';
 import { listReports, readManifest, saveManifest } from './store';
 import { instructionFilesStamp } from './system';
+import { threadWireSessions, threadWireStamp } from '../wire/store';
+import { checkWireSegment, wireView } from './wire-enforcement';
 
 /** The thread X-Ray source's kind, with what the runner's turn events need. */
 export interface ThreadSources extends XraySourceKind {
@@ -65,6 +67,8 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
       await tools.resolve(thread.model),
       foldCountNow(deps.db, thread.model, thread.agent),
       await instructionFilesStamp(thread.repo, thread.agent),
+      // The CLI's own requests on the wire (the manifest lists their segments).
+      threadWireStamp(deps.db, threadId),
     ]);
   }
 
@@ -125,6 +129,8 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
     pending.add(p);
   }
 
+  const threadWire = (threadId: string) => wireView(deps.db, threadWireSessions(deps.db, threadId));
+
   function open(threadId: string): XraySource {
     const owner = { threadId };
     return {
@@ -132,7 +138,11 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
       manifest: async (signal) => (await keptManifest(threadId)) ?? build(threadId, null, signal),
       async checkDirective(segmentId, kind, author) {
         const entry = findSegment(deps.db, threadId, segmentId);
-        if (!entry) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
+        // Not in Loupe's transcript: a segment the CLI sent on the wire (its own tool calls and results), enforced there.
+        if (!entry) {
+          const view = threadWire(threadId);
+          return checkWireSegment(view, segmentId, kind, view !== null && view.latest.runId === activeRun(deps.db, threadId), `Thread ${threadId}`);
+        }
         // The user may pin the turn in progress (keeping it changes nothing it holds); the agent, working inside
         // that turn, may not direct any of it: its pin is refused like an eviction.
         if (kind !== 'pin' || author === 'agent') {
@@ -141,7 +151,9 @@ export function threadSources(deps: CoreDeps, tools: ManifestTools): ThreadSourc
         }
       },
       async requireSegment(segmentId) {
-        if (!findSegment(deps.db, threadId, segmentId)) throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
+        if (findSegment(deps.db, threadId, segmentId)) return;
+        if (threadWire(threadId)?.latest.segments.some((s) => s.id === segmentId)) return;
+        throw new LoupeError('not-found', `Thread ${threadId} has no segment ${segmentId}.`, { segmentId });
       },
       changed: (reason, signal) => build(threadId, reason, signal),
     };

@@ -75,7 +75,7 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
   let counter = 0;
   const nextId = (prefix: string): string => `${prefix}${String(++counter).padStart(4, '0')}scripted`;
 
-  const handle = (req: IncomingMessage, res: ServerResponse, bodyText: string): void => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, bodyText: string): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     for (const name of CREDENTIAL_QUERY) if (url.searchParams.has(name)) url.searchParams.set(name, '[removed]');
     const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
@@ -136,6 +136,8 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
       if (turn) {
         used.set(turn, (used.get(turn) ?? 0) + 1);
         scripted = typeof turn.reply === 'function' ? turn.reply(record) : turn.reply;
+        // The test acts while the CLI waits for this answer (an eviction mid-session).
+        if (turn.hold) await turn.hold(record);
       } else {
         scripted = script.otherwise ?? { text: 'Scripted provider: no turn matched this request.' };
       }
@@ -157,12 +159,10 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      try {
-        handle(req, res, Buffer.concat(chunks).toString('utf8'));
-      } catch (err) {
-        if (!res.headersSent) dialect.sendError(res, 500, `Scripted provider failed: ${(err as Error).message}`);
+      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((err: Error) => {
+        if (!res.headersSent) dialect.sendError(res, 500, `Scripted provider failed: ${err.message}`);
         else res.end();
-      }
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -44,6 +44,8 @@ export interface ScriptedTurn {
   reply: ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
   /** How many requests this turn may answer (default: unlimited). */
   times?: number;
+  /** Awaited before the answer is sent: the test acts while the CLI waits (e.g. evicts a segment mid-session). */
+  hold?: (request: RecordedRequest) => Promise<void>;
 }
 
 export interface Script {

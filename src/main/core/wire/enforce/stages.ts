@@ -8,6 +8,8 @@ import type { RequestBudget } from '../../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import type { CoreDeps } from '../../deps';
 import { budgetStage } from './budget';
+import { wireDirectives } from './directive-source';
+import { evictionStage } from './evictions';
 import type { WireStage } from './chain';
 import { failClosed, secretsStage } from './secrets';
 
@@ -17,13 +19,14 @@ export interface EnforceSettings {
   wireSecrets?: WireSecretsMode;
 }
 
-/** The stages of the wire session `sessionId`, in their fixed order. */
-export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, _sessionId: string, settings: EnforceSettings = {}): WireStage[] {
+/** The stages of the wire session `sessionId` (of run `runId`, when a run's), in their fixed order. */
+export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): WireStage[] {
   const secrets = settings.wireSecrets ?? 'warn';
   return [
-    // 1. Evictions go here, first (issue 21, "Evictions the model really loses"): withhold what
-    //    the user evicted in this session (`_sessionId`'s directives) before anything is scanned
-    //    or measured, so the budget counts what is really sent. Its facts go under `evictions`.
+    // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the
+    //    wrapped session's) before anything is scanned or measured, so the budget counts what is
+    //    really sent. Its facts go under `evictions`.
+    evictionStage(wireDirectives(() => deps.db, sessionId, runId)),
     // 2. Secrets: recorded, or replaced before forwarding.
     failClosed(secretsStage(secrets), secrets),
     // 3. The request budget, on the body as the stages above left it.

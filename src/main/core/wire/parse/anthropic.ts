@@ -5,7 +5,8 @@
  */
 import { toolOutputText } from '../../../../shared/tool-output';
 import { obj, str } from '../../sessions/facts';
-import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
+import type { IdOptions } from '../../sessions/builder';
+import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem, type SegmentNode } from './parsed';
 
 /** A title for a system block: its first line, short. */
 export function blockTitle(text: string, fallback: string): string {
@@ -17,10 +18,10 @@ export function blockTitle(text: string, fallback: string): string {
 /** Claude Code inlines CLAUDE.md files in a `<system-reminder>` of the first user message. */
 const CLAUDE_MD = /^\s*<system-reminder>[\s\S]{0,400}#\s*claudeMd/;
 
-function userBlock(c: SegmentCollector, blk: Record<string, unknown>, system: ParsedSystem[], counts: { images: number }): void {
+function userBlock(c: SegmentCollector, blk: Record<string, unknown>, system: ParsedSystem[], counts: { images: number }, node: SegmentNode): void {
   switch (blk.type) {
     case 'tool_result':
-      c.toolResult(str(blk.tool_use_id) ?? '', toolOutputText(blk.content), blk.is_error === true);
+      c.toolResult(str(blk.tool_use_id) ?? '', toolOutputText(blk.content), blk.is_error === true, { at: blk, part: 'result' });
       for (const inner of Array.isArray(blk.content) ? blk.content : []) if (obj(inner).type === 'image') counts.images++;
       return;
     case 'text': {
@@ -29,38 +30,38 @@ function userBlock(c: SegmentCollector, blk: Record<string, unknown>, system: Pa
         system.push({ title: 'CLAUDE.md (inlined by Claude Code)', provenance: 'memory', text, bytes: jsonBytes(blk) });
         return;
       }
-      c.text('user', text, /^\s*<system-reminder>/.test(text) ? 'injected' : undefined);
+      c.text('user', text, /^\s*<system-reminder>/.test(text) ? 'injected' : undefined, node);
       return;
     }
     case 'image':
       counts.images++;
-      c.text('user', `[image ${str(obj(blk.source).media_type) ?? ''}, ${String(str(obj(blk.source).data)?.length ?? 0)} base64 characters]`, 'image');
+      c.text('user', `[image ${str(obj(blk.source).media_type) ?? ''}, ${String(str(obj(blk.source).data)?.length ?? 0)} base64 characters]`, 'image', { at: blk, part: 'block' });
       return;
     default:
-      c.text('user', JSON.stringify(blk), `block:${String(blk.type)}`);
+      c.text('user', JSON.stringify(blk), `block:${String(blk.type)}`, { at: blk, part: 'block' });
   }
 }
 
-function assistantBlock(c: SegmentCollector, blk: Record<string, unknown>, at: string): void {
+function assistantBlock(c: SegmentCollector, blk: Record<string, unknown>, at: string, node: SegmentNode): void {
   switch (blk.type) {
     case 'thinking':
       return c.text('thinking', str(blk.thinking) ?? '');
     case 'redacted_thinking':
       return c.text('thinking', `[redacted thinking, ${String(str(blk.data)?.length ?? 0)} characters]`, 'redacted');
     case 'text':
-      return c.text('assistant', str(blk.text) ?? '');
+      return c.text('assistant', str(blk.text) ?? '', undefined, node);
     case 'tool_use':
     case 'server_tool_use':
     case 'mcp_tool_use':
-      return c.toolCall(str(blk.id) ?? at, str(blk.name) ?? 'unknown', blk.input ?? null);
+      return c.toolCall(str(blk.id) ?? at, str(blk.name) ?? 'unknown', blk.input ?? null, { at: blk, part: 'call' });
     default:
-      if (typeof blk.tool_use_id === 'string') c.toolResult(blk.tool_use_id, toolOutputText(blk.content), false);
+      if (typeof blk.tool_use_id === 'string') c.toolResult(blk.tool_use_id, toolOutputText(blk.content), false, { at: blk, part: 'result' });
       else c.text('assistant', JSON.stringify(blk), `block:${String(blk.type)}`);
   }
 }
 
 /** Parses an Anthropic Messages request body (already JSON-parsed). */
-export function parseAnthropic(body: Record<string, unknown>): ParsedRequest {
+export function parseAnthropic(body: Record<string, unknown>, ids: IdOptions = {}): ParsedRequest {
   const system: ParsedSystem[] = [];
   if (typeof body.system === 'string') system.push({ title: blockTitle(body.system, 'System prompt'), provenance: 'cli', text: body.system, bytes: jsonBytes(body.system) });
   else if (Array.isArray(body.system)) {
@@ -74,15 +75,21 @@ export function parseAnthropic(body: Record<string, unknown>): ParsedRequest {
     const name = str(obj(t).name) ?? str(obj(t).type) ?? 'unknown';
     return { name, origin: toolOrigin(name), json: JSON.stringify(t) };
   });
-  const c = new SegmentCollector();
+  const c = new SegmentCollector(ids);
   const counts = { images: 0 };
   const messages = Array.isArray(body.messages) ? body.messages : [];
   messages.forEach((m, mi) => {
     const msg = obj(m);
-    const blocks = typeof msg.content === 'string' ? [{ type: 'text', text: msg.content }] : Array.isArray(msg.content) ? msg.content.map(obj) : [];
-    blocks.forEach((blk, bi) => (msg.role === 'assistant' ? assistantBlock(c, blk, `m${mi}b${bi}`) : userBlock(c, blk, system, counts)));
+    // A string content is one text block whose place is the message's `content` itself.
+    const whole = typeof msg.content === 'string';
+    const blocks = whole ? [{ type: 'text', text: msg.content }] : Array.isArray(msg.content) ? msg.content.map(obj) : [];
+    blocks.forEach((blk, bi) =>
+      msg.role === 'assistant'
+        ? assistantBlock(c, blk, `m${mi}b${bi}`, whole ? { at: msg, part: 'content' } : { at: blk, part: 'text' })
+        : userBlock(c, blk, system, counts, whole ? { at: msg, part: 'content' } : { at: blk, part: 'text' }),
+    );
   });
-  const { segments, texts, paths } = c.finish();
+  const { segments, texts, paths, nodes } = c.finish();
   const memoryBytes = system.reduce((n, s) => n + (s.provenance === 'memory' ? s.bytes : 0), 0);
   return {
     api: 'anthropic-messages',
@@ -92,6 +99,7 @@ export function parseAnthropic(body: Record<string, unknown>): ParsedRequest {
     tools,
     segments,
     segmentTexts: texts,
+    nodes,
     filePaths: paths,
     images: counts.images,
     systemBytes: systemBytes + memoryBytes,

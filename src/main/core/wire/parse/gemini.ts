@@ -5,6 +5,7 @@
  */
 import { obj, str } from '../../sessions/facts';
 import { blockTitle } from './anthropic';
+import type { IdOptions } from '../../sessions/builder';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
 
 /** A functionResponse's output: `response.output`, else the response as JSON (as the session import reads it). */
@@ -21,7 +22,7 @@ export function geminiModelOf(endpoint: string): string | null {
 }
 
 /** Parses a Gemini generateContent request body (already JSON-parsed); the model and streaming come from the path. */
-export function parseGemini(body: Record<string, unknown>, endpoint: string): ParsedRequest {
+export function parseGemini(body: Record<string, unknown>, endpoint: string, ids: IdOptions = {}): ParsedRequest {
   const system: ParsedSystem[] = [];
   const si = obj(body.systemInstruction ?? body.system_instruction);
   const siParts = Array.isArray(si.parts) ? si.parts.map(obj) : typeof body.systemInstruction === 'string' ? [{ text: body.systemInstruction }] : [];
@@ -35,7 +36,7 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
     if (decls) for (const d of decls) tools.push({ name: str(obj(d).name) ?? 'unknown', origin: toolOrigin(str(obj(d).name) ?? ''), json: JSON.stringify(d) });
     else for (const key of Object.keys(t)) tools.push({ name: key, origin: 'built-in', json: JSON.stringify({ [key]: t[key] }) });
   }
-  const c = new SegmentCollector();
+  const c = new SegmentCollector(ids);
   let images = 0;
   // Calls without ids (older servers) pair with the next response of the same name.
   const unnamed = new Map<string, string[]>();
@@ -46,8 +47,9 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
     for (const part of Array.isArray(content.parts) ? content.parts.map(obj) : []) {
       const text = str(part.text);
       if (text !== null) {
-        if (model) c.text(part.thought === true ? 'thinking' : 'assistant', text);
-        else c.text('user', text);
+        // Thought parts are never rewritten (they may carry a signature): no place recorded.
+        if (model) c.text(part.thought === true ? 'thinking' : 'assistant', text, undefined, part.thought === true ? undefined : { at: part, part: 'text' });
+        else c.text('user', text, undefined, { at: part, part: 'text' });
         continue;
       }
       const call = obj(part.functionCall);
@@ -55,7 +57,7 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
         const name = str(call.name) ?? 'unknown';
         const id = str(call.id) ?? `${name}#${n++}`;
         if (!str(call.id)) unnamed.set(name, [...(unnamed.get(name) ?? []), id]);
-        c.toolCall(id, name, call.args ?? null);
+        c.toolCall(id, name, call.args ?? null, { at: part, part: 'call' });
         continue;
       }
       const response = obj(part.functionResponse);
@@ -63,18 +65,18 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
         const name = str(response.name) ?? 'unknown';
         const id = str(response.id) ?? unnamed.get(name)?.shift() ?? `${name}#${n++}`;
         if (!c.hasPendingCall(id)) c.toolCall(id, name, null);
-        c.toolResult(id, responseText(response), false);
+        c.toolResult(id, responseText(response), false, { at: part, part: 'result' });
         continue;
       }
       if (part.inlineData || part.fileData) {
         images++;
-        c.text('user', `[${str(obj(part.inlineData ?? part.fileData).mimeType) ?? 'data'} part]`, 'image');
+        c.text('user', `[${str(obj(part.inlineData ?? part.fileData).mimeType) ?? 'data'} part]`, 'image', { at: part, part: 'block' });
         continue;
       }
       if (Object.keys(part).length) c.text(model ? 'assistant' : 'user', JSON.stringify(part), 'part');
     }
   }
-  const { segments, texts, paths } = c.finish();
+  const { segments, texts, paths, nodes } = c.finish();
   return {
     api: 'gemini-generate',
     model: geminiModelOf(endpoint),
@@ -83,6 +85,7 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string): Pa
     tools,
     segments,
     segmentTexts: texts,
+    nodes,
     filePaths: paths,
     images,
     systemBytes: system.reduce((s, b) => s + b.bytes, 0),

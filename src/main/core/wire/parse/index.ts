@@ -1,4 +1,5 @@
 /** Picks the parser for a request by provider and endpoint; null for anything that is not a model request. */
+import type { IdOptions } from '../../sessions/builder';
 import type { WireProvider } from '../providers';
 import { parseAnthropic } from './anthropic';
 import { parseGemini } from './gemini';
@@ -43,11 +44,19 @@ function parseUncached(provider: WireProvider, method: string, endpoint: string,
     return null;
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) return null;
-  const b = json as Record<string, unknown>;
-  const parsed = provider === 'anthropic' ? parseAnthropic(b) : provider === 'openai' ? parseOpenAI(b) : parseGemini(b, endpoint);
+  return parseBody(provider, endpoint, json as Record<string, unknown>, body.length);
+}
+
+/**
+ * A model request's body already parsed as JSON: `parsed.nodes` point into `b`
+ * (the eviction stage rewrites them in place). `idsOnly`: segments without
+ * previews, only the sizes it wants hashed (the stage matches ids only).
+ */
+export function parseBody(provider: WireProvider, endpoint: string, b: Record<string, unknown>, bodyLength: number, ids: IdOptions = {}): ParsedRequest {
+  const parsed = provider === 'anthropic' ? parseAnthropic(b, ids) : provider === 'openai' ? parseOpenAI(b, ids) : parseGemini(b, endpoint, ids);
   // The envelope (model, settings) is measured on its own; the messages are the rest of the body.
   const envelope = Object.fromEntries(Object.entries(b).filter(([k]) => !PART_KEYS.has(k)));
   const envelopeBytes = Buffer.byteLength(JSON.stringify(envelope));
-  parsed.messageBytes = Math.max(0, body.length - envelopeBytes - parsed.systemBytes - parsed.toolBytes);
+  parsed.messageBytes = Math.max(0, bodyLength - envelopeBytes - parsed.systemBytes - parsed.toolBytes);
   return parsed;
 }

@@ -7,6 +7,7 @@ import type { WireSystemBlock } from '../../../../shared/contract/wire';
 import { developerSection, injectedSection, outputText, partsText, toolCallOf } from '../../sessions/codex';
 import { obj, str } from '../../sessions/facts';
 import { blockTitle } from './anthropic';
+import type { IdOptions } from '../../sessions/builder';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
 
 function provenanceOf(p: string): WireSystemBlock['provenance'] {
@@ -42,7 +43,7 @@ function item(c: SegmentCollector, p: Record<string, unknown>, at: string, syste
         counts.systemBytes += jsonBytes(p);
         return;
       }
-      if (role === 'assistant') return c.text('assistant', parts.join('\n'));
+      if (role === 'assistant') return c.text('assistant', parts.join('\n'), undefined, { at: p, part: 'message' });
       const prompt: string[] = [];
       for (const text of parts) {
         const s = injectedSection(text);
@@ -53,7 +54,7 @@ function item(c: SegmentCollector, p: Record<string, unknown>, at: string, syste
       }
       if (!prompt.length) return;
       const text = prompt.join('\n');
-      return c.text('user', text, /^\s*<([a-z_]+)>[\s\S]*<\/\1>\s*$/.test(text) ? 'injected' : undefined);
+      return c.text('user', text, /^\s*<([a-z_]+)>[\s\S]*<\/\1>\s*$/.test(text) ? 'injected' : undefined, { at: p, part: 'message' });
     }
     case 'reasoning': {
       const summary = Array.isArray(p.summary) ? p.summary.map((s) => str(obj(s).text) ?? '').join('\n') : '';
@@ -68,13 +69,13 @@ function item(c: SegmentCollector, p: Record<string, unknown>, at: string, syste
     case 'local_shell_call':
     case 'tool_search_call': {
       const { name, input } = toolCallOf(p, kind);
-      return c.toolCall(str(p.call_id) ?? str(p.id) ?? at, name, input);
+      return c.toolCall(str(p.call_id) ?? str(p.id) ?? at, name, input, { at: p, part: 'call' });
     }
     case 'function_call_output':
     case 'custom_tool_call_output':
     case 'local_shell_call_output':
     case 'tool_search_output':
-      return c.toolResult(str(p.call_id) ?? '', outputText(p.output), obj(p.output).success === false || p.status === 'failed');
+      return c.toolResult(str(p.call_id) ?? '', outputText(p.output), obj(p.output).success === false || p.status === 'failed', kind === 'tool_search_output' ? undefined : { at: p, part: 'result' });
     case 'compaction':
       return c.text('summary', `[encrypted compaction summary, ${str(p.encrypted_content)?.length ?? 0} characters]`);
     default:
@@ -83,7 +84,7 @@ function item(c: SegmentCollector, p: Record<string, unknown>, at: string, syste
 }
 
 /** Parses an OpenAI Responses request body (already JSON-parsed). */
-export function parseOpenAI(body: Record<string, unknown>): ParsedRequest {
+export function parseOpenAI(body: Record<string, unknown>, ids: IdOptions = {}): ParsedRequest {
   const system: ParsedSystem[] = [];
   const counts = { images: 0, systemBytes: 0 };
   if (typeof body.instructions === 'string' && body.instructions) {
@@ -91,10 +92,10 @@ export function parseOpenAI(body: Record<string, unknown>): ParsedRequest {
     counts.systemBytes += jsonBytes(body.instructions);
   }
   const tools = toolDefs(body.tools);
-  const c = new SegmentCollector();
+  const c = new SegmentCollector(ids);
   const input = typeof body.input === 'string' ? [{ type: 'message', role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : [];
   input.forEach((p, i) => item(c, obj(p), `item-${i}`, system, counts));
-  const { segments, texts, paths } = c.finish();
+  const { segments, texts, paths, nodes } = c.finish();
   return {
     api: 'openai-responses',
     model: str(body.model),
@@ -103,6 +104,7 @@ export function parseOpenAI(body: Record<string, unknown>): ParsedRequest {
     tools,
     segments,
     segmentTexts: texts,
+    nodes,
     filePaths: paths,
     images: counts.images,
     systemBytes: counts.systemBytes,

@@ -5,7 +5,7 @@
  */
 import type { ImportedEntry } from '../../../../shared/contract/sessions';
 import type { WireApi, WireSystemBlock } from '../../../../shared/contract/wire';
-import { SessionBuilder, type EntryMeta } from '../../sessions/builder';
+import { SessionBuilder, type EntryMeta, type IdOptions } from '../../sessions/builder';
 
 export interface ParsedSystem {
   title: string;
@@ -38,6 +38,17 @@ export interface ParsedRequest {
   systemBytes: number;
   toolBytes: number;
   messageBytes: number;
+  /** Where each segment sits in the parsed body (same order), when parsed for rewriting (parseBody). */
+  nodes?: SegmentNode[][];
+}
+
+/**
+ * A place in the request's JSON that carries (part of) a segment: the object
+ * itself, so a rewriter can change it in place. `part` says what it holds.
+ */
+export interface SegmentNode {
+  at: Record<string, unknown>;
+  part: 'text' | 'content' | 'block' | 'message' | 'call' | 'result';
 }
 
 /** Tools whose call reads one file: the path is recorded with the result. */
@@ -71,38 +82,49 @@ const META: EntryMeta = { source: { file: 0, lines: [] } };
  * each segment's text kept aside for counting.
  */
 export class SegmentCollector {
-  private readonly b = new SessionBuilder();
+  private readonly b: SessionBuilder;
   private readonly texts: string[] = [];
   private readonly paths: (string | undefined)[] = [];
   private readonly calls = new Map<string, { name: string; input: unknown }>();
+  private readonly nodes: SegmentNode[][] = [];
 
-  private keep(index: number, text: string): void {
+  /** `ids`: the eviction stage's parse, ids only (see SessionBuilder's IdOptions). */
+  private readonly idsOnly: boolean;
+
+  constructor(ids: IdOptions = {}) {
+    this.b = new SessionBuilder(undefined, ids);
+    this.idsOnly = ids.idsOnly === true;
+  }
+
+  private keep(index: number, text: string, node?: SegmentNode): void {
     if (index < 0) return;
-    this.texts[index] = (this.texts[index] ?? '') + text;
+    if (!this.idsOnly) this.texts[index] = (this.texts[index] ?? '') + text;
+    if (node) (this.nodes[index] ??= []).push(node);
   }
 
-  text(kind: 'user' | 'assistant' | 'thinking' | 'summary', text: string, label?: string): void {
-    this.keep(this.b.text(kind, text, label ? { ...META, label } : META), text);
+  /** `node`: where the text sits in the body, for the eviction stage's rewriter (parsers pass it always; it costs a reference). */
+  text(kind: 'user' | 'assistant' | 'thinking' | 'summary', text: string, label?: string, node?: SegmentNode): void {
+    this.keep(this.b.text(kind, text, label ? { ...META, label } : META), text, node);
   }
 
-  toolCall(callId: string, name: string, input: unknown): void {
+  toolCall(callId: string, name: string, input: unknown, node?: SegmentNode): void {
     const index = this.b.toolCall(callId, name, input, META);
     this.calls.set(callId, { name, input });
     this.paths[index] = readPathOf(name, input);
-    this.keep(index, `${name} ${JSON.stringify(input ?? null)}`);
+    this.keep(index, this.idsOnly ? '' : `${name} ${JSON.stringify(input ?? null)}`, node);
   }
 
   hasPendingCall(callId: string): boolean {
     return this.b.hasPendingCall(callId);
   }
 
-  toolResult(callId: string, output: string, isError: boolean): void {
-    this.keep(this.b.toolResult(callId, output, isError, META), `\n${output}`);
+  toolResult(callId: string, output: string, isError: boolean, node?: SegmentNode): void {
+    this.keep(this.b.toolResult(callId, output, isError, META), `\n${output}`, node);
   }
 
-  finish(): { segments: ImportedEntry[]; texts: string[]; paths: (string | undefined)[] } {
+  finish(): { segments: ImportedEntry[]; texts: string[]; paths: (string | undefined)[]; nodes: SegmentNode[][] } {
     const { entries } = this.b.finish();
-    return { segments: entries, texts: entries.map((_, i) => this.texts[i] ?? ''), paths: entries.map((_, i) => this.paths[i]) };
+    return { segments: entries, texts: entries.map((_, i) => this.texts[i] ?? ''), paths: entries.map((_, i) => this.paths[i]), nodes: entries.map((_, i) => this.nodes[i] ?? []) };
   }
 }
 

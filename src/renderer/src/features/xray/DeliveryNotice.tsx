@@ -58,9 +58,10 @@ export function DeliveryNotice({ manifest }: { manifest: Manifest }) {
         <p className="hint">Directives are enforced: Loupe assembles the next prompt (a fresh session) from this list, with them applied.</p>
       ) : (
         <div className="callout">
-          <strong>Directives here are intent, not enforced.</strong>
+          <strong>{manifest.wire ? 'Directives on Loupe’s history are intent here.' : 'Directives here are intent, not enforced.'}</strong>
           <p>
-            The next turn resumes {manifest.agent}’s own session, which keeps everything it holds (the meter shows it). Continue as a fresh session and Loupe assembles the history with your directives applied: about{' '}
+            The next turn resumes {manifest.agent}’s own session, which keeps everything it holds (the meter shows it)
+            {manifest.wire ? ', except the segments marked on the wire, whose directives Loupe’s relay enforces' : ''}. Continue as a fresh session and Loupe assembles the history with your directives applied: about{' '}
             {formatInt(manifest.fresh?.tokens ?? 0)} tokens of conversation instead of {formatInt(manifest.totals.conversation.tokens)} ({manifest.totals.conversation.kind === 'estimate' ? 'estimates' : `${manifest.totals.conversation.kind} counts`}).
           </p>
           <form

@@ -20,7 +20,8 @@ export function SegmentPanel({ manifest }: { manifest: Manifest }) {
   const turns = useMemo(() => {
     const m = new Map<string, number>();
     if (manifest.sessionFile) return m;
-    for (const s of [...manifest.segments].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) if (!m.has(s.source)) m.set(s.source, m.size + 1);
+    // Segments only the wire has name their request instead ("wire request 2").
+    for (const s of [...manifest.segments].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) if (!m.has(s.source) && !s.source.startsWith('wire ')) m.set(s.source, m.size + 1);
     return m;
   }, [manifest.segments, manifest.sessionFile]);
   const handlers = useMemo<RowHandlers>(() => {

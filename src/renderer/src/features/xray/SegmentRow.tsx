@@ -88,6 +88,11 @@ export const SegmentRow = memo(function SegmentRow({
         <div className="seg-line">
           <span className={`seg-badge seg-kind-${s.kind}`}>{KIND[s.kind]}</span>
           <span className={`seg-badge seg-status-${s.status}`}>{s.status}</span>
+          {s.wire && (
+            <span className="seg-badge seg-wire" data-testid="seg-wire" title={s.wire.withheld ? `Withheld from request #${s.wire.seq} on the wire` : `Sent in request #${s.wire.seq} on the wire: a directive here is enforced on the CLI’s next request`}>
+              {s.wire.withheld ? 'withheld on the wire' : 'on the wire'}
+            </span>
+          )}
           {s.label && <span className="seg-label mono" title={s.label}>{s.label}</span>}
           <span className="seg-preview" title={shown}>{shown || '(empty)'}</span>
         </div>
@@ -132,7 +137,7 @@ export const SegmentRow = memo(function SegmentRow({
                   type="button"
                   className="small"
                   disabled={busy || !!cannot}
-                  title={cannot ?? undefined}
+                  title={cannot ?? (s.wire ? 'Withhold it from the CLI’s next request (Loupe’s relay)' : undefined)}
                   aria-description={cannot ?? undefined}
                   onClick={() => handlers.act('evict', s)}
                   onMouseEnter={() => handlers.consider(s.id)}

@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SplitMeter } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
 import { ago } from './session-text';
+import { WireEnforcementPanel } from './WireEnforcementPanel';
 import { WireHistory } from './WireHistory';
 import { useWire } from './wire-store';
 
@@ -21,17 +22,21 @@ export function wireOption(w: WireSessionSummary): string {
  * conversation's segments, and the session's request history.
  */
 export function WireXRay() {
-  const { detail, error, requestSeq } = useWire(useShallow((s) => ({ detail: s.detail, error: s.error, requestSeq: s.requestSeq })));
+  const { detail, error, requestSeq, directed, busy } = useWire(useShallow((s) => ({ detail: s.detail, error: s.error, requestSeq: s.requestSeq, directed: s.directed, busy: s.busy })));
   if (error) return <ErrorNotice error={error} onDismiss={() => useWire.setState({ error: null })} />;
   if (!detail) return <p className="muted">Loading the wire session…</p>;
   const { session, request: r, manifest } = detail;
   const models = detail.requests.filter((q) => q.api !== null).map((q) => q.seq);
+  // The latest main request is the one X-Ray directs; an earlier one shown is history.
+  const shownLatest = directed !== null && (requestSeq === null || requestSeq === directed.wire?.seq) ? directed : null;
+  const latest = shownLatest !== null;
+  const segments = shownLatest ? shownLatest.segments : (manifest?.segments ?? []);
   return (
     <div className="wire-xray" data-testid="wire-xray">
       <div className="callout" data-testid="wire-advisory">
         <strong>What {session.agent} sent its provider</strong>, recorded by Loupe’s relay on this machine
-        {session.kind === 'wrap' ? ' (a session you ran with loupe wrap; followed live)' : ''}. Advisory: the CLI builds these requests, so pins and evictions
-        here change nothing it sends. Sizes, hashes, counts and redacted previews only; no body or key is kept.
+        {session.kind === 'wrap' ? ' (a session you ran with loupe wrap; followed live)' : ''}. Sizes, hashes, counts and redacted previews only; no body or key is kept.
+        {session.runId ? ' Directives here are the run’s thread’s: the same list as the thread’s X-Ray.' : ''}
         {session.notes.map((n) => (
           <span key={n} className="wire-note">
             {' '}
@@ -72,12 +77,21 @@ export function WireXRay() {
             </dl>
             <WireHistory detail={detail} shown={r.seq} onPick={(seq) => void useWire.getState().showRequest(seq === requestSeq ? null : seq)} />
           </div>
+          {shownLatest?.wire && <WireEnforcementPanel wire={shownLatest.wire} owner="session" />}
           <section className="wire-segments" data-testid="wire-segments">
-            <h2>Conversation ({formatInt(manifest.segments.length)} segments)</h2>
+            <h2>Conversation ({formatInt(segments.length)} segments)</h2>
             <ol className="plain-list">
-              {manifest.segments.map((s) => (
-                <li key={s.id} className="wire-segment" data-kind={s.kind} data-id={s.id}>
-                  <span className="badge">{s.kind}</span> <strong>{s.label ?? ''}</strong> <span className="muted">{formatBytes(s.bytes)} · ≈ {formatInt(s.tokens.tokens)} tokens</span>
+              {segments.map((s) => (
+                <li key={s.id} className="wire-segment" data-kind={s.kind} data-id={s.id} data-status={s.status}>
+                  <span className="badge">{s.kind}</span> {s.status !== 'active' && <span className={`seg-badge seg-status-${s.status}`}>{s.status}</span>} <strong>{s.label ?? ''}</strong>{' '}
+                  <span className="muted">
+                    {formatBytes(s.bytes)} · ≈ {formatInt(s.tokens.tokens)} tokens
+                  </span>
+                  {latest && s.status !== 'protected' && (
+                    <button type="button" className="small wire-direct" disabled={busy} onClick={() => void useWire.getState().direct(s.status === 'evicted' || s.status === 'summarized' ? 'restore' : 'evict', s.id)}>
+                      {s.status === 'evicted' || s.status === 'summarized' ? 'Restore' : 'Evict'}
+                    </button>
+                  )}
                   <div className="preview">{s.preview}</div>
                 </li>
               ))}

@@ -18,6 +18,7 @@ import { SessionNotice } from './SessionNotice';
 import { useXray } from './store';
 import { ThreadPicker } from './ThreadPicker';
 import { useWire } from './wire-store';
+import { WireEnforcementPanel } from './WireEnforcementPanel';
 import { WireXRay } from './WireXRay';
 
 /** What the meter lights up: the share of the hovered segment, or what evicting the considered one gives back. */
@@ -87,6 +88,7 @@ export function XRayView() {
         <>
           {continuation && continuation.threadId === threadId && <ContinuedNotice continuation={continuation} />}
           {manifest.source === 'session' ? <SessionNotice manifest={manifest} /> : <DeliveryNotice manifest={manifest} />}
+          {manifest.wire && <WireEnforcementPanel wire={manifest.wire} owner="thread" />}
           <div className="xray-panel">
             <SplitMeter manifest={manifest} highlight={highlightOf(manifest, hover, considering)} pending={pendingReclaim(manifest)} label="Context window: system, conversation, reserve and free space" />
             <MeterFacts manifest={manifest} measured={measured} />

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { WireSessionSummary } from '../../../../shared/contract/wire';
 import type { WireSessionDetail } from '../../../../shared/contract/wire-methods';
+import type { Manifest } from '../../../../shared/contract/xray';
 import { bridge } from '../../bridge';
 import { toUiError, type UiError } from '../../ui/ui-error';
 
@@ -13,12 +14,18 @@ export interface WireState {
   sessions: WireSessionSummary[];
   wireId: string | null;
   detail: WireSessionDetail | null;
+  /** The session's X-Ray manifest (the latest main request, directives applied), or null before it is read. */
+  directed: Manifest | null;
+  /** A directive in flight. */
+  busy: boolean;
   /** The request shown (null: the latest). */
   requestSeq: number | null;
   error: UiError | null;
   load(repo: string): Promise<void>;
   select(id: string | null): Promise<void>;
   showRequest(seq: number | null): Promise<void>;
+  /** Evicts or restores a segment: enforced on the CLI's next request. */
+  direct(action: 'evict' | 'restore', segmentId: string): Promise<void>;
 }
 
 /** X-Ray's third source: the wire sessions of the open repository, and the one shown (followed live). */
@@ -30,7 +37,9 @@ export const useWire = create<WireState>()((set, get) => {
     try {
       const seq = get().requestSeq;
       const detail = await bridge.call('wire.show', { sessionId: id, ...(seq ? { request: seq } : {}) });
-      if (mine === asked && get().wireId === id) set({ detail, error: null });
+      // No model request yet: no manifest to direct.
+      const directed = detail.request ? await bridge.call('xray.manifest', { wireSession: id }).catch(() => null) : null;
+      if (mine === asked && get().wireId === id) set({ detail, directed, error: null });
     } catch (err) {
       if (mine === asked) set({ error: toUiError(err) });
     }
@@ -39,6 +48,8 @@ export const useWire = create<WireState>()((set, get) => {
     sessions: [],
     wireId: null,
     detail: null,
+    directed: null,
+    busy: false,
     requestSeq: null,
     error: null,
     async load(repo) {
@@ -51,7 +62,7 @@ export const useWire = create<WireState>()((set, get) => {
     async select(id) {
       if (poll) clearInterval(poll);
       poll = null;
-      set({ wireId: id, detail: null, requestSeq: null, error: null });
+      set({ wireId: id, detail: null, directed: null, requestSeq: null, error: null });
       if (!id) return;
       await read();
       poll = setInterval(() => void read(), WIRE_POLL_MS);
@@ -59,6 +70,19 @@ export const useWire = create<WireState>()((set, get) => {
     async showRequest(seq) {
       set({ requestSeq: seq });
       await read();
+    },
+    async direct(action, segmentId) {
+      const id = get().wireId;
+      if (!id) return;
+      set({ busy: true });
+      try {
+        const directed = await bridge.call(`xray.${action}`, { wireSession: id, segmentId });
+        if (get().wireId === id) set({ directed, error: null });
+      } catch (err) {
+        set({ error: toUiError(err) });
+      } finally {
+        set({ busy: false });
+      }
     },
   };
 });

@@ -1,0 +1,40 @@
+/**
+ * Whose directives a wire session enforces: a run's session follows its
+ * thread's (the same X-Ray list, across every resumed CLI session of the
+ * thread); a wrapped session its own. Read on every request, so an eviction
+ * or a restore applies to the very next one.
+ */
+import type { Db } from '../../store/store';
+import { listDirectives, type DirectiveOwner } from '../../threads/directive-store';
+import { recordedSegmentBytes, runThread, threadWireSessions } from '../store';
+import type { DirectiveSource } from './evictions';
+
+/** The owner of a wire session's directives: its run's thread, or the session itself. */
+export function wireDirectiveOwner(db: Db, sessionId: string, runId: string | null): DirectiveOwner {
+  const threadId = runId ? runThread(db, runId) : null;
+  return threadId ? { threadId } : { wireSession: sessionId };
+}
+
+/** The directives in force for a wire session, read now, and the recorded sizes of the segments they name. */
+export function wireDirectives(db: () => Db, sessionId: string, runId: string | null): DirectiveSource {
+  let owner: DirectiveOwner | null = null;
+  const ownerOf = () => (owner ??= wireDirectiveOwner(db(), sessionId, runId));
+  return {
+    directives: () => listDirectives(db(), ownerOf()),
+    bytesOf(ids) {
+      const o = ownerOf();
+      const sessions = 'threadId' in o ? [sessionId, ...threadWireSessions(db(), o.threadId)] : [sessionId];
+      const found = new Map<string, number>();
+      for (const id of ids) {
+        for (const session of sessions) {
+          const bytes = recordedSegmentBytes(db(), session, id);
+          if (bytes !== null) {
+            found.set(id, bytes);
+            break;
+          }
+        }
+      }
+      return found;
+    },
+  };
+}
