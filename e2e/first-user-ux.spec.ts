@@ -4,9 +4,31 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, makeRepo, openRepository, runInspect, test } from './fixtures';
 import { writeMadeUpSession } from './sessions-helpers';
 import { runTurn } from './xray-helpers';
+
+/** A HOME of the host's own for this describe block, with the Claude config folder sessions are written into. */
+function hostHomeWithClaude(): string {
+  const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-home-')));
+  const claudeDir = join(home, 'claude-config');
+  mkdirSync(claudeDir);
+  test.use({ hostEnv: { HOME: home, CLAUDE_CONFIG_DIR: claudeDir, CODEX_HOME: join(home, 'codex'), GEMINI_CLI_HOME: join(home, 'gemini') } });
+  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+  return claudeDir;
+}
+
+/** Writes the made-up Claude session of a new repository and opens it in X-Ray; resolves with its file. */
+async function openMadeUpSession(page: Page, claudeDir: string): Promise<string> {
+  const repo = makeRepo({ 'src/app.ts': 'export const timeoutMs = 500;\n' });
+  const file = writeMadeUpSession(claudeDir, repo);
+  await openRepository(page, repo);
+  await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
+  await page.getByLabel('Show').selectOption(`s:${file}`);
+  await expect(page.locator('.xray[data-ready="true"]')).toBeVisible();
+  return file;
+}
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -43,19 +65,10 @@ test('the model list opens above the run bar; Escape closes the list, then the s
 });
 
 test.describe('X-Ray of a CLI session', () => {
-  const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-home-')));
-  const claudeDir = join(home, 'claude-config');
-  mkdirSync(claudeDir);
-  test.use({ hostEnv: { HOME: home, CLAUDE_CONFIG_DIR: claudeDir, CODEX_HOME: join(home, 'codex'), GEMINI_CLI_HOME: join(home, 'gemini') } });
-  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+  const claudeDir = hostHomeWithClaude();
 
   test('Pin and Evict are disabled, with why, where they cannot apply; a refusal shows on its row; the undo bar names what was evicted', async ({ page }) => {
-    const repo = makeRepo({ 'src/app.ts': 'export const timeoutMs = 500;\n' });
-    const file = writeMadeUpSession(claudeDir, repo);
-    await openRepository(page, repo);
-    await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
-    await page.getByLabel('Show').selectOption(`s:${file}`);
-    await expect(page.locator('.xray[data-ready="true"]')).toBeVisible();
+    const file = await openMadeUpSession(page, claudeDir);
 
     // Before the newest compaction: nothing to pin or evict, and the row says why.
     const gone = page.locator('.seg-row.is-out').first();
@@ -86,19 +99,10 @@ test.describe('X-Ray of a CLI session', () => {
 });
 
 test.describe('X-Ray of a CLI session: the meter (issue 22, item 3)', () => {
-  const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-home-')));
-  const claudeDir = join(home, 'claude-config');
-  mkdirSync(claudeDir);
-  test.use({ hostEnv: { HOME: home, CLAUDE_CONFIG_DIR: claudeDir, CODEX_HOME: join(home, 'codex'), GEMINI_CLI_HOME: join(home, 'gemini') } });
-  test.afterAll(() => rmSync(home, { recursive: true, force: true }));
+  const claudeDir = hostHomeWithClaude();
 
   test('the provider’s count has its own mark on the bar; the CLI’s system prompt and tools read unknown, never ≈ 0; the window says where it comes from', async ({ page }) => {
-    const repo = makeRepo({ 'src/app.ts': 'export const timeoutMs = 500;\n' });
-    const file = writeMadeUpSession(claudeDir, repo);
-    await openRepository(page, repo);
-    await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
-    await page.getByLabel('Show').selectOption(`s:${file}`);
-    await expect(page.locator('.xray[data-ready="true"]')).toBeVisible();
+    await openMadeUpSession(page, claudeDir);
     const mark = page.getByTestId('meter-reported');
     await expect(mark).toHaveAttribute('data-tokens', '16500');
     // Drawn where 16,500 of the 200,000-token window lies on the bar.

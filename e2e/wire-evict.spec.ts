@@ -4,27 +4,16 @@
 // never receives its text) and X-Ray shows what was withheld from which request. Skipped
 // where the agents are not installed (LOUPE_AGENTS_DIR). With LOUPE_SCREENSHOTS, writes
 // 1280x800 screenshots in light and dark.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { agentsBin, agentsMissing } from '../src/main/core/testing/agents';
 import { startProvider, type ScriptedProvider } from '../src/main/core/testing/providers';
 import { expect, makeRepo, openRepository, test } from './fixtures';
+import { loupe } from './loupe-cli';
 
 const outDir = process.env.LOUPE_SCREENSHOTS ? resolve(process.env.LOUPE_SCREENSHOTS) : null;
-const root = join(__dirname, '..');
 const MARKER = 'EVICT-E2E-5b7d';
-
-function loupe(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [join(root, 'bin', 'loupe.js'), ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => done({ code, out }));
-  });
-}
 
 test.describe('evictions on the wire in the app', () => {
   test.skip(agentsMissing() !== null, agentsMissing() ?? '');

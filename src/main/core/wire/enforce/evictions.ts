@@ -13,7 +13,7 @@ import type { WireEvictionFacts, WireSegmentKind } from '../../../../shared/cont
 import type { Directive } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { summaryText } from '../../../../shared/xray/directives';
-import { isModelCall, parseBody } from '../parse';
+import { isModelCall, jsonObjectOf, parseBody } from '../parse';
 import type { WireStage } from './chain';
 import { writePlaceholder } from './rewrite';
 
@@ -85,18 +85,13 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     }
     // A body that is not JSON goes on as sent (the provider answers it).
     if (memo.size > MEMO_MAX) memo.clear();
-    let json: unknown;
-    try {
-      json = JSON.parse(body.toString('utf8'));
-    } catch {
-      return { kind: 'continue' };
-    }
-    if (!json || typeof json !== 'object' || Array.isArray(json)) return { kind: 'continue' };
+    const json = jsonObjectOf(body);
+    if (!json) return { kind: 'continue' };
     const directed = [...withhold.keys(), ...pinned];
     if (bytesOf && directed.some((id) => !sizes.has(id))) for (const [id, bytes] of bytesOf(directed.filter((id) => !sizes.has(id)))) sizes.set(id, bytes);
     // A directed segment of unknown size: every segment is hashed (once it is seen, its size is known).
     const wanted = directed.every((id) => sizes.has(id)) ? new Set(directed.map((id) => sizes.get(id)!)) : null;
-    const parsed = parseBody(request.provider, request.endpoint, json as Record<string, unknown>, body.length, { idsOnly: true, ...(wanted ? { hashIf: (b: number) => wanted.has(b), memo } : {}) });
+    const parsed = parseBody(request.provider, request.endpoint, json, body.length, { idsOnly: true, ...(wanted ? { hashIf: (b: number) => wanted.has(b), memo } : {}) });
     const active = activeTurnStart(parsed.segments);
     const facts: WireEvictionFacts = { withheld: [], withheldBytes: 0, bodyBytes: body.length, forwardedBytes: body.length, skipped: [], droppedPinned: [] };
     const ids = new Set<string>();

@@ -16,6 +16,7 @@ import type { WireSecretFacts, WireSecretFinding } from '../../../../shared/cont
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import { applyRedactions, findSecrets } from '../../secrets';
 import type { SecretSpan } from '../../secrets/redact';
+import { jsonObjectOf } from '../parse';
 import type { StageResult, WireStage } from './chain';
 
 /** Where the conversation is in each API's body: everything a CLI adds to turn after turn. */
@@ -77,14 +78,8 @@ export function secretsStage(mode: WireSecretsMode): WireStage {
   const known = new Map<string, SecretSpan[]>();
   return async ({ request, body }): Promise<StageResult> => {
     if (request.method !== 'POST' || body.length === 0) return { kind: 'continue' };
-    let json: unknown;
-    try {
-      json = JSON.parse(body.toString('utf8'));
-    } catch {
-      return { kind: 'continue' };
-    }
-    if (!json || typeof json !== 'object' || Array.isArray(json)) return { kind: 'continue' };
-    const root = json as Record<string, unknown>;
+    const root = jsonObjectOf(body);
+    if (!root) return { kind: 'continue' };
     const leaves: Leaf[] = [];
     for (const key of CONVERSATION_KEYS) if (key in root) collect(root[key], leaves, { block: null, role: null, key }, (x) => (root[key] = x));
     if (leaves.length === 0) return { kind: 'continue' };

@@ -37,14 +37,19 @@ export function parseRequest(provider: WireProvider, method: string, endpoint: s
 
 function parseUncached(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
   if (body.length === 0 || !isModelCall(provider, method, endpoint)) return null;
+  const json = jsonObjectOf(body);
+  return json ? parseBody(provider, endpoint, json, body.length) : null;
+}
+
+/** A body as the JSON object it holds; null when it is not JSON or not an object (it goes on as sent). */
+export function jsonObjectOf(body: Buffer): Record<string, unknown> | null {
   let json: unknown;
   try {
     json = JSON.parse(body.toString('utf8'));
   } catch {
     return null;
   }
-  if (!json || typeof json !== 'object' || Array.isArray(json)) return null;
-  return parseBody(provider, endpoint, json as Record<string, unknown>, body.length);
+  return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
 }
 
 /**
