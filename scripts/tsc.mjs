@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `npm run typecheck:*`: `tsc --noEmit -p PROJECT`, incremental. What tsc learnt about each file
+// (its hash and diagnostics) is kept in node_modules/.cache/loupe-tsc/, one folder per checkout
+// (worktrees may share one node_modules), so a second run re-checks only what changed and what
+// depends on it. tsc checks each file's hash, so a stale cache cannot hide an error; a fresh
+// clone simply has none.
+//   node scripts/tsc.mjs tsconfig.node.json
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const project = process.argv[2];
+if (!project) {
+  console.error('usage: node scripts/tsc.mjs TSCONFIG');
+  process.exit(2);
+}
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const checkout = createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 12);
+const cacheDir = join(root, 'node_modules', '.cache', 'loupe-tsc', checkout);
+mkdirSync(cacheDir, { recursive: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const buildInfo = join(cacheDir, `${basename(project, '.json')}.tsbuildinfo`);
+const r = spawnSync(process.execPath, [tsc, '--noEmit', '--incremental', '--tsBuildInfoFile', buildInfo, '-p', project], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 1);
