@@ -4,7 +4,7 @@
 //   exits 3; the same with `loupe wrap` (claude);
 // - a secret in a file the agent reads, with --wire-secrets redact: recorded, and the
 //   provider never receives it (its tool result replaced, the call/result pairing valid).
-// The default (warn: recorded, forwarded as read) shares wire.agents.test.ts's runs.
+// The default (warn: recorded, forwarded as read) shares the first turn of tier-cases.ts.
 // claude, codex and gemini each; every run is one CLI start (the tier's time limit).
 // Skipped, in one line, where npm run agents:install has not run (LOUPE_AGENTS_DIR).
 import { join } from 'node:path';
@@ -15,17 +15,15 @@ import { makeRepo, removeTempDirs } from '../../core/testing/fixtures';
 import { startProvider, type RecordedRequest } from '../../core/testing/providers';
 import { pairingProblem } from '../../core/testing/wire-requests';
 import { parseRequest } from '../../core/wire/parse';
-import type { WireProvider } from '../../core/wire/providers';
 import { runCliForTest } from '../testing';
 import { TIER_AGENTS, tierHome, tierSkipReason } from './tier';
 
-const PROVIDER: Record<AgentBin, WireProvider> = { claude: 'anthropic', codex: 'openai', gemini: 'gemini' };
 const skip = tierSkipReason();
 afterAll(() => removeTempDirs());
 
 /** The model requests the server received (turns, side calls), as opposed to probes. */
 const modelCalls = (bin: AgentBin, requests: RecordedRequest[]) =>
-  requests.filter((r) => r.method === 'POST' && parseRequest(PROVIDER[bin], 'POST', r.path.split('?')[0]!, Buffer.from(r.bodyText)) !== null);
+  requests.filter((r) => r.method === 'POST' && parseRequest(TIER_AGENTS[bin].wire, 'POST', r.path.split('?')[0]!, Buffer.from(r.bodyText)) !== null);
 
 // A made-up GitHub token (a recognised format); built here so no token sits in the source.
 const SECRET = `ghp_${'Wq7Zx2Lm9Pk4'.repeat(3)}`;
@@ -100,7 +98,7 @@ describe.skipIf(skip !== null)('enforcement on the wire with the real CLIs', () 
         expect(carried.length).toBeGreaterThan(0);
         for (const r of carried) {
           expect(r.toolResults.some((t) => t.includes('END-OF-NOTES') && t.includes('[redacted'))).toBe(true);
-          expect(pairingProblem(PROVIDER[bin], r.json)).toBeNull();
+          expect(pairingProblem(agent.wire, r.json)).toBeNull();
         }
         expect(received.filter((r) => r.bodyText.includes(SECRET.slice(4, 16)))).toEqual([]);
         expect(carried.at(-1)!.reply?.text).toBe('Read the notes.');
