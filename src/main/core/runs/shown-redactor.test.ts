@@ -16,7 +16,8 @@ describe('ShownRedactor', () => {
       { type: 'thinking', text: `the key is ${KEY}` },
       { type: 'raw', stream: 'stdout', text: `raw ${KEY}` },
       { type: 'error', message: `failed with ${KEY}` },
-      { type: 'result', ok: true, text: 'done' },
+      { type: 'result', ok: true, text: `done: ${KEY}` },
+      { type: 'result', ok: false, message: `failed: ${KEY}` },
     ];
     for (const e of events) r.push(e);
     await r.drain();
@@ -25,6 +26,8 @@ describe('ShownRedactor', () => {
     expect(seen[2]).toMatchObject({ type: 'tool-result', callId: 'c1', isError: false });
     expect((seen[2] as Extract<AgentEvent, { type: 'tool-result' }>).output).toMatch(/^export const id = "\[redacted [^\]]+\]";$/);
     expect(seen[3]).toEqual(events[3]);
+    expect(seen[7]).toEqual({ type: 'result', ok: true, text: expect.stringMatching(/^done: \[redacted [^\]]+\]$/) });
+    expect(seen[8]).toEqual({ type: 'result', ok: false, message: expect.stringMatching(/^failed: \[redacted [^\]]+\]$/) });
   });
 
   it('passes events without a rule keyword through at once', () => {

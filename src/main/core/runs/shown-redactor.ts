@@ -2,6 +2,9 @@ import type { AgentEvent } from '../../../shared/contract/agent-events';
 import { redactSecrets } from '../secrets';
 import { mayContainSecret } from '../secrets/keywords';
 
+/** Joins a result's answer and message for one scan; no secret pattern spans a NUL line. */
+const SPLIT = '\n\u0000\n';
+
 /** The text of an agent event that the run view shows, or null for events without one. */
 function shownText(event: AgentEvent): string | null {
   switch (event.type) {
@@ -13,6 +16,9 @@ function shownText(event: AgentEvent): string | null {
       return event.output;
     case 'error':
       return event.message;
+    case 'result':
+      // The answer and the failure message in one text, split again by withText.
+      return event.text === undefined && event.message === undefined ? null : `${event.text ?? ''}${SPLIT}${event.message ?? ''}`;
     default:
       return null;
   }
@@ -28,6 +34,12 @@ function withText(event: AgentEvent, text: string): AgentEvent {
       return { ...event, output: text };
     case 'error':
       return { ...event, message: text };
+    case 'result': {
+      const at = text.indexOf(SPLIT);
+      const answer = at < 0 ? text : text.slice(0, at);
+      const message = at < 0 ? '' : text.slice(at + SPLIT.length);
+      return { ...event, ...(event.text !== undefined ? { text: answer } : {}), ...(event.message !== undefined ? { message } : {}) };
+    }
     default:
       return event;
   }
