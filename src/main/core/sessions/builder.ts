@@ -42,7 +42,21 @@ export interface IdOptions {
    * a CLI sends its whole history with every request, so the stage keeps one
    * across a session's requests and hashes each directed segment once.
    */
-  memo?: Map<string, Map<string, string>>;
+  memo?: HashMemo;
+}
+
+/** Hashes by content: texts under a short sample of them (see sampleKey), each with its hashes by the rest of its key. */
+export type HashMemo = Map<string, { text: string; byRest: Map<string, string> }[]>;
+
+/**
+ * A memo key for a text without reading all of it: a Map keyed by the text
+ * itself hashes every char of each 10 KB result the CLI sends again on every
+ * request; the text kept with the entry settles the match (a compare, no hash).
+ */
+function sampleKey(text: string): string {
+  if (text.length <= 96) return text;
+  const mid = text.length >> 1;
+  return `${text.length}\u0000${text.slice(0, 32)}${text.slice(mid - 16, mid + 16)}${text.slice(-32)}`;
 }
 
 /** What every entry is added with. */
@@ -118,8 +132,11 @@ export class SessionBuilder {
   private memoized(text: string | undefined, rest: string, hash: () => string): string {
     const memo = this.ids.memo;
     if (!memo || text === undefined) return hash();
-    let byRest = memo.get(text);
-    if (!byRest) memo.set(text, (byRest = new Map()));
+    const key = sampleKey(text);
+    let slot = memo.get(key);
+    if (!slot) memo.set(key, (slot = []));
+    let byRest = slot.find((e) => e.text === text)?.byRest;
+    if (!byRest) slot.push({ text, byRest: (byRest = new Map()) });
     let base = byRest.get(rest);
     if (base === undefined) byRest.set(rest, (base = hash()));
     return base;

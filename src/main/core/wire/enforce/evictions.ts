@@ -3,7 +3,8 @@
  * is withheld from every later request of the session. The request is parsed
  * once with the place of each segment in its JSON; a directed segment's
  * content is replaced there by a short placeholder (evicted) or the user's
- * summary (summarized), and the body is written again. Never touched: system
+ * summary (summarized). Only those values are written: their spans in the
+ * body are spliced, the rest goes on byte for byte (see rewriteBody). Never touched: system
  * blocks and tool definitions (they are not segments), signed thinking, and
  * the active turn (the latest ask and everything after it, which the model is
  * working on). Restoring a segment removes its directive: the next request
@@ -13,9 +14,14 @@ import type { WireEvictionFacts, WireSegmentKind } from '../../../../shared/cont
 import type { Directive } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { summaryText } from '../../../../shared/xray/directives';
-import { isModelCall, jsonObjectOf, parseBody } from '../parse';
+import type { HashMemo } from '../../sessions/builder';
+import { bodyText, isModelCall, jsonObjectOfText, parseBody } from '../parse';
+import type { SegmentNode } from '../parse/parsed';
+import type { WireApi } from '../../../../shared/contract/wire';
 import type { WireStage } from './chain';
+import { scanJson, splice, spansOf, type TextEdit } from './json-spans';
 import { writePlaceholder } from './rewrite';
+import { placeholderEdits, placesOf } from './splice-placeholder';
 
 const KIND_WORDS: Record<WireSegmentKind, string> = {
   user: 'message',
@@ -70,7 +76,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
   // Each directed segment's size: only segments of these sizes need hashing to find their ids.
   const sizes = new Map<string, number>();
   // Hashes of the directed-size segments seen in this session's requests (kept small: cleared past MEMO_MAX entries).
-  const memo = new Map<string, Map<string, string>>();
+  const memo: HashMemo = new Map();
   return ({ request, body }) => {
     if (!isModelCall(request.provider, request.method, request.endpoint) || body.length === 0) return { kind: 'continue' };
     const withhold = new Map<string, Directive>();
@@ -85,7 +91,8 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     }
     // A body that is not JSON goes on as sent (the provider answers it).
     if (memo.size > MEMO_MAX) memo.clear();
-    const json = jsonObjectOf(body);
+    const text = bodyText(body);
+    const json = jsonObjectOfText(text);
     if (!json) return { kind: 'continue' };
     const directed = [...withhold.keys(), ...pinned];
     if (bytesOf && directed.some((id) => !sizes.has(id))) for (const [id, bytes] of bytesOf(directed.filter((id) => !sizes.has(id)))) sizes.set(id, bytes);
@@ -95,6 +102,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     const active = activeTurnStart(parsed.segments);
     const facts: WireEvictionFacts = { withheld: [], withheldBytes: 0, bodyBytes: body.length, forwardedBytes: body.length, skipped: [], droppedPinned: [] };
     const ids = new Set<string>();
+    const placeholders: Placeholder[] = [];
     parsed.segments.forEach((s, i) => {
       ids.add(s.id);
       if (withhold.has(s.id) || pinned.has(s.id)) sizes.set(s.id, s.bytes);
@@ -106,7 +114,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
       if (!nodes.length) return facts.skipped.push({ id: s.id, reason: 'no-place' });
       const kind = s.kind as WireSegmentKind;
       const summarized = d.kind === 'summarize' && d.summary?.trim();
-      writePlaceholder(parsed.api, nodes, summarized ? summaryText(d.summary!) : withheldText({ id: s.id, kind, bytes: s.bytes }));
+      placeholders.push({ nodes, text: summarized ? summaryText(d.summary!) : withheldText({ id: s.id, kind, bytes: s.bytes }) });
       facts.withheld.push({ id: s.id, kind, bytes: s.bytes, as: summarized ? 'summarized' : 'evicted' });
       facts.withheldBytes += s.bytes;
     });
@@ -118,8 +126,51 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     if (!facts.withheld.length) {
       return facts.skipped.length || facts.droppedPinned.length ? { kind: 'continue', facts: { evictions: facts } } : { kind: 'continue' };
     }
-    const out = Buffer.from(JSON.stringify(json), 'utf8');
+    const out = rewriteBody(parsed.api, body, text, json, placeholders);
     facts.forwardedBytes = out.length;
     return { kind: 'continue', body: out, facts: { evictions: facts } };
   };
+}
+
+/** One withheld segment: its places in the parsed body and what stands there instead. */
+interface Placeholder {
+  nodes: readonly SegmentNode[];
+  text: string;
+}
+
+/**
+ * The body with every placeholder written. Spliced: the spans of the changed
+ * values are found by one scan of the text and replaced, the rest copied as
+ * sent. A body the splice cannot address (an object repeating a key, two
+ * changes at one place) is rewritten in its parse and serialized whole, as
+ * the splice's equivalence test does for reference.
+ */
+export function rewriteBody(api: WireApi, body: Buffer, text: string, json: Record<string, unknown>, placeholders: readonly Placeholder[]): Buffer {
+  const out = splicedBody(api, body, text, json, placeholders);
+  if (out) return out;
+  for (const p of placeholders) writePlaceholder(api, p.nodes, p.text);
+  return Buffer.from(JSON.stringify(json), 'utf8');
+}
+
+/** Where the parsers' places are: the conversation of each API (never its system or tools). */
+const CONVERSATION_KEYS = ['messages', 'input', 'contents'];
+
+/** The spliced body, or null when the splice cannot address it (nothing is changed then). */
+function splicedBody(api: WireApi, body: Buffer, text: string, json: Record<string, unknown>, placeholders: readonly Placeholder[]): Buffer | null {
+  let root;
+  try {
+    root = scanJson(text);
+  } catch {
+    // Text JSON.parse accepted always scans; were it not to, the whole rewrite still withholds.
+    return null;
+  }
+  if (!root) return null;
+  const spans = spansOf(json, root, CONVERSATION_KEYS, new Set(placeholders.flatMap((p) => p.nodes.flatMap(placesOf))));
+  const edits: TextEdit[] = [];
+  for (const p of placeholders) {
+    const more = placeholderEdits(api, p.nodes, p.text, (o) => spans.get(o));
+    if (!more) return null;
+    edits.push(...more);
+  }
+  return edits.length ? splice(body, text, edits) : null;
 }
