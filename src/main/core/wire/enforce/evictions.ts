@@ -16,12 +16,8 @@ import { formatInt } from '../../../../shared/format';
 import { summaryText } from '../../../../shared/xray/directives';
 import type { HashMemo } from '../../sessions/builder';
 import { bodyText, isModelCall, jsonObjectOfText, parseBody } from '../parse';
-import type { SegmentNode } from '../parse/parsed';
-import type { WireApi } from '../../../../shared/contract/wire';
 import type { WireStage } from './chain';
-import { scanJson, splice, spansOf, type TextEdit } from './json-spans';
-import { writePlaceholder } from './rewrite';
-import { placeholderEdits, placesOf } from './splice-placeholder';
+import { rewriteBody, type Placeholder } from './splice-placeholder';
 
 const KIND_WORDS: Record<WireSegmentKind, string> = {
   user: 'message',
@@ -130,47 +126,4 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     facts.forwardedBytes = out.length;
     return { kind: 'continue', body: out, facts: { evictions: facts } };
   };
-}
-
-/** One withheld segment: its places in the parsed body and what stands there instead. */
-interface Placeholder {
-  nodes: readonly SegmentNode[];
-  text: string;
-}
-
-/**
- * The body with every placeholder written. Spliced: the spans of the changed
- * values are found by one scan of the text and replaced, the rest copied as
- * sent. A body the splice cannot address (an object repeating a key, two
- * changes at one place) is rewritten in its parse and serialized whole, as
- * the splice's equivalence test does for reference.
- */
-export function rewriteBody(api: WireApi, body: Buffer, text: string, json: Record<string, unknown>, placeholders: readonly Placeholder[]): Buffer {
-  const out = splicedBody(api, body, text, json, placeholders);
-  if (out) return out;
-  for (const p of placeholders) writePlaceholder(api, p.nodes, p.text);
-  return Buffer.from(JSON.stringify(json), 'utf8');
-}
-
-/** Where the parsers' places are: the conversation of each API (never its system or tools). */
-const CONVERSATION_KEYS = ['messages', 'input', 'contents'];
-
-/** The spliced body, or null when the splice cannot address it (nothing is changed then). */
-function splicedBody(api: WireApi, body: Buffer, text: string, json: Record<string, unknown>, placeholders: readonly Placeholder[]): Buffer | null {
-  let root;
-  try {
-    root = scanJson(text);
-  } catch {
-    // Text JSON.parse accepted always scans; were it not to, the whole rewrite still withholds.
-    return null;
-  }
-  if (!root) return null;
-  const spans = spansOf(json, root, CONVERSATION_KEYS, new Set(placeholders.flatMap((p) => p.nodes.flatMap(placesOf))));
-  const edits: TextEdit[] = [];
-  for (const p of placeholders) {
-    const more = placeholderEdits(api, p.nodes, p.text, (o) => spans.get(o));
-    if (!more) return null;
-    edits.push(...more);
-  }
-  return edits.length ? splice(body, text, edits) : null;
 }

@@ -49,12 +49,12 @@ export function scanJson(text: string): Span | null {
   const n = text.length;
   const open: Span[] = [];
   const pendingKeys: string[] = [];
-  let root: Span | null = null;
+  const top: { root?: Span } = {};
   // Inside an object, whether the next string is a member name (after `{` or `,`).
   let wantKey = false;
   const place = (s: Span): boolean => {
     const parent = open[open.length - 1];
-    if (!parent) root = s;
+    if (!parent) top.root = s;
     else if (parent.items) parent.items.push(s);
     else {
       const key = pendingKeys.pop()!;
@@ -115,8 +115,8 @@ export function scanJson(text: string): Span | null {
       }
     }
   }
-  if (!root || open.length) throw new Error('json-spans: not a complete JSON value');
-  return root;
+  if (!top.root || open.length) throw new Error('json-spans: not a complete JSON value');
+  return top.root;
 }
 
 /**

@@ -10,8 +10,8 @@ import type { WireApi } from '../../../../shared/contract/wire';
 import { injectedSection } from '../../sessions/codex';
 import { obj, str } from '../../sessions/facts';
 import type { SegmentNode } from '../parse/parsed';
-import { setMember, type Span, type TextEdit } from './json-spans';
-import { CALL_INPUT_KEEP } from './rewrite';
+import { scanJson, setMember, splice, spansOf, type Span, type TextEdit } from './json-spans';
+import { CALL_INPUT_KEEP, writePlaceholder } from './rewrite';
 
 const json = (v: unknown) => JSON.stringify(v);
 const withheldArgs = (bytes: number) => ({ withheld_by_loupe: `${bytes} bytes of arguments, evicted in Loupe X-Ray` });
@@ -99,4 +99,47 @@ export function placeholderEdits(api: WireApi, nodes: readonly SegmentNode[], te
     edits.push(...more);
   }
   return edits;
+}
+
+/** One withheld segment: its places in the parsed body and what stands there instead. */
+export interface Placeholder {
+  nodes: readonly SegmentNode[];
+  text: string;
+}
+
+/**
+ * The body with every placeholder written. Spliced: the spans of the changed
+ * values are found by one scan of the text and replaced, the rest copied as
+ * sent. A body the splice cannot address (an object repeating a key, two
+ * changes at one place) is rewritten in its parse and serialized whole, as
+ * the splice's equivalence test does for reference.
+ */
+export function rewriteBody(api: WireApi, body: Buffer, text: string, json: Record<string, unknown>, placeholders: readonly Placeholder[]): Buffer {
+  const out = splicedBody(api, body, text, json, placeholders);
+  if (out) return out;
+  for (const p of placeholders) writePlaceholder(api, p.nodes, p.text);
+  return Buffer.from(JSON.stringify(json), 'utf8');
+}
+
+/** Where the parsers' places are: the conversation of each API (never its system or tools). */
+const CONVERSATION_KEYS = ['messages', 'input', 'contents'];
+
+/** The spliced body, or null when the splice cannot address it (nothing is changed then). */
+export function splicedBody(api: WireApi, body: Buffer, text: string, json: Record<string, unknown>, placeholders: readonly Placeholder[]): Buffer | null {
+  let root;
+  try {
+    root = scanJson(text);
+  } catch {
+    // Text JSON.parse accepted always scans; were it not to, the whole rewrite still withholds.
+    return null;
+  }
+  if (!root) return null;
+  const spans = spansOf(json, root, CONVERSATION_KEYS, new Set(placeholders.flatMap((p) => p.nodes.flatMap(placesOf))));
+  const edits: TextEdit[] = [];
+  for (const p of placeholders) {
+    const more = placeholderEdits(api, p.nodes, p.text, (o) => spans.get(o));
+    if (!more) return null;
+    edits.push(...more);
+  }
+  return edits.length ? splice(body, text, edits) : null;
 }
