@@ -121,29 +121,30 @@ export function scanJson(text: string): Span | null {
 
 /**
  * The spans of `targets`, objects of `value` (JSON.parse's result of the
- * scanned text) found under its members `under`: what the parsers point at
- * (their `SegmentNode.at`) finds its place in the text. The walk ends once
- * every target is found; objects that are not targets are only looked up
- * (a Set lookup gives an object no identity hash, so it costs no write).
+ * scanned text) at most `depth` levels under its members `under`: what the
+ * parsers point at (their `SegmentNode.at`) finds its place in the text. The
+ * walk ends once every target is found; objects that are not targets are only
+ * looked up (a Set lookup gives an object no identity hash, so it costs no write).
  */
-export function spansOf(value: Record<string, unknown>, span: Span, under: readonly string[], targets: ReadonlySet<object>): Map<object, Span> {
+export function spansOf(value: Record<string, unknown>, span: Span, under: readonly string[], targets: ReadonlySet<object>, depth: number): Map<object, Span> {
   const out = new Map<object, Span>();
-  const todo: [unknown, Span][] = [];
-  // Walked last-first from a stack: push the members in reverse so the body is visited in order.
+  const todo: [unknown, Span, number][] = [];
+  // Walked last-first from a stack: pushed in reverse so the body is visited in order.
   for (const key of [...under].reverse()) {
     const child = span.keys?.get(key);
-    if (child && typeof value[key] === 'object') todo.push([value[key], child]);
+    if (child && typeof value[key] === 'object') todo.push([value[key], child, 0]);
   }
   while (todo.length && out.size < targets.size) {
-    const [v, s] = todo.pop()!;
+    const [v, s, d] = todo.pop()!;
     if (typeof v !== 'object' || v === null) continue;
     if (targets.has(v)) out.set(v, s);
+    if (d === depth) continue;
     if (s.items) {
       const arr = v as unknown[];
-      for (let i = s.items.length - 1; i >= 0; i--) if (typeof arr[i] === 'object') todo.push([arr[i], s.items[i]!]);
+      for (let i = s.items.length - 1; i >= 0; i--) if (typeof arr[i] === 'object') todo.push([arr[i], s.items[i]!, d + 1]);
     } else if (s.keys) {
       const o = v as Record<string, unknown>;
-      for (const [k, child] of s.keys) if (typeof o[k] === 'object') todo.push([o[k], child]);
+      for (const [k, child] of s.keys) if (typeof o[k] === 'object') todo.push([o[k], child, d + 1]);
     }
   }
   return out;

@@ -123,6 +123,11 @@ export function rewriteBody(api: WireApi, body: Buffer, text: string, json: Reco
 
 /** Where the parsers' places are: the conversation of each API (never its system or tools). */
 const CONVERSATION_KEYS = ['messages', 'input', 'contents'];
+/**
+ * How deep under it: a message or item (1), a block or part in its content (3), a Gemini part's
+ * functionCall or functionResponse (4). A place not found deeper makes the stage rewrite the whole body.
+ */
+const PLACE_DEPTH = 4;
 
 /** The spliced body, or null when the splice cannot address it (nothing is changed then). */
 export function splicedBody(api: WireApi, body: Buffer, text: string, json: Record<string, unknown>, placeholders: readonly Placeholder[]): Buffer | null {
@@ -134,7 +139,7 @@ export function splicedBody(api: WireApi, body: Buffer, text: string, json: Reco
     return null;
   }
   if (!root) return null;
-  const spans = spansOf(json, root, CONVERSATION_KEYS, new Set(placeholders.flatMap((p) => p.nodes.flatMap(placesOf))));
+  const spans = spansOf(json, root, CONVERSATION_KEYS, new Set(placeholders.flatMap((p) => p.nodes.flatMap(placesOf))), PLACE_DEPTH);
   const edits: TextEdit[] = [];
   for (const p of placeholders) {
     const more = placeholderEdits(api, p.nodes, p.text, (o) => spans.get(o));
