@@ -58,6 +58,12 @@ export interface DirectiveSource {
   directives(): readonly Directive[];
   /** The bytes of directed segments, as recorded on the wire before (ids not found are left out). */
   bytesOf?(ids: readonly string[]): Map<string, number>;
+  /**
+   * The segment ids of the latest main request recorded before this one: the
+   * session's own, or for the first request of a resumed CLI session its
+   * thread's previous session's. Asked when the stage has not seen one itself.
+   */
+  previousMainIds?(): ReadonlySet<string> | null;
 }
 
 /**
@@ -66,9 +72,9 @@ export interface DirectiveSource {
  * wrapped session's own. Requests that are not model calls pass untouched.
  */
 export function evictionStage(source: DirectiveSource | (() => readonly Directive[])): WireStage {
-  const { directives, bytesOf } = typeof source === 'function' ? { directives: source, bytesOf: undefined } : source;
-  // Segment ids of the session's previous model request: a pinned one missing now was dropped by the CLI.
-  let previous: Set<string> | null = null;
+  const { directives, bytesOf, previousMainIds } = typeof source === 'function' ? { directives: source, bytesOf: undefined, previousMainIds: undefined } : source;
+  // Segment ids of the session's previous main request: a pinned one missing now was dropped by the CLI.
+  let previous: ReadonlySet<string> | null = null;
   // Each directed segment's size: only segments of these sizes need hashing to find their ids.
   const sizes = new Map<string, number>();
   // Hashes of the directed-size segments seen in this session's requests (kept small: cleared past MEMO_MAX entries).
@@ -116,6 +122,8 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     });
     // Only the CLI's main requests (they offer tools) say what its conversation holds; side calls (titles, routing) carry little.
     if (parsed.tools.length > 0) {
+      // Not seen by this stage (its session's first, or pins set since): the recorded one, across a resume.
+      previous ??= pinned.size ? (previousMainIds?.() ?? null) : null;
       if (previous) for (const id of pinned) if (previous.has(id) && !ids.has(id)) facts.droppedPinned.push(id);
       previous = ids;
     }
