@@ -57,7 +57,7 @@ function messageEdits(at: Record<string, unknown>, span: Span, text: string): Te
 }
 
 /** The objects placeholderEdits may ask the span of for one place: the place, and a Gemini part's call or response. */
-export function placesOf({ at }: SegmentNode): object[] {
+function placesOf({ at }: SegmentNode): object[] {
   const out: object[] = [at];
   for (const inner of [at.functionCall, at.functionResponse]) if (isObject(inner)) out.push(inner);
   return out;
