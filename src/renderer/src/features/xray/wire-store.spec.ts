@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireEnforcement, WireRequestRecord } from '../../../../shared/contract/wire';
 import type { WireSessionDetail } from '../../../../shared/contract/wire-methods';
-import type { Manifest } from '../../../../shared/contract/xray';
+import type { XrayManifest } from '../../../../shared/contract/xray';
 import { warningsOf } from '../../../../shared/wire/enforcement-text';
 import { resetBridge, take } from '../../testing/fake-bridge';
 import { useWire } from './wire-store';
@@ -34,7 +34,7 @@ describe('the wire view follows its session', () => {
   it('a warned request recorded after the view opened is the one shown at the next read, with its warning', async () => {
     const selecting = useWire.getState().select('w1');
     await take('wire.show').answer(detail([request(1, null)]));
-    await take('xray.manifest').answer({ segments: [] } as unknown as Manifest);
+    await take('xray.manifest').answer({ segments: [] } as unknown as XrayManifest);
     await selecting;
     const shown = () => useWire.getState().detail!.request!;
     expect(warningsOf('w1', shown().seq, shown().enforcement)).toEqual([]);
@@ -42,7 +42,7 @@ describe('the wire view follows its session', () => {
     // Request 2 arrives over the ceiling; two seconds on, the view reads the session again.
     vi.advanceTimersByTime(2000);
     await take('wire.show').answer(detail([request(1, null), request(2, warned)]));
-    await take('xray.manifest').answer({ segments: [] } as unknown as Manifest);
+    await take('xray.manifest').answer({ segments: [] } as unknown as XrayManifest);
     expect(shown().seq).toBe(2);
     expect(warningsOf('w1', shown().seq, shown().enforcement)).toEqual([
       { sessionId: 'w1', seq: 2, kind: 'request-budget', action: 'warn', text: 'Request 2 is about 9,000 tokens, over your 5,000-token request ceiling (warn): sent.' },
