@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireEnforcement, WireRequestRecord } from '../../../../shared/contract/wire';
 import type { WireSessionDetail } from '../../../../shared/contract/wire-methods';
-import type { XrayManifest } from '../../../../shared/contract/xray';
+import type { XrayManifest } from '../../../../shared/contract/xray-methods';
 import { warningsOf } from '../../../../shared/wire/enforcement-text';
 import { resetBridge, take } from '../../testing/fake-bridge';
 import { useWire } from './wire-store';
