@@ -128,23 +128,36 @@ export function scanJson(text: string): Span | null {
  */
 export function spansOf(value: Record<string, unknown>, span: Span, under: readonly string[], targets: ReadonlySet<object>, depth: number): Map<object, Span> {
   const out = new Map<object, Span>();
-  const todo: [unknown, Span, number][] = [];
-  // Walked last-first from a stack: pushed in reverse so the body is visited in order.
-  for (const key of [...under].reverse()) {
-    const child = span.keys?.get(key);
-    if (child && typeof value[key] === 'object') todo.push([value[key], child, 0]);
+  // A stack in three arrays (no pair allocated per object): values, their spans, their depth.
+  const values: object[] = [];
+  const spans: Span[] = [];
+  const depths: number[] = [];
+  for (let i = under.length - 1; i >= 0; i--) {
+    const v = value[under[i]!];
+    const child = span.keys?.get(under[i]!);
+    if (child && typeof v === 'object' && v !== null) values.push(v), spans.push(child), depths.push(0);
   }
-  while (todo.length && out.size < targets.size) {
-    const [v, s, d] = todo.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
+  while (values.length && out.size < targets.size) {
+    const v = values.pop()!;
+    const s = spans.pop()!;
+    const d = depths.pop()!;
     if (targets.has(v)) out.set(v, s);
     if (d === depth) continue;
     if (s.items) {
       const arr = v as unknown[];
-      for (let i = s.items.length - 1; i >= 0; i--) if (typeof arr[i] === 'object') todo.push([arr[i], s.items[i]!, d + 1]);
+      // Pushed last-first so the body is visited in order (the early targets found first).
+      for (let i = s.items.length - 1; i >= 0; i--) {
+        const item = arr[i];
+        if (typeof item === 'object' && item !== null) values.push(item), spans.push(s.items[i]!), depths.push(d + 1);
+      }
     } else if (s.keys) {
       const o = v as Record<string, unknown>;
-      for (const [k, child] of s.keys) if (typeof o[k] === 'object') todo.push([o[k], child, d + 1]);
+      for (const k in o) {
+        const member = o[k];
+        if (typeof member !== 'object' || member === null) continue;
+        const child = s.keys.get(k);
+        if (child) values.push(member), spans.push(child), depths.push(d + 1);
+      }
     }
   }
   return out;
