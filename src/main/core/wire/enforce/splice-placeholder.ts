@@ -11,10 +11,9 @@ import { injectedSection } from '../../sessions/codex';
 import { obj, str } from '../../sessions/facts';
 import type { SegmentNode } from '../parse/parsed';
 import { scanJson, setMember, splice, spansOf, type Span, type TextEdit } from './json-spans';
-import { CALL_INPUT_KEEP, writePlaceholder } from './rewrite';
+import { CALL_INPUT_KEEP, withheldArgs, writePlaceholder } from './rewrite';
 
 const json = (v: unknown) => JSON.stringify(v);
-const withheldArgs = (bytes: number) => ({ withheld_by_loupe: `${bytes} bytes of arguments, evicted in Loupe X-Ray` });
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Edits for a tool call: its arguments only when they are large (as rewriteCall). */
