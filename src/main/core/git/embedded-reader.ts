@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import git from 'isomorphic-git';
 import type { RefsInfo } from '../../../shared/contract/context';
 import {
   badRef,
@@ -13,8 +12,12 @@ import {
   type TreeScan,
 } from './git-reader';
 import { gitDirOf, ObjectStore, objectsDirOf, type RawObject } from './object-store';
+import { resolveRefFromFiles } from './ref-files';
 import { regularFilesFs as fs } from './regular-files-fs';
 import { workStatus } from './work-status';
+
+/** isomorphic-git, loaded on first need (see iso-git.ts). */
+const isoGit = async () => (await import('./iso-git')).default;
 
 /**
  * GitReader for machines without a git binary. Objects (commits, trees, blobs,
@@ -63,7 +66,7 @@ export class EmbeddedGitReader implements GitReader {
     }
     let oid: string | null = null;
     try {
-      oid = await git.resolveRef({ fs, dir: this.root, ref });
+      oid = await resolveRefFromFiles(this.root, ref);
     } catch {
       if (/^[0-9a-f]{4,40}$/i.test(ref)) {
         const ids = this.store.expand(ref, 2);
@@ -196,18 +199,20 @@ export class EmbeddedGitReader implements GitReader {
       indexFile: join(gitDirOf(this.root), 'index'),
       base: baseFiles,
       scopes: whole ? [] : scopes,
-      isIgnored: (filepath) => git.isIgnored({ fs, dir: this.root, filepath }),
+      isIgnored: async (filepath) => (await isoGit()).isIgnored({ fs, dir: this.root, filepath }),
     });
   }
 
   async head(): Promise<{ head: string | null; branch: string | null }> {
-    const head = await git.resolveRef({ fs, dir: this.root, ref: 'HEAD' }).catch(() => null);
+    const head = await resolveRefFromFiles(this.root, 'HEAD').catch(() => null);
+    const git = await isoGit();
     const branch = (await git.currentBranch({ fs, dir: this.root, fullname: false }).catch(() => undefined)) ?? null;
     return { head, branch };
   }
 
   async refs(): Promise<RefsInfo> {
     const { head, branch } = await this.head();
+    const git = await isoGit();
     const named = async (prefix: string, names: string[]) => {
       const out: { name: string; commit: string }[] = [];
       for (const name of names.sort()) {
