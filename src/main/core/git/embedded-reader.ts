@@ -16,6 +16,9 @@ import { resolveRefFromFiles } from './ref-files';
 import { regularFilesFs as fs } from './regular-files-fs';
 import { workStatus } from './work-status';
 
+/** Recursive listings kept (EmbeddedGitReader.listings). */
+const MAX_LISTINGS = 4;
+
 /** isomorphic-git, loaded on first need (see iso-git.ts). */
 const isoGit = async () => (await import('./iso-git')).default;
 
@@ -31,6 +34,11 @@ export class EmbeddedGitReader implements GitReader {
   private readonly store: ObjectStore;
   /** Parsed trees by object id (trees are immutable, so this never goes stale). */
   private trees = new Map<string, TreeEntry[]>();
+  /**
+   * The last few recursive listings, by tree id and folder: an inspection lists its
+   * folders for the selection (scan) and again for their working-copy changes.
+   */
+  private listings = new Map<string, TreeEntry[]>();
 
   constructor(readonly root: string) {
     this.store = new ObjectStore(objectsDirOf(root));
@@ -145,6 +153,9 @@ export class EmbeddedGitReader implements GitReader {
     }
     const entries = this.readTreeEntries(treeOid, dir);
     if (!options.recursive) return entries;
+    const key = `${treeOid}:${dir}`;
+    const known = this.listings.get(key);
+    if (known) return known;
     const out: TreeEntry[] = [];
     // Depth-first in tree order gives the same order as `git ls-tree -r`.
     const visit = (list: TreeEntry[]): void => {
@@ -154,6 +165,8 @@ export class EmbeddedGitReader implements GitReader {
       }
     };
     visit(entries);
+    if (this.listings.size >= MAX_LISTINGS) this.listings.delete(this.listings.keys().next().value!);
+    this.listings.set(key, out);
     return out;
   }
 
@@ -257,6 +270,7 @@ export class EmbeddedGitReader implements GitReader {
 
   async close(): Promise<void> {
     this.trees.clear();
+    this.listings.clear();
     this.store.close();
   }
 }
