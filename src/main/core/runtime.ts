@@ -2,7 +2,7 @@ import { parseRequest } from '../../shared/validate';
 import { createRuntimeWith, type Runtime, type RuntimeOptions } from './runtime-core';
 import { createServices } from './services';
 
-export type { CallOptions, Runtime, RuntimeOptions } from './runtime-core';
+export type { Runtime, RuntimeOptions } from './runtime-core';
 
 /** The app's runtime: every method of the contract (the Electron shell, the browser host, the CLI). */
 export function createRuntime(options: RuntimeOptions): Runtime {
