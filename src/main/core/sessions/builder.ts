@@ -42,7 +42,19 @@ export interface IdOptions {
    * a CLI sends its whole history with every request, so the stage keeps one
    * across a session's requests and hashes each directed segment once.
    */
-  memo?: Map<string, Map<string, string>>;
+  memo?: TextMemo<Map<string, string>>;
+  /**
+   * What the secret check said of a tool result seen before, by its output and
+   * the call's input (canonical JSON): the wire's analysis keeps one across
+   * requests, so each request scans only the results it adds.
+   */
+  hidden?: TextMemo<Map<string, string | null>>;
+}
+
+/** What a memo by text needs (a Map is one). */
+export interface TextMemo<V> {
+  get(text: string): V | undefined;
+  set(text: string, value: V): unknown;
 }
 
 /** What every entry is added with. */
@@ -123,6 +135,17 @@ export class SessionBuilder {
     let base = byRest.get(rest);
     if (base === undefined) byRest.set(rest, (base = hash()));
     return base;
+  }
+
+  /** hiddenResult of a call's output, from `ids.hidden` when this output and input were checked before. */
+  private hiddenOf(call: PendingTool, output: string): string | null {
+    const memo = this.ids.hidden;
+    if (!memo) return hiddenResult(call.input, output);
+    let byInput = memo.get(output);
+    if (!byInput) memo.set(output, (byInput = new Map()));
+    let hidden = byInput.get(call.inputJson);
+    if (hidden === undefined) byInput.set(call.inputJson, (hidden = hiddenResult(call.input, output)));
+    return hidden;
   }
 
   get size(): number {
@@ -206,7 +229,7 @@ export class SessionBuilder {
     // A result read from a credential file is not previewed at all (redaction cannot tell a bare `password=…`).
     // Nor one that holds a secret or looks like a credential file, whatever the command (printenv, globs, grep -r).
     if (this.ids.idsOnly) return call.index;
-    const hidden = hiddenResult(call.input, output);
+    const hidden = this.hiddenOf(call, output);
     if (output) d.preview = previewOf(`${d.preview} → ${hidden ?? output.slice(0, PREVIEW_CHARS * 2)}`);
     d.source = { file: d.source.file, lines: mergeLines(d.source, meta.source) };
     if (this.bodies.has(call.index)) this.bodies.set(call.index, item);
