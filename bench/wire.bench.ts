@@ -46,6 +46,22 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 `;
 
+/**
+ * The floor of any relay: a process that only copies bytes between the two sockets (no HTTP, no
+ * tap). On a machine whose cores the client and the provider already keep busy, the extra hop's
+ * socket reads and writes alone cost this share of direct, whatever the relay does.
+ */
+const PIPE = `
+const net = require('node:net');
+// The relay's own buffer sizes (256 KiB), so the two differ only by what the relay does.
+const server = net.createServer({ highWaterMark: 262144 }, (c) => {
+  const u = net.connect({ port: Number(process.argv[1]), host: '127.0.0.1', highWaterMark: 262144 });
+  c.pipe(u).pipe(c);
+  c.on('error', () => u.destroy()); u.on('error', () => c.destroy()); c.on('close', () => u.destroy());
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+`;
+
 /** The client: N interleaved requests to each URL; prints every timing as JSON. */
 const CLIENT = `
 const http = require('node:http');
@@ -81,6 +97,8 @@ if (!process.env.ONLY_ANALYSE) {
 const upstream = spawn(process.execPath, ['-e', UPSTREAM], { stdio: ['ignore', 'pipe', 'inherit'] });
 const port = await new Promise<string>((resolve) => upstream.stdout.once('data', (c: Buffer) => resolve(c.toString().trim())));
 const direct = `http://127.0.0.1:${port}`;
+const pipe = spawn(process.execPath, ['-e', PIPE, port], { stdio: ['ignore', 'pipe', 'inherit'] });
+const pipePort = await new Promise<string>((resolve) => pipe.stdout.once('data', (c: Buffer) => resolve(c.toString().trim())));
 const relay = await startRelay({
   upstreams: { anthropic: direct },
   observe(request, forwarded) {
@@ -112,25 +130,31 @@ const [d, r] = (await client([`${direct}/v1/messages`, viaRelay], 450)).map((xs)
 const added = median(r!) - median(d!);
 console.log(`overhead per request: direct median ${f(median(d!))} ms, relay ${f(median(r!))} ms, added ${f(added)} ms (goal <= 2 ms) ${added <= 2 ? 'OK' : 'OVER'}`);
 
-// 2. 10 MB streamed: rounds of one direct and one relayed stream (order alternating), two warm-up
-//    rounds dropped. On a shared machine a single stream's time swings 2-5x with the load, so the
-//    figure is the median of the per-round ratios (direct time / relay time, same moment), beside
-//    the medians; the relay's own CPU per 10 MB (this process does nothing else meanwhile) says
-//    what it adds whatever the load.
+// 2. 10 MB streamed: rounds of one direct, one relayed and one piped stream (order alternating),
+//    two warm-up rounds dropped. On a shared machine a single stream's time swings 2-5x with the
+//    load, so the figure is the median of the per-round ratios (direct time / relay time, same
+//    moment), beside the medians; the relay's own CPU per 10 MB (this process does nothing else
+//    meanwhile; the pipe is a process of its own) says what it adds whatever the load.
 const ROUNDS = Number(process.env.LOUPE_BENCH_ROUNDS ?? 21);
 const cpu0 = process.cpuUsage();
-const [bd, br] = await client([`${direct}/big`, `${relay.baseUrl('anthropic')}/big`], ROUNDS + 2);
-const relayCpuMs = ((c) => (c.user + c.system) / 1000)(process.cpuUsage(cpu0)) / (ROUNDS + 2);
-if ([...bd!, ...br!].some((x) => x.bytes < BIG)) throw new Error('a 10 MB response came short');
+const [bd, br, bp] = await client([`${direct}/big`, `${relay.baseUrl('anthropic')}/big`, `http://127.0.0.1:${pipePort}/big`], ROUNDS + 2);
+const cpu = process.cpuUsage(cpu0);
+const perStream = (us: number) => us / 1000 / (ROUNDS + 2);
+if ([...bd!, ...br!, ...bp!].some((x) => x.bytes < BIG)) throw new Error('a 10 MB response came short');
 const dms = bd!.slice(2).map((x) => x.ms);
 const rms = br!.slice(2).map((x) => x.ms);
+const pms = bp!.slice(2).map((x) => x.ms);
 const share = median(dms.map((d, i) => d / rms[i]!));
+const floor = median(dms.map((d, i) => d / pms[i]!));
 const mbps = (ms: number) => f(BIG / 1048576 / (ms / 1000), 0);
 console.log(
-  `10 MB streamed, ${ROUNDS} rounds: direct median ${f(median(dms), 1)} ms (${mbps(median(dms))} MB/s), relay ${f(median(rms), 1)} ms (${mbps(median(rms))} MB/s); ` +
-    `median per-round share ${f(share * 100, 1)}% of direct (goal >= 95%) ${share >= 0.95 ? 'OK' : 'UNDER'}; relay CPU ${f(relayCpuMs, 1)} ms per 10 MB`,
+  `10 MB streamed, ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)}: direct median ${f(median(dms), 1)} ms (${mbps(median(dms))} MB/s), relay ${f(median(rms), 1)} ms (${mbps(median(rms))} MB/s); ` +
+    `median per-round share ${f(share * 100, 1)}% of direct (goal >= 95%) ${share >= 0.95 ? 'OK' : 'UNDER'}; ` +
+    `a bare TCP pipe (the floor of any relay process) ${f(median(pms), 1)} ms, ${f(floor * 100, 1)}% of direct; ` +
+    `relay CPU ${f(perStream(cpu.user + cpu.system), 1)} ms per 10 MB (user ${f(perStream(cpu.user), 1)}, system ${f(perStream(cpu.system), 1)})`,
 );
 await relay.close();
+pipe.kill();
 upstream.kill();
 }
 
