@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contract/sessions';
 import type { TranscriptItem } from '../../../shared/contract/transcript';
 import type { ReportedUsage } from '../../../shared/contract/agent-events';
-import { canonical, contentKey } from '../threads/segment-id';
+import { canonical, contentKey, toolContentKey } from '../threads/segment-id';
 import { TRANSCRIPT_OUTPUT_MAX } from '../threads/transcript-collector';
 import { hiddenResult } from '../secrets/tool-paths';
 import { approxTokens } from '../../../shared/contract/run-limits';
@@ -22,6 +22,9 @@ export function previewOf(text: string, max = PREVIEW_CHARS): string {
   const flat = head.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/** Texts shorter than this are hashed and checked again rather than kept: a lookup would cost about as much. */
+const MEMO_MIN_CHARS = 1024;
 
 const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 const hashOf = (kind: string, key: string) => `${kind}-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
@@ -129,7 +132,7 @@ export class SessionBuilder {
    */
   private memoized(text: string | undefined, rest: string, hash: () => string): string {
     const memo = this.ids.memo;
-    if (!memo || text === undefined) return hash();
+    if (!memo || text === undefined || text.length < MEMO_MIN_CHARS) return hash();
     let byRest = memo.get(text);
     if (!byRest) memo.set(text, (byRest = new Map()));
     let base = byRest.get(rest);
@@ -140,7 +143,7 @@ export class SessionBuilder {
   /** hiddenResult of a call's output, from `ids.hidden` when this output and input were checked before. */
   private hiddenOf(call: PendingTool, output: string): string | null {
     const memo = this.ids.hidden;
-    if (!memo) return hiddenResult(call.input, output);
+    if (!memo || output.length < MEMO_MIN_CHARS) return hiddenResult(call.input, output);
     let byInput = memo.get(output);
     if (!byInput) memo.set(output, (byInput = new Map()));
     let hidden = byInput.get(call.inputJson);
@@ -223,7 +226,7 @@ export class SessionBuilder {
     d.base =
       this.ids.hashIf && !this.ids.hashIf(d.bytes)
         ? `unhashed-${call.index}`
-        : this.memoized(output, `tool\u0000${call.name}\u0000${call.inputJson}\u0000${isError}`, () => hashOf('tool', contentKey(item)));
+        : this.memoized(output, `tool\u0000${call.name}\u0000${call.inputJson}\u0000${isError}`, () => hashOf('tool', toolContentKey(call.name, call.input, call.inputJson, kept, isError)));
     d.paired = true;
     d.isError = isError;
     // A result read from a credential file is not previewed at all (redaction cannot tell a bare `password=…`).
