@@ -21,6 +21,7 @@ import { wireRunSummary } from '../wire/store';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunInput, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
 import { TranscriptCollector } from '../threads/transcript-collector';
+import { ShownRedactor } from './shown-redactor';
 import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
@@ -374,6 +375,8 @@ export class RunManager {
     this.env.turnChanged?.(s.threadId);
 
     const collector = new TranscriptCollector();
+    // What the run view and its record show: recognised secrets hidden, order kept.
+    const shown = new ShownRedactor((event) => s.recorder.publish({ type: 'agent', stepId: start.id, event }));
     const timeout = s.input.settings.loop.idleTimeoutSeconds;
     const invocation = prepared.invocationFor(info?.path ?? s.adapter.id);
     // What was measured is what is written: the executable's path is not part of it.
@@ -407,12 +410,13 @@ export class RunManager {
       signal: s.signal,
       onEvent: (event: AgentEvent) => {
         collector.add(event);
-        s.recorder.publish({ type: 'agent', stepId: start.id, event });
+        shown.push(event);
       },
     });
     // runStep spawned synchronously: the exact count starts after the launch, in the token workers.
     const exact = countPromptExactly(this.deps.tokens, s.input.settings.model, invocation.stdin, prepared.sha256);
     const result: StepResult = await running.finally(() => wire.session?.close());
+    await shown.drain();
     // A request the relay blocked (request budget): the step ends blocked, whatever the CLI made of it.
     const wireBlock = wire.session?.blocked()[0] ?? null;
     const ok = !wireBlock && !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;

@@ -204,6 +204,23 @@ describe('what a run sends', () => {
   });
 });
 
+describe('what a run shows', () => {
+  it('hides a recognised secret in what the agent printed, in order, in the stream and the record', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const key = `AKIA${'Q'.repeat(16)}`;
+    const runtime = makeRuntime();
+    const script = `console.log('before');console.log('id = ${key}');console.log('after')`;
+    const started = await runtime.call('runs.start', { repo, ask: 'Print', settings: custom(nodeCmd(script)) });
+    const done = await waitForRun(runtime, started.run.id);
+    expect(done.run.status).toBe('succeeded');
+    const printed = done.events.flatMap((e) => (e.event.type === 'agent' && e.event.event.type === 'raw' && e.event.event.stream === 'stdout' ? [e.event.event.text] : []));
+    const text = printed.join('\n');
+    expect(text).not.toContain('QQQQ');
+    expect(text).toMatch(/before\n.*\[redacted [^\]]+\][\s\S]*after/);
+    await runtime.close();
+  });
+});
+
 describe('threads, resume and fallback', () => {
   it('resumes the agent session on a follow-up; a failed resume falls back to a fresh session, measured again', async () => {
     const repo = makeRepo({ 'notes.md': 'first notes\n' });
