@@ -69,10 +69,11 @@ const [urls, n, body] = JSON.parse(process.argv[1]);
 const agent = new http.Agent({ keepAlive: true });
 const post = (url) => new Promise((resolve, reject) => {
   const t = performance.now();
+  const c = process.cpuUsage();
   const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-api-key': 'k' } }, (res) => {
     let bytes = 0;
     res.on('data', (c) => (bytes += c.length));
-    res.on('end', () => resolve({ ms: performance.now() - t, bytes }));
+    res.on('end', () => resolve({ ms: performance.now() - t, bytes, cpu: ((u) => (u.user + u.system) / 1000)(process.cpuUsage(c)) }));
   });
   req.on('error', reject);
   req.end(body);
@@ -115,7 +116,7 @@ const relay = await startRelay({
 const body = JSON.stringify({ model: 'claude-x', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] });
 
 /** Runs the client process over `urls` (interleaved, `n` rounds); the relay serves meanwhile. */
-function client(urls: string[], n: number): Promise<{ ms: number; bytes: number }[][]> {
+function client(urls: string[], n: number): Promise<{ ms: number; bytes: number; cpu: number }[][]> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CLIENT, JSON.stringify([urls, n, body])], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -151,7 +152,8 @@ console.log(
   `10 MB streamed, ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)}: direct median ${f(median(dms), 1)} ms (${mbps(median(dms))} MB/s), relay ${f(median(rms), 1)} ms (${mbps(median(rms))} MB/s); ` +
     `median per-round share ${f(share * 100, 1)}% of direct (goal >= 95%) ${share >= 0.95 ? 'OK' : 'UNDER'}; ` +
     `a bare TCP pipe (the floor of any relay process) ${f(median(pms), 1)} ms, ${f(floor * 100, 1)}% of direct; ` +
-    `relay CPU ${f(perStream(cpu.user + cpu.system), 1)} ms per 10 MB (user ${f(perStream(cpu.user), 1)}, system ${f(perStream(cpu.system), 1)})`,
+    `relay CPU ${f(perStream(cpu.user + cpu.system), 1)} ms per 10 MB (user ${f(perStream(cpu.user), 1)}, system ${f(perStream(cpu.system), 1)}); ` +
+    `the client's CPU per 10 MB: direct ${f(median(bd!.slice(2).map((x) => x.cpu)), 1)} ms, through the relay ${f(median(br!.slice(2).map((x) => x.cpu)), 1)} ms`,
 );
 await relay.close();
 pipe.kill();

@@ -239,15 +239,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       if (upRes.headers['content-length'] !== undefined) outHeaders['content-length'] = upRes.headers['content-length'];
       tap?.head?.(upRes.statusCode ?? 502, upRes.headers);
       res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, outHeaders);
-      upRes.on('end', () => {
-        res.once('finish', () => settle({ status: upRes.statusCode ?? null, by: 'upstream', reason: null }));
-        res.end();
-      });
-      upRes.on('error', () => res.destroy());
-      forwardBody(upRes, res, (chunk) => {
+      upRes.on('data', (chunk: Buffer) => {
         responseBytes += chunk.length;
         tap?.chunk(chunk);
       });
+      upRes.on('end', () => res.once('finish', () => settle({ status: upRes.statusCode ?? null, by: 'upstream', reason: null })));
+      upRes.on('error', () => res.destroy());
+      // pipe: pauses the upstream while the CLI is slow to read (backpressure), no buffering here.
+      upRes.pipe(res);
     });
     up.end(forwarded);
   }
@@ -283,37 +282,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         httpsAgent?.destroy();
       }),
   };
-}
-
-/**
- * Pipes a response body to the CLI as it arrives, with backpressure, and
- * without holding anything back: every byte the upstream has sent is written
- * in the same tick it was read. What one socket read carries (an upstream
- * writes an SSE stream in many small chunks: 16 KiB each in node) is written
- * as ONE chunk rather than one per upstream chunk: `pipe` paid a chunk
- * header, four socket writes and a stream round per upstream chunk, the bulk
- * of the relay's CPU on a long stream. Body bytes are unchanged (chunked
- * framing is per hop).
- */
-function forwardBody(from: IncomingMessage, to: ServerResponse, seen: (chunk: Buffer) => void): void {
-  let waiting = false;
-  const flush = () => {
-    waiting = false;
-    // read() in paused mode: everything buffered so far, as one Buffer (what arrived since the last flush).
-    for (let chunk: Buffer | null = from.read(); chunk !== null; chunk = from.read()) {
-      seen(chunk);
-      if (to.destroyed) return;
-      // Slow CLI: stop reading until it drains; the upstream socket pauses once our buffer is full.
-      if (!to.write(chunk)) {
-        waiting = true;
-        to.once('drain', flush);
-        return;
-      }
-    }
-  };
-  from.on('readable', () => {
-    if (!waiting) flush();
-  });
 }
 
 /** A tap whose errors never break the pass-through. */
