@@ -40,7 +40,7 @@ export function parseRequest(provider: WireProvider, method: string, endpoint: s
  * characters: it holds a session's history (texts already in memory as the
  * requests are parsed), never an unbounded log.
  */
-export class BoundedTextMap<V> implements TextMemo<V> {
+class BoundedTextMap<V> implements TextMemo<V> {
   private readonly map = new Map<string, V>();
   private chars = 0;
   constructor(private readonly maxChars: number) {}
