@@ -1,16 +1,25 @@
 // The agents tier's cases, the same for each real CLI: a tool loop, a resumed follow-up, a
 // fresh-session fallback when the CLI's session is gone, a blocked step that starts
 // nothing, the provider's usage in evidence, and the CLI's own transcript in
-// `loupe sessions` and its X-Ray. Each *.agents.test.ts calls agentsTier(bin).
+// `loupe sessions` and its X-Ray. The first turn also serves the wire (issue 21): every
+// model request recorded as the provider received it, and a secret in a file the agent
+// reads warned about (the default, warn: forwarded as read), one CLI start for all of it
+// (the tier's time limit). Each *.agents.test.ts calls agentsTier(bin).
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunDetail } from '../../../shared/contract/runs';
+import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
 import type { AgentBin } from '../../core/testing/agents';
 import { makeRepo, removeTempDirs } from '../../core/testing/fixtures';
 import { startProvider, type RecordedRequest, type Script, type ScriptedProvider } from '../../core/testing/providers';
+import { parseRequest } from '../../core/wire/parse';
 import { runCliForTest } from '../testing';
-import { dropSessions, TIER_AGENTS, tierHome, tierSkipReason, type TierHome } from './tier';
+import { dropSessions, promptTotal, TIER_AGENTS, tierHome, tierSkipReason, type TierHome } from './tier';
 
 const CASE_TIMEOUT_MS = 120_000;
+// A made-up GitHub token (a recognised format); built here so no token sits in the source.
+const SECRET = `ghp_${'Vb8Nc3Rt6Yh1'.repeat(3)}`;
 
 interface StepDoc {
   kind: string;
@@ -54,7 +63,8 @@ export function agentsTier(bin: AgentBin): void {
           when: ask.one,
           reply: (r) => {
             const path = /(\/\S*ref-notes\.md)/.exec(r.lastInput)?.[1];
-            return path ? { toolCalls: [agent.readTool(path)], usage: usage() } : { text: 'The prompt named no reference file.', usage: usage() };
+            // Two reads at once: the staged notes, and the repository's own deploy file (not staged: a staged copy is redacted).
+            return path ? { toolCalls: [agent.readTool(path), agent.readTool(join(repo, 'deploy.env'))], usage: usage() } : { text: 'The prompt named no reference file.', usage: usage() };
           },
         },
       ],
@@ -67,7 +77,7 @@ export function agentsTier(bin: AgentBin): void {
     beforeAll(async () => {
       provider = await startProvider(agent.api, { script });
       home = tierHome(agent, provider.url);
-      repo = makeRepo({ 'README.md': '# tier\n', 'docs/ref-notes.md': `Reference notes.\n${marker}\n` });
+      repo = makeRepo({ 'README.md': '# tier\n', 'docs/ref-notes.md': `Reference notes.\n${marker}\n`, 'deploy.env': `GITHUB_TOKEN=${SECRET}\nDEPLOY-END\n` });
     });
     afterAll(async () => {
       await provider.close();
@@ -89,7 +99,7 @@ export function agentsTier(bin: AgentBin): void {
       expect(m, `${out.stdout}\n${out.stderr}`).not.toBeNull();
       const shown = JSON.parse((await loupe(['runs', 'show', m![1]!, '--json'])).stdout) as { run: { status: string }; steps: StepDoc[] };
       const requests = provider.requests.slice(from);
-      return { ...out, threadId: m![2]!, status: shown.run.status, steps: shown.steps, requests, turns: requests.filter((r) => r.purpose === 'turn') };
+      return { ...out, runId: m![1]!, threadId: m![2]!, status: shown.run.status, steps: shown.steps, requests, turns: requests.filter((r) => r.purpose === 'turn') };
     }
     const modelCalls = (requests: RecordedRequest[]) => requests.filter((r) => r.purpose === 'turn' || r.purpose === 'utility');
 
@@ -103,6 +113,7 @@ export function agentsTier(bin: AgentBin): void {
       const read = JSON.stringify(r.turns[0]!.reply!.toolCalls![0]!.input);
       expect(read).toContain(home.env.LOUPE_USER_DATA);
       expect(r.turns[1]!.toolResults.join('\n')).toContain(marker);
+      expect(r.turns[1]!.toolResults.join('\n')).toContain('DEPLOY-END');
       expect(r.stdout).toContain(`Quoted: ${marker}`);
       const [step] = r.steps;
       expect(step).toMatchObject({ kind: 'fresh', outcome: 'launched', resumed: false });
@@ -112,6 +123,30 @@ export function agentsTier(bin: AgentBin): void {
       expect(reported).toEqual(agent.expectedUsage(modelCalls(r.requests)));
       expect(step!.approxTokens).toBe(Math.ceil(step!.totalBytes / 4));
       expect(step!.promptBytes).toBeGreaterThan(0);
+
+      // The wire: every model request (the turns and the CLI's side calls) recorded as the provider received it.
+      const shown = JSON.parse((await loupe(['runs', 'show', r.runId, '--json'])).stdout) as Pick<RunDetail, 'wire'>;
+      expect(shown.wire.notes).toEqual([]);
+      const details: WireSessionDetail[] = [];
+      for (const id of shown.wire.sessions) details.push(JSON.parse((await loupe(['wire', 'show', id, '--json'])).stdout) as WireSessionDetail);
+      const recorded = details.flatMap((d) => d.requests.filter((q) => q.api !== null));
+      const received = r.requests.filter((q) => q.method === 'POST' && parseRequest(agent.wire, 'POST', q.path.split('?')[0]!, Buffer.from(q.bodyText)) !== null);
+      expect(received.length).toBeGreaterThanOrEqual(2);
+      expect(recorded.map((q) => q.requestBytes)).toEqual(received.map((q) => Buffer.byteLength(q.bodyText)));
+      for (const [i, q] of recorded.entries()) {
+        const parsed = parseRequest(agent.wire, 'POST', received[i]!.path.split('?')[0]!, Buffer.from(received[i]!.bodyText))!;
+        expect(q.split).toMatchObject({ systemBytes: parsed.systemBytes, toolBytes: parsed.toolBytes, messageBytes: parsed.messageBytes });
+        expect(q.status).toBe(received[i]!.reply?.status ?? 200);
+      }
+      // The turn that read the files: its tool results are segments, and the provider's usage is on it, in every API's terms.
+      const last = details.at(-1)!.request!;
+      expect(last.segments.filter((s) => s.kind === 'tool').length).toBeGreaterThanOrEqual(2);
+      expect(last.usage?.input).toBe(promptTotal(r.turns[1]!));
+      expect(last.tools.length).toBeGreaterThan(0);
+      // The secret in the deploy file (warn, the default): the provider received it as read; the run warns, never with the value.
+      expect(r.turns[1]!.toolResults.some((t) => t.includes(SECRET))).toBe(true);
+      expect(shown.wire.steps.flatMap((s) => s.warnings)).toContainEqual(expect.objectContaining({ kind: 'secret', action: 'warn', text: expect.stringContaining('a tool result') }));
+      expect(JSON.stringify(shown.wire) + JSON.stringify(details)).not.toContain(SECRET.slice(4, 16));
     }, CASE_TIMEOUT_MS);
 
     it.runIf(agent.followUp === 'falls-back')('a follow-up: the resumed session is refused by the provider, and a fresh one with Loupe history answers', async () => {

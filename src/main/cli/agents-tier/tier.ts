@@ -8,6 +8,7 @@ import { AGENT_PINS, agentsBin, agentsDir, agentsMissing, type AgentBin } from '
 import { tempDir } from '../../core/testing/fixtures';
 import type { ProviderApi, RecordedRequest, ScriptedToolCall } from '../../core/testing/providers';
 import type { ReportedUsage } from '../../../shared/contract/agent-events';
+import type { WireProvider } from '../../core/wire/providers';
 
 export interface TierAgent {
   bin: AgentBin;
@@ -19,6 +20,8 @@ export interface TierAgent {
   /** How `loupe sessions` names its transcripts. */
   sessionCli: 'claude-code' | 'codex' | 'gemini';
   api: ProviderApi;
+  /** The API its requests are parsed as on the wire. */
+  wire: WireProvider;
   /** The tool call that makes this CLI read `path` with its own tool. */
   readTool(path: string): ScriptedToolCall;
   /** Writes the CLI's own settings into `home`; returns the environment pointing it at `providerUrl`. */
@@ -45,6 +48,7 @@ export const TIER_AGENTS: Record<AgentBin, TierAgent> = {
     sessionCli: 'claude-code',
     followUp: 'resumes',
     api: 'anthropic',
+    wire: 'anthropic',
     readTool: (path) => ({ name: 'Read', input: { file_path: path } }),
     configure: (_home, url) => ({ ANTHROPIC_BASE_URL: url, ANTHROPIC_API_KEY: 'sk-ant-scripted-not-a-key' }),
     sessionsDir: (home) => join(home, '.claude', 'projects'),
@@ -64,6 +68,7 @@ export const TIER_AGENTS: Record<AgentBin, TierAgent> = {
     sessionCli: 'codex',
     followUp: 'resumes',
     api: 'openai-responses',
+    wire: 'openai',
     readTool: (path) => ({ name: 'exec_command', input: { cmd: `cat '${path}'` } }),
     configure(home, url) {
       const codexHome = join(home, '.codex');
@@ -101,6 +106,7 @@ export const TIER_AGENTS: Record<AgentBin, TierAgent> = {
     sessionCli: 'gemini',
     followUp: 'falls-back',
     api: 'gemini',
+    wire: 'gemini',
     readTool: (path) => ({ name: 'read_file', input: { file_path: path } }),
     configure(home, url) {
       mkdirSync(join(home, '.gemini'), { recursive: true });

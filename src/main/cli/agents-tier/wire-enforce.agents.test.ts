@@ -2,8 +2,10 @@
 // - a request over a `block` request ceiling: the provider receives no model request,
 //   the CLI shows Loupe's message and exits non-zero, the step ends blocked, `loupe run`
 //   exits 3; the same with `loupe wrap` (claude);
-// - a secret in a file the agent reads: recorded as a warning (the provider receives it,
-//   the default); with --wire-secrets redact the provider never receives it.
+// - a secret in a file the agent reads, with --wire-secrets redact: recorded, and the
+//   provider never receives it (its tool result replaced, the call/result pairing valid).
+// The default (warn: recorded, forwarded as read) shares the first turn of tier-cases.ts.
+// claude, codex and gemini each; every run is one CLI start (the tier's time limit).
 // Skipped, in one line, where npm run agents:install has not run (LOUPE_AGENTS_DIR).
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,24 +13,23 @@ import type { RunDetail } from '../../../shared/contract/runs';
 import type { AgentBin } from '../../core/testing/agents';
 import { makeRepo, removeTempDirs } from '../../core/testing/fixtures';
 import { startProvider, type RecordedRequest } from '../../core/testing/providers';
+import { pairingProblem } from '../../core/testing/wire-requests';
 import { parseRequest } from '../../core/wire/parse';
-import type { WireProvider } from '../../core/wire/providers';
 import { runCliForTest } from '../testing';
 import { TIER_AGENTS, tierHome, tierSkipReason } from './tier';
 
-const PROVIDER: Record<AgentBin, WireProvider> = { claude: 'anthropic', codex: 'openai', gemini: 'gemini' };
 const skip = tierSkipReason();
 afterAll(() => removeTempDirs());
 
 /** The model requests the server received (turns, side calls), as opposed to probes. */
 const modelCalls = (bin: AgentBin, requests: RecordedRequest[]) =>
-  requests.filter((r) => r.method === 'POST' && parseRequest(PROVIDER[bin], 'POST', r.path.split('?')[0]!, Buffer.from(r.bodyText)) !== null);
+  requests.filter((r) => r.method === 'POST' && parseRequest(TIER_AGENTS[bin].wire, 'POST', r.path.split('?')[0]!, Buffer.from(r.bodyText)) !== null);
 
 // A made-up GitHub token (a recognised format); built here so no token sits in the source.
 const SECRET = `ghp_${'Wq7Zx2Lm9Pk4'.repeat(3)}`;
 
 describe.skipIf(skip !== null)('enforcement on the wire with the real CLIs', () => {
-  for (const bin of ['claude', 'codex'] as const) {
+  for (const bin of ['claude', 'codex', 'gemini'] as const) {
     it(`${bin}: a request over the block ceiling is answered by Loupe; the provider receives none, the step ends blocked, exit 3`, async () => {
       const agent = TIER_AGENTS[bin];
       const provider = await startProvider(agent.api, { script: { turns: [{ reply: { text: 'Should never be asked.' } }] } });
@@ -74,40 +75,46 @@ describe.skipIf(skip !== null)('enforcement on the wire with the real CLIs', () 
     }
   }, 180_000);
 
-  for (const bin of ['claude', 'codex'] as const) {
-    for (const mode of ['warn', 'redact'] as const) {
-      it(`${bin}: a secret in a file the agent reads is ${mode === 'warn' ? 'recorded as a warning' : 'never received by the provider'} (${mode})`, async () => {
-        const agent = TIER_AGENTS[bin];
-        const repo = makeRepo({ 'README.md': '# secrets\n', 'deploy/notes.md': `Deploy notes.\nGITHUB_TOKEN=${SECRET}\nEND-OF-NOTES\n` });
-        const file = join(repo, 'deploy/notes.md');
-        const provider = await startProvider(agent.api, {
-          script: {
-            turns: [
-              { when: (r) => r.toolResults.some((t) => t.includes('END-OF-NOTES')), reply: { text: 'Read the notes.' } },
-              { reply: { toolCalls: [agent.readTool(file)] } },
-            ],
-          },
-        });
-        try {
-          const home = tierHome(agent, provider.url);
-          const ran = await runCliForTest(['run', '--repo', repo, '--agent', bin, '--ask', 'Read deploy/notes.md.', '--wire-secrets', mode, '--json'], home.env);
-          expect(ran.code, ran.stderr).toBe(0);
-          const received = modelCalls(bin, provider.requests);
-          // The turn that carried the file's text reached the provider.
-          expect(received.some((r) => r.bodyText.includes('END-OF-NOTES'))).toBe(true);
-          expect(received.some((r) => r.bodyText.includes(SECRET))).toBe(mode === 'warn');
-          const runId = (JSON.parse(ran.stdout) as { runId: string }).runId;
-          const detail = JSON.parse((await runCliForTest(['runs', 'show', runId, '--json'], home.env)).stdout) as Pick<RunDetail, 'wire'>;
-          const warnings = detail.wire.steps.flatMap((s) => s.warnings);
-          expect(warnings).toContainEqual(expect.objectContaining({ kind: 'secret', action: mode, text: expect.stringContaining('a tool result') }));
-          // Recorded, never the value: not in the run's wire, not in the database.
-          expect(JSON.stringify(detail)).not.toContain(SECRET.slice(4, 16));
-          if (mode === 'redact') expect(received.some((r) => r.bodyText.includes('[redacted'))).toBe(true);
-        } finally {
-          await provider.close();
+  for (const bin of ['claude', 'codex', 'gemini'] as const) {
+    it(`${bin}: a secret in a file the agent reads is never received by the provider (redact), and is recorded`, async () => {
+      const agent = TIER_AGENTS[bin];
+      const repo = makeRepo({ 'README.md': '# secrets\n', 'deploy/notes.md': `Deploy notes.\nGITHUB_TOKEN=${SECRET}\nEND-OF-NOTES\n` });
+      const file = join(repo, 'deploy/notes.md');
+      const provider = await startProvider(agent.api, {
+        script: {
+          turns: [
+            { when: (r) => r.toolResults.some((t) => t.includes('END-OF-NOTES')), reply: { text: 'Read the notes.' } },
+            { reply: { toolCalls: [agent.readTool(file)] } },
+          ],
+        },
+      });
+      try {
+        const home = tierHome(agent, provider.url);
+        const ran = await runCliForTest(['run', '--repo', repo, '--agent', bin, '--ask', 'Read deploy/notes.md.', '--wire-secrets', 'redact', '--json'], home.env);
+        expect(ran.code, ran.stderr).toBe(0);
+        const received = modelCalls(bin, provider.requests);
+        // The turn that carried the file's text reached the provider, its secret replaced, the CLI's tool result still paired with its call.
+        const carried = received.filter((r) => r.bodyText.includes('END-OF-NOTES'));
+        expect(carried.length).toBeGreaterThan(0);
+        for (const r of carried) {
+          expect(r.toolResults.some((t) => t.includes('END-OF-NOTES') && t.includes('[redacted'))).toBe(true);
+          expect(pairingProblem(agent.wire, r.json)).toBeNull();
         }
-      }, 180_000);
-    }
+        expect(received.filter((r) => r.bodyText.includes(SECRET.slice(4, 16)))).toEqual([]);
+        expect(carried.at(-1)!.reply?.text).toBe('Read the notes.');
+        const runId = (JSON.parse(ran.stdout) as { runId: string }).runId;
+        const detail = JSON.parse((await runCliForTest(['runs', 'show', runId, '--json'], home.env)).stdout) as Pick<RunDetail, 'run' | 'wire'>;
+        expect(detail.run.status).toBe('succeeded');
+        const warnings = detail.wire.steps.flatMap((s) => s.warnings);
+        expect(warnings).toContainEqual(expect.objectContaining({ kind: 'secret', action: 'redact', text: expect.stringContaining('a tool result') }));
+        // Recorded, never the value: not in the run's wire, not in any request's record.
+        const records = await Promise.all(detail.wire.sessions.map(async (id) => (await runCliForTest(['wire', 'show', id, '--json'], home.env)).stdout));
+        expect(records.join('')).toMatch(/"mode": ?"redact"/);
+        expect(JSON.stringify(detail.wire) + records.join('')).not.toContain(SECRET.slice(4, 16));
+      } finally {
+        await provider.close();
+      }
+    }, 180_000);
   }
 });
 

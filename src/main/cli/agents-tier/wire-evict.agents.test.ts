@@ -158,6 +158,14 @@ describe.skipIf(skip !== null)('evictions on the wire with the real CLIs', () =>
         expect(turnThree.length).toBeGreaterThanOrEqual(1);
         expect(turnThree.at(-1)!.bodyText).toContain(first);
         expect(turnThree.at(-1)!.bodyText).not.toContain('Loupe withheld');
+        // On the wire itself: every request of the resumed CLI session (it carries turn two, the second file) has the segment back,
+        // gemini's too (its resume is refused by the API, tier.ts, after the relay forwarded it; the fallback's prompt is Loupe's own).
+        const resumed = modelCalls(bin, provider.requests.slice(sentRestore)).filter((r) => r.purpose !== 'utility' && r.bodyText.includes('Say thanks') && r.bodyText.includes(second));
+        expect(resumed.length).toBeGreaterThanOrEqual(1);
+        for (const r of resumed) {
+          expect(r.bodyText).toContain(first);
+          expect(r.bodyText).not.toContain('Loupe withheld');
+        }
       } finally {
         await provider.close();
       }

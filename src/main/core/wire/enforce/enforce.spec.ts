@@ -88,49 +88,72 @@ function strings(value: unknown): string {
 }
 
 describe('the request budget on the wire', () => {
-  it('block: the relay answers in the provider’s shape, nothing reaches the provider; 0 forwarded past a block over 100 attempts', async () => {
-    await open('anthropic', { requestBudget: { maxRequestBytes: 4_000, policy: 'block' } });
-    let forwardedPastBlock = 0;
-    let blocked = 0;
-    let allowed = 0;
-    // 100 attempts over the ceiling (just over it, and far over), each followed by one within it
-    // (the ceiling itself is not over): blocks stop only what is over.
-    for (let i = 0; i < 200; i++) {
-      const over = i % 2 === 0;
-      const size = over ? [4_001, 4_100, 8_000, 250_000][(i / 2) % 4]! : [3_000, 3_999, 4_000][((i - 1) / 2) % 3]!;
-      const ask = `attempt ${i} `;
-      const shell = JSON.stringify(body('anthropic', ask, '')).length;
-      const json = body('anthropic', ask, 'x'.repeat(size - shell));
-      const bytes = Buffer.byteLength(JSON.stringify(json));
-      expect(bytes).toBe(size);
-      const before = provider!.requests.length;
-      const res = await send('anthropic', json);
-      const reached = provider!.requests.length - before;
-      if (over) {
-        blocked++;
-        forwardedPastBlock += reached;
-        expect(res.status).toBe(400);
-        const err = JSON.parse(res.text) as { type: string; error: { type: string; message: string } };
-        expect(err.type).toBe('error');
-        expect(err.error.message).toBe(`Loupe blocked this request: ${bytes.toLocaleString('en-US')} bytes, over your 4,000-byte request ceiling; raise it or evict segments in X-Ray.`);
-      } else {
-        allowed++;
-        expect(reached, `a request of ${bytes} bytes, within the ceiling, is forwarded`).toBe(1);
-        expect(res.status).toBe(200);
-      }
+  /** The message of an error body in `p`'s own shape (what its CLI prints), or a failure naming what came back. */
+  function errorMessage(p: WireProvider, text: string): string {
+    const err = JSON.parse(text) as { type?: string; error?: { type?: string; message?: string; code?: number; status?: string } };
+    switch (p) {
+      case 'anthropic':
+        expect(err).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
+        break;
+      case 'openai':
+        expect(err).toMatchObject({ error: { type: 'invalid_request_error' } });
+        break;
+      case 'gemini':
+        expect(err).toMatchObject({ error: { code: 400, status: 'INVALID_ARGUMENT' } });
+        break;
     }
-    await session!.settled();
-    console.log(`figure: ${forwardedPastBlock} requests forwarded past a block over ${blocked} blocked attempts (${allowed} within the ceiling forwarded)`);
-    expect(blocked).toBe(100);
-    expect(forwardedPastBlock).toBe(0);
-    expect(session!.blocked()).toHaveLength(blocked);
-    const records = wireRequests(runtime!.deps.db, session!.id);
-    const answered = records.filter((r) => r.answeredBy === 'relay');
-    expect(answered).toHaveLength(blocked);
-    expect(answered[0]!.enforcement?.budget).toMatchObject({ policy: 'block', verdict: 'block', exceeded: [{ ceiling: 'maxRequestBytes', limit: 4_000 }] });
-    expect(answered[0]!.reason).toMatch(/^Loupe blocked this request/);
-    expect(records.filter((r) => r.answeredBy === 'upstream').every((r) => r.enforcement?.budget?.verdict === 'within')).toBe(true);
-  }, 60_000);
+    return err.error!.message!;
+  }
+
+  it('block: the relay answers in the provider’s shape, nothing reaches the provider; 0 forwarded past a block over 100 attempts, in each API', async () => {
+    const figures: string[] = [];
+    for (const p of ['anthropic', 'openai', 'gemini'] as const) {
+      await open(p, { requestBudget: { maxRequestBytes: 4_000, policy: 'block' } });
+      let forwardedPastBlock = 0;
+      let blocked = 0;
+      let allowed = 0;
+      // 100 attempts over the ceiling (just over it, and far over), each followed by one within it
+      // (the ceiling itself is not over): blocks stop only what is over.
+      for (let i = 0; i < 200; i++) {
+        const over = i % 2 === 0;
+        const size = over ? [4_001, 4_100, 8_000, 250_000][(i / 2) % 4]! : [3_000, 3_999, 4_000][((i - 1) / 2) % 3]!;
+        const ask = `attempt ${i} `;
+        const shell = JSON.stringify(body(p, ask, '')).length;
+        const json = body(p, ask, 'x'.repeat(size - shell));
+        const bytes = Buffer.byteLength(JSON.stringify(json));
+        expect(bytes).toBe(size);
+        const before = provider!.requests.length;
+        const res = await send(p, json);
+        const reached = provider!.requests.length - before;
+        if (over) {
+          blocked++;
+          forwardedPastBlock += reached;
+          expect(res.status, p).toBe(400);
+          expect(errorMessage(p, res.text)).toBe(`Loupe blocked this request: ${bytes.toLocaleString('en-US')} bytes, over your 4,000-byte request ceiling; raise it or evict segments in X-Ray.`);
+        } else {
+          allowed++;
+          expect(reached, `${p}: a request of ${bytes} bytes, within the ceiling, is forwarded`).toBe(1);
+          expect(res.status).toBe(200);
+        }
+      }
+      await session!.settled();
+      figures.push(`${p} ${forwardedPastBlock} past ${blocked} blocked (${allowed} within forwarded)`);
+      expect(blocked).toBe(100);
+      expect(forwardedPastBlock, p).toBe(0);
+      expect(session!.blocked()).toHaveLength(blocked);
+      const records = wireRequests(runtime!.deps.db, session!.id);
+      const answered = records.filter((r) => r.answeredBy === 'relay');
+      expect(answered).toHaveLength(blocked);
+      expect(answered[0]!.enforcement?.budget).toMatchObject({ policy: 'block', verdict: 'block', exceeded: [{ ceiling: 'maxRequestBytes', limit: 4_000 }] });
+      expect(answered[0]!.reason).toMatch(/^Loupe blocked this request/);
+      expect(records.filter((r) => r.answeredBy === 'upstream').every((r) => r.enforcement?.budget?.verdict === 'within')).toBe(true);
+      await session!.close();
+      await provider!.close();
+      await runtime!.close();
+      session = provider = runtime = null;
+    }
+    console.log(`figure: requests forwarded past a block over 100 attempts: ${figures.join('; ')}`);
+  }, 90_000);
 
   it('warn: forwarded as sent, the excess recorded in the model’s best count (tokens), per API', async () => {
     for (const p of ['anthropic', 'openai', 'gemini'] as const) {

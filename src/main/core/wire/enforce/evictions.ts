@@ -14,9 +14,9 @@ import type { WireEvictionFacts, WireSegmentKind } from '../../../../shared/cont
 import type { Directive } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { summaryText } from '../../../../shared/xray/directives';
-import type { HashMemo } from '../../sessions/builder';
 import { bodyText, isModelCall, jsonObjectOfText, parseBody } from '../parse';
 import type { WireStage } from './chain';
+import { SampledTextMap } from './sampled-text-map';
 import { rewriteBody, type Placeholder } from './splice-placeholder';
 
 const KIND_WORDS: Record<WireSegmentKind, string> = {
@@ -78,7 +78,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
   // Each directed segment's size: only segments of these sizes need hashing to find their ids.
   const sizes = new Map<string, number>();
   // Hashes of the directed-size segments seen in this session's requests (kept small: cleared past MEMO_MAX entries).
-  const memo: HashMemo = new Map();
+  const memo = new SampledTextMap<Map<string, string>>();
   return ({ request, body }) => {
     if (!isModelCall(request.provider, request.method, request.endpoint) || body.length === 0) return { kind: 'continue' };
     const withhold = new Map<string, Directive>();
