@@ -86,6 +86,25 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { ...ELECTRON_IMPORT, patterns: [...ELECTRON_IMPORT.patterns, RUNS_INTERNALS] }] },
   },
   {
+    // `loupe inspect` loads only what context.inspect needs (issue 24): the modules on its
+    // path never import the whole service table, the whole contract or the app's runtime.
+    files: ['src/main/cli/commands/inspect.ts', 'src/main/cli/runtime-options.ts', 'src/main/core/runtime-core.ts', 'src/main/core/inspect/inspect-service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(runtime|with-runtime|services|shared/api|shared/validate)$',
+              allowTypeImports: true,
+              message: 'The inspect path loads only what context.inspect needs: build its runtime with createRuntimeWith(…, inspectOnlyTable).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: VIEW_FILES,
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -1,7 +1,8 @@
 // Enforcement on the wire in the app (issue 21): a `loupe run` of the real claude, against
 // a scripted provider, whose requests go over a `warn` request ceiling and carry a secret
-// from a file the agent read. The run's output shows each warning as it happened, and its
-// evidence lists them under "On the wire". Skipped where the agents are not installed
+// from a file the agent read. The run's output shows each warning as it happened, its
+// evidence lists them under "On the wire", and X-Ray's view of its wire session shows them
+// on the requests that carried them. Skipped where the agents are not installed
 // (LOUPE_AGENTS_DIR). With LOUPE_SCREENSHOTS, writes 1280x800 screenshots, light and dark.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -69,6 +70,32 @@ test.describe('enforcement on the wire in the app', () => {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.screenshot({ path: join(outDir, `wire-enforce-evidence-${scheme}.png`) });
+      }
+    }
+
+    // X-Ray's view of the run's wire session: each warned request says so where it is shown, and its bar is marked.
+    await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
+    const picker = page.locator('#xray-thread');
+    const runOption = picker.locator('optgroup[label^="Wire sessions"] option', { hasText: 'claude (run)' });
+    await expect(runOption).toHaveCount(1);
+    await picker.selectOption(await runOption.getAttribute('value'));
+    await expect(page.getByTestId('wire-xray')).toBeVisible();
+    const shownWarnings = page.getByTestId('wire-request-warning');
+    const warned = page.getByTestId('wire-history').locator('.bar.is-warned');
+    await expect(warned.first()).toBeVisible();
+    // The request that carried the secret: its bar's title names it; shown, it says so, beside its size over the ceiling.
+    const secretBar = warned.filter({ has: page.locator('title', { hasText: 'recognised secret' }) });
+    await expect(secretBar).toHaveCount(1);
+    await secretBar.click();
+    await expect(page.getByTestId('wire-request-warnings')).toHaveAttribute('data-seq', (await secretBar.getAttribute('data-seq'))!);
+    await expect(shownWarnings.filter({ hasText: 'recognised secret' })).toHaveAttribute('data-kind', 'secret');
+    await expect(shownWarnings.filter({ hasText: 'request ceiling (warn): sent' })).toHaveAttribute('data-action', 'warn');
+    for (const text of await shownWarnings.allTextContents()) expect(text).not.toContain(SECRET.slice(4, 16));
+    if (outDir) {
+      await page.getByTestId('wire-request-warnings').scrollIntoViewIfNeeded();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: join(outDir, `wire-enforce-xray-${scheme}.png`) });
       }
     }
   });

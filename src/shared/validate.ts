@@ -1,13 +1,6 @@
 import type { z } from 'zod';
 import { contract, type MethodName, type ParsedRequestOf } from './api';
-import { LoupeError } from './errors';
-
-/** Problems listed in one message; the rest are counted. */
-const MAX_PROBLEMS = 8;
-/** Any name or value echoed back is cut to this many characters (a request may carry megabytes). */
-const MAX_ECHO = 80;
-
-const cut = (text: string): string => (text.length > MAX_ECHO ? `${text.slice(0, MAX_ECHO)}…` : text);
+import { parseWithSchema } from './validate-schema';
 
 /**
  * Validates a request against its method's schema. Every transport calls this
@@ -15,17 +8,5 @@ const cut = (text: string): string => (text.length > MAX_ECHO ? `${text.slice(0,
  * names each problem's place, briefly: nothing the caller sent is echoed at length.
  */
 export function parseRequest<M extends MethodName>(name: M, input: unknown): ParsedRequestOf<M> {
-  const schema = contract[name].request as z.ZodType;
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data as ParsedRequestOf<M>;
-  const issues = result.error.issues.map((issue) => {
-    const path = issue.path.map((p) => cut(String(p)));
-    // zod names unknown keys in the message itself: cut those too.
-    const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as unknown[]).map((k) => cut(String(k))) : null;
-    const message = keys ? `has unknown field${keys.length === 1 ? '' : 's'} ${keys.slice(0, 5).map((k) => `"${k}"`).join(', ')}${keys.length > 5 ? ` and ${keys.length - 5} more` : ''}` : cut(issue.message);
-    return { path, message };
-  });
-  const problems = issues.slice(0, MAX_PROBLEMS).map((i) => `${i.path.length ? i.path.join('.') : 'request'} ${i.message}`);
-  const more = issues.length > MAX_PROBLEMS ? `; and ${issues.length - MAX_PROBLEMS} more problems` : '';
-  throw new LoupeError('invalid-input', `Invalid ${name} request: ${problems.join('; ')}${more}.`, { issues: issues.slice(0, 50) });
+  return parseWithSchema(name, contract[name].request as z.ZodType, input) as ParsedRequestOf<M>;
 }

@@ -1,6 +1,6 @@
 import { createRuntime, type Runtime, type RuntimeOptions } from '../core/runtime';
-import { SQLITE_BINDING_ENV } from '../core/store/store';
 import type { CliIo } from './command';
+import { cliRuntimeOptions, withGivenRuntime } from './runtime-options';
 
 /**
  * The runtime every command uses (the app's services, LOUPE_USER_DATA honoured),
@@ -8,8 +8,7 @@ import type { CliIo } from './command';
  * give their own and never the real home, and agents a host starts inherit it.
  */
 export function cliRuntime(io: CliIo, extra: Pick<RuntimeOptions, 'warmTokens'> = {}): Runtime {
-  const nativeBinding = io.env[SQLITE_BINDING_ENV] || undefined;
-  return createRuntime({ host: 'browser', userDataDir: io.env.LOUPE_USER_DATA, env: io.env, nativeBinding, ...extra });
+  return createRuntime({ ...cliRuntimeOptions(io), ...extra });
 }
 
 /**
@@ -18,13 +17,5 @@ export function cliRuntime(io: CliIo, extra: Pick<RuntimeOptions, 'warmTokens'> 
  * so child processes end and the database closes cleanly.
  */
 export async function withRuntime<T>(io: CliIo, fn: (runtime: Runtime, signal: AbortSignal) => Promise<T>): Promise<T> {
-  const runtime = cliRuntime(io);
-  const controller = new AbortController();
-  const stop = io.onInterrupt?.(() => controller.abort());
-  try {
-    return await fn(runtime, controller.signal);
-  } finally {
-    stop?.();
-    await runtime.close();
-  }
+  return withGivenRuntime(io, cliRuntime(io), fn);
 }

@@ -63,3 +63,8 @@ export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | 
 export function wireBlockStepText(seq: number, facts: WireBudgetFacts): string {
   return `Blocked on the wire by the request budget: request ${seq} was ${exceededText(facts)}. Loupe answered it itself; nothing was sent to the provider.`;
 }
+
+/** A warning's one-word label: blocked, redacted or warning. */
+export function warningLabel(w: Pick<WireWarning, 'action'>): string {
+  return w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning';
+}

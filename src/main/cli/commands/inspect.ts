@@ -4,7 +4,9 @@ import { LoupeError } from '../../../shared/errors';
 import { parseEncoding } from '../../../shared/tokens/encodings';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { writeJson } from '../json-out';
-import { withRuntime } from '../with-runtime';
+import { createRuntimeWith } from '../../core/runtime-core';
+import { inspectOnlyTable } from '../../core/inspect/inspect-service';
+import { cliRuntimeOptions, withGivenRuntime } from '../runtime-options';
 import { formatInspection } from './inspect-format';
 
 /** `NAME:SIZE`, split at the last colon so names may hold colons (C:\x.png:10). */
@@ -45,8 +47,10 @@ export const run: CommandRun = async (args, io) => {
     paths: positionals,
     ...(values.attach?.length ? { attachments: values.attach.map(parseAttachment) } : {}),
   };
-  // The same runtime and services as the app and the browser host.
-  const result = await withRuntime(io, (runtime, signal) => runtime.call('context.inspect', request, { signal }));
+  // The same runtime and service as the app and the browser host, built with that one
+  // service only: a one-shot command does not load (or compile) the rest of the app.
+  const runtime = createRuntimeWith(cliRuntimeOptions(io), inspectOnlyTable);
+  const result = await withGivenRuntime(io, runtime, (rt, signal) => rt.call('context.inspect', request, { signal }));
   // The JSON (up to a few MB of previews) is written in pieces: the same bytes, never one string.
   if (values.json) writeJson(io.stdout, result);
   else io.stdout(formatInspection(result));

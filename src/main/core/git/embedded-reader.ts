@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import git from 'isomorphic-git';
 import type { RefsInfo } from '../../../shared/contract/context';
 import {
   badRef,
@@ -13,8 +12,15 @@ import {
   type TreeScan,
 } from './git-reader';
 import { gitDirOf, ObjectStore, objectsDirOf, type RawObject } from './object-store';
+import { resolveRefFromFiles } from './ref-files';
 import { regularFilesFs as fs } from './regular-files-fs';
 import { workStatus } from './work-status';
+
+/** Recursive listings kept (EmbeddedGitReader.listings). */
+const MAX_LISTINGS = 4;
+
+/** isomorphic-git, loaded on first need (see iso-git.ts). */
+const isoGit = async () => (await import('./iso-git')).default;
 
 /**
  * GitReader for machines without a git binary. Objects (commits, trees, blobs,
@@ -28,6 +34,11 @@ export class EmbeddedGitReader implements GitReader {
   private readonly store: ObjectStore;
   /** Parsed trees by object id (trees are immutable, so this never goes stale). */
   private trees = new Map<string, TreeEntry[]>();
+  /**
+   * The last few recursive listings, by tree id and folder: an inspection lists its
+   * folders for the selection (scan) and again for their working-copy changes.
+   */
+  private listings = new Map<string, TreeEntry[]>();
 
   constructor(readonly root: string) {
     this.store = new ObjectStore(objectsDirOf(root));
@@ -63,7 +74,7 @@ export class EmbeddedGitReader implements GitReader {
     }
     let oid: string | null = null;
     try {
-      oid = await git.resolveRef({ fs, dir: this.root, ref });
+      oid = await resolveRefFromFiles(this.root, ref);
     } catch {
       if (/^[0-9a-f]{4,40}$/i.test(ref)) {
         const ids = this.store.expand(ref, 2);
@@ -142,6 +153,9 @@ export class EmbeddedGitReader implements GitReader {
     }
     const entries = this.readTreeEntries(treeOid, dir);
     if (!options.recursive) return entries;
+    const key = `${treeOid}:${dir}`;
+    const known = this.listings.get(key);
+    if (known) return known;
     const out: TreeEntry[] = [];
     // Depth-first in tree order gives the same order as `git ls-tree -r`.
     const visit = (list: TreeEntry[]): void => {
@@ -151,6 +165,8 @@ export class EmbeddedGitReader implements GitReader {
       }
     };
     visit(entries);
+    if (this.listings.size >= MAX_LISTINGS) this.listings.delete(this.listings.keys().next().value!);
+    this.listings.set(key, out);
     return out;
   }
 
@@ -196,18 +212,20 @@ export class EmbeddedGitReader implements GitReader {
       indexFile: join(gitDirOf(this.root), 'index'),
       base: baseFiles,
       scopes: whole ? [] : scopes,
-      isIgnored: (filepath) => git.isIgnored({ fs, dir: this.root, filepath }),
+      isIgnored: async (filepath) => (await isoGit()).isIgnored({ fs, dir: this.root, filepath }),
     });
   }
 
   async head(): Promise<{ head: string | null; branch: string | null }> {
-    const head = await git.resolveRef({ fs, dir: this.root, ref: 'HEAD' }).catch(() => null);
+    const head = await resolveRefFromFiles(this.root, 'HEAD').catch(() => null);
+    const git = await isoGit();
     const branch = (await git.currentBranch({ fs, dir: this.root, fullname: false }).catch(() => undefined)) ?? null;
     return { head, branch };
   }
 
   async refs(): Promise<RefsInfo> {
     const { head, branch } = await this.head();
+    const git = await isoGit();
     const named = async (prefix: string, names: string[]) => {
       const out: { name: string; commit: string }[] = [];
       for (const name of names.sort()) {
@@ -252,6 +270,7 @@ export class EmbeddedGitReader implements GitReader {
 
   async close(): Promise<void> {
     this.trees.clear();
+    this.listings.clear();
     this.store.close();
   }
 }

@@ -43,6 +43,8 @@ const OFS_DELTA = 6;
 const REF_DELTA = 7;
 const IDX_MAGIC = 0xff744f63;
 const HASH = 20;
+/** The largest output buffer an entry's claimed size may make zlib allocate at once. */
+const MAX_CHUNK = 64 * 1024 * 1024;
 
 /** A pack entry as stored: a whole object, or a delta against a base found by offset or by id. */
 type Entry =
@@ -180,7 +182,11 @@ export class PackFile {
       base = raw.subarray(at, at + HASH);
       at += HASH;
     }
-    const data = inflateSync(raw.subarray(at));
+    // The header gives the inflated size: one output buffer of that size (plus the byte
+    // zlib needs to see the stream end) instead of 16 KiB pieces joined (a tree or a
+    // small blob allocated a fresh 16 KiB each). A size claimed past the bound (a damaged
+    // or hostile pack) gets zlib's own growing buffers, and the check below.
+    const data = inflateSync(raw.subarray(at), { chunkSize: Math.max(64, Math.min(size + 1, MAX_CHUNK)) });
     if (data.length !== size) throw new Error(`Object at ${offset} of ${this.packPath} inflates to ${data.length} bytes, not ${size}.`);
     if (typeof base === 'number') return { kind: 'ofs', base, data };
     if (base) return { kind: 'ref', base: Buffer.from(base), data };

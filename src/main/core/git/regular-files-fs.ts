@@ -19,7 +19,7 @@ function notAFile(path: string): NodeJS.ErrnoException {
  * file, anything isomorphic-git opens) would otherwise block a thread of libuv's
  * small pool forever; four of them and the whole process stops reading files.
  */
-async function readRegularFile(path: fs.PathLike, options?: unknown): Promise<Buffer | string> {
+export async function readRegularFile(path: fs.PathLike, options?: unknown): Promise<Buffer | string> {
   const handle = await open(path, FLAGS);
   try {
     if (!(await handle.stat()).isFile()) throw notAFile(String(path));

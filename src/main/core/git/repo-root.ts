@@ -79,9 +79,9 @@ export async function findRepoRoot(git: GitRunner, folder: string, signal?: Abor
     }
     return containingWorkTree(full, top.out.trim());
   } else {
-    // Loaded only where no git binary exists: isomorphic-git costs ~100 ms to load.
-    const { findRootWithoutGit } = await import('./iso-find-root');
-    root = await findRootWithoutGit(full).catch(() => '');
+    // Loaded only where no git binary exists.
+    const { findRootFromFiles } = await import('./ref-files');
+    root = await findRootFromFiles(full).catch(() => '');
   }
   if (!root) throw notARepo(full);
   const real = await realpath(root);

@@ -30,7 +30,8 @@ function startsWithBytes(bytes: Uint8Array, prefix: number[]): boolean {
  * small, first line `version https://git-lfs.github.com/spec/v1`, with an oid line.
  */
 export function isLfsPointer(bytes: Uint8Array): boolean {
-  if (bytes.length > LFS_POINTER_MAX_BYTES) return false;
+  // Most small files are not pointers: decide on the first byte before making a string.
+  if (bytes.length > LFS_POINTER_MAX_BYTES || bytes[0] !== 0x76 /* 'v' */) return false;
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   return head.startsWith(`${LFS_VERSION_LINE}\n`) && /\noid sha256:[0-9a-f]{64}\n/.test(head);
 }

@@ -3,7 +3,7 @@ import type { CoreDeps } from '../deps';
 import { warmTokensFor } from '../settings/settings-services';
 import { countGate } from '../tokens/count-gate';
 import { countKeptTexts } from './count-kept';
-import { inspectContext } from './inspect';
+import { inspectService } from './inspect-service';
 import { TextStore } from './text-store';
 
 type ContextServices = Pick<Services, 'context.inspect' | 'context.countTokens'>;
@@ -17,21 +17,11 @@ type ContextServices = Pick<Services, 'context.inspect' | 'context.countTokens'>
 export function contextServices(deps: CoreDeps): ContextServices {
   const texts = new TextStore();
   return {
-    'context.inspect': (request, ctx) => {
-      // The Inspector asks for exact counts right after an inspection: the workers start while it reads.
-      warmTokensFor(deps);
-      return deps.repos.use(
-        request.repo,
-        (reader) =>
-          inspectContext(reader, request, {
-            signal: ctx.signal,
-            onProgress: (done, total, label) => ctx.progress(done, total, label),
-            keepText: (sha256, text, bytes) => texts.put(sha256, text, bytes),
-            ...(request.tokens ? { tokenCounter: deps.tokens } : {}),
-          }),
-        ctx.signal,
-      );
-    },
+    // The Inspector asks for exact counts right after an inspection: the workers start while it reads.
+    'context.inspect': inspectService(deps, {
+      onStart: () => warmTokensFor(deps),
+      keepText: (sha256, text, bytes) => texts.put(sha256, text, bytes),
+    }),
     'context.countTokens': async (request, ctx) => {
       const result = await countKeptTexts(deps.tokens, texts, request, ctx);
       await countGate(deps.env.LOUPE_COUNT_GATE, ctx.signal);

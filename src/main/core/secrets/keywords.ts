@@ -62,7 +62,12 @@ function trie(words: readonly string[]): string {
   let ends = false;
   for (const w of words) {
     if (w === '') ends = true;
-    else byFirst.set(w[0]!, [...(byFirst.get(w[0]!) ?? []), w.slice(1)]);
+    else {
+      // push, not a spread copy: built when the module loads, on every start of `loupe`.
+      const rest = byFirst.get(w[0]!);
+      if (rest) rest.push(w.slice(1));
+      else byFirst.set(w[0]!, [w.slice(1)]);
+    }
   }
   const alternatives = [...byFirst].map(([first, rest]) => escape(first) + trie(rest));
   if (alternatives.length === 0) return '';
@@ -75,15 +80,16 @@ const ALL_KEYWORDS = [
   ...new Set([...Object.values(RULE_KEYWORDS).flat(), ...SECRET_PATTERNS.flatMap((p) => p.keywords)].map((k) => k.toLowerCase())),
 ];
 const SECRETLINT_KEYWORDS = new Set(Object.values(RULE_KEYWORDS).flat().map((k) => k.toLowerCase()));
+const KEYWORD_TRIE = trie(ALL_KEYWORDS);
 /** One case-insensitive pass finds every keyword; each rule then checks its own case. */
-const ANY_KEYWORD = new RegExp(trie(ALL_KEYWORDS), 'gi');
+const ANY_KEYWORD = new RegExp(KEYWORD_TRIE, 'gi');
 /**
  * The same alternation, case-sensitive, for a lowercased text: V8 scans it about
  * three times faster than the /i one. Lowercasing keeps every ASCII run, so it
  * finds every keyword the /i scan finds (and, for a rare non-ASCII letter such as
  * the Kelvin sign, one more: a rule then runs and finds nothing, as it would).
  */
-const ANY_LOWER_KEYWORD = new RegExp(trie(ALL_KEYWORDS), 'g');
+const ANY_LOWER_KEYWORD = new RegExp(KEYWORD_TRIE, 'g');
 /** For each keyword, the keywords it starts with (itself included): a match reports only the longest. */
 const PREFIXES = new Map(ALL_KEYWORDS.map((k) => [k, ALL_KEYWORDS.filter((j) => k.startsWith(j))]));
 

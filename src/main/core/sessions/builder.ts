@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contract/sessions';
 import type { TranscriptItem } from '../../../shared/contract/transcript';
 import type { ReportedUsage } from '../../../shared/contract/agent-events';
-import { canonical, contentKey } from '../threads/segment-id';
+import { canonical, contentKey, toolContentKey } from '../threads/segment-id';
 import { TRANSCRIPT_OUTPUT_MAX } from '../threads/transcript-collector';
 import { hiddenResult } from '../secrets/tool-paths';
 import { approxTokens } from '../../../shared/contract/run-limits';
@@ -22,6 +22,9 @@ export function previewOf(text: string, max = PREVIEW_CHARS): string {
   const flat = head.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/** Texts shorter than this are hashed and checked again rather than kept: a lookup would cost about as much. */
+const MEMO_MIN_CHARS = 1024;
 
 const byteLength = (text: string) => Buffer.byteLength(text, 'utf8');
 const hashOf = (kind: string, key: string) => `${kind}-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
@@ -42,7 +45,19 @@ export interface IdOptions {
    * a CLI sends its whole history with every request, so the stage keeps one
    * across a session's requests and hashes each directed segment once.
    */
-  memo?: Map<string, Map<string, string>>;
+  memo?: TextMemo<Map<string, string>>;
+  /**
+   * What the secret check said of a tool result seen before, by its output and
+   * the call's input (canonical JSON): the wire's analysis keeps one across
+   * requests, so each request scans only the results it adds.
+   */
+  hidden?: TextMemo<Map<string, string | null>>;
+}
+
+/** What a memo by text needs (a Map is one). */
+export interface TextMemo<V> {
+  get(text: string): V | undefined;
+  set(text: string, value: V): unknown;
 }
 
 /** What every entry is added with. */
@@ -117,12 +132,23 @@ export class SessionBuilder {
    */
   private memoized(text: string | undefined, rest: string, hash: () => string): string {
     const memo = this.ids.memo;
-    if (!memo || text === undefined) return hash();
+    if (!memo || text === undefined || text.length < MEMO_MIN_CHARS) return hash();
     let byRest = memo.get(text);
     if (!byRest) memo.set(text, (byRest = new Map()));
     let base = byRest.get(rest);
     if (base === undefined) byRest.set(rest, (base = hash()));
     return base;
+  }
+
+  /** hiddenResult of a call's output, from `ids.hidden` when this output and input were checked before. */
+  private hiddenOf(call: PendingTool, output: string): string | null {
+    const memo = this.ids.hidden;
+    if (!memo || output.length < MEMO_MIN_CHARS) return hiddenResult(call.input, output);
+    let byInput = memo.get(output);
+    if (!byInput) memo.set(output, (byInput = new Map()));
+    let hidden = byInput.get(call.inputJson);
+    if (hidden === undefined) byInput.set(call.inputJson, (hidden = hiddenResult(call.input, output)));
+    return hidden;
   }
 
   get size(): number {
@@ -200,13 +226,13 @@ export class SessionBuilder {
     d.base =
       this.ids.hashIf && !this.ids.hashIf(d.bytes)
         ? `unhashed-${call.index}`
-        : this.memoized(output, `tool\u0000${call.name}\u0000${call.inputJson}\u0000${isError}`, () => hashOf('tool', contentKey(item)));
+        : this.memoized(output, `tool\u0000${call.name}\u0000${call.inputJson}\u0000${isError}`, () => hashOf('tool', toolContentKey(call.name, call.input, call.inputJson, kept, isError)));
     d.paired = true;
     d.isError = isError;
     // A result read from a credential file is not previewed at all (redaction cannot tell a bare `password=…`).
     // Nor one that holds a secret or looks like a credential file, whatever the command (printenv, globs, grep -r).
     if (this.ids.idsOnly) return call.index;
-    const hidden = hiddenResult(call.input, output);
+    const hidden = this.hiddenOf(call, output);
     if (output) d.preview = previewOf(`${d.preview} → ${hidden ?? output.slice(0, PREVIEW_CHARS * 2)}`);
     d.source = { file: d.source.file, lines: mergeLines(d.source, meta.source) };
     if (this.bodies.has(call.index)) this.bodies.set(call.index, item);

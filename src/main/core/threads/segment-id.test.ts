@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TranscriptItem } from '../../../shared/contract/transcript';
-import { segmentIds } from './segment-id';
+import { canonical, contentKey, segmentIds, toolContentKey } from './segment-id';
 
 const read = (callId: string, output: string): TranscriptItem => ({ kind: 'tool', callId, name: 'Read', input: { file_path: 'a.ts' }, output, isError: false });
 
@@ -32,5 +32,28 @@ describe('segment ids', () => {
     const first = segmentIds([{ kind: 'user', text: 'Again' }], seen);
     const second = segmentIds([{ kind: 'user', text: 'Again' }], seen);
     expect(second[0]).toBe(`${first[0]}-1`);
+  });
+});
+
+describe('toolContentKey (the builder\'s direct spelling of a tool item\'s key)', () => {
+  it('is exactly contentKey for any input, output and error flag', () => {
+    const inputs: unknown[] = [
+      { file_path: 'a.ts' },
+      { z: 1, a: [3, { y: 'é\u2028"\\', b: null }], m: { c: true, a: undefined } },
+      ['argv', 'ls -la'],
+      'a bare string',
+      42,
+      null,
+      undefined,
+      {},
+    ];
+    const outputs = [null, '', 'line\n"quoted" \\ tab\t', '\u0000 control and 😀 emoji and lone \ud800 surrogate'];
+    for (const input of inputs)
+      for (const output of outputs)
+        for (const isError of [false, true])
+          for (const name of ['Read', 'mcp__srv__t"x']) {
+            const item: TranscriptItem = { kind: 'tool', callId: 'c', name, input, output, isError };
+            expect(toolContentKey(name, input, canonical(input), output, isError), JSON.stringify({ input, output, isError, name })).toBe(contentKey(item));
+          }
   });
 });

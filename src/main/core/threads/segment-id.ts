@@ -29,6 +29,18 @@ export function contentKey(item: TranscriptItem): string {
 }
 
 /**
+ * contentKey of a tool item whose input's canonical JSON is already made
+ * (the session builder makes it for every call): the same string, written
+ * directly instead of sorting and re-serializing the whole item. Keys in
+ * canonical order: input, isError, k, name, output.
+ */
+export function toolContentKey(name: string, input: unknown, inputJson: string, output: string | null, isError: boolean): string {
+  // canonical() leaves out an undefined member: only the generic path says so.
+  if (input === undefined) return contentKey({ kind: 'tool', callId: '', name, input, output, isError });
+  return `{"input":${inputJson},"isError":${isError},"k":"tool","name":${JSON.stringify(name)},"output":${JSON.stringify(output)}}`;
+}
+
+/**
  * Segment ids for items in thread order: `<kind>-<16 hex of sha256>`, with
  * `-<n>` for the n-th repeat of the same content, so ids are stable across
  * turns and restarts and differ for different content. `seen` carries the

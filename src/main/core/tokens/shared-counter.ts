@@ -3,7 +3,7 @@
  * through it, so there is one set of worker threads and one cache of counts
  * per process. Nothing starts until the first count; close() ends the workers.
  */
-import { createTokenCounter, type TokenCounter, type TokenCounterOptions } from './token-counter';
+import type { TokenCounter, TokenCounterOptions } from './token-counter';
 
 /**
  * How many worker threads count tokens: LOUPE_TOKEN_WORKERS (1 to 16) when set,
@@ -14,25 +14,28 @@ export function tokenWorkersFromEnv(env: NodeJS.ProcessEnv = process.env): numbe
   return Number.isInteger(n) && n >= 1 && n <= 16 ? n : undefined;
 }
 
-/** A counter that creates its workers on first use (never, for a CLI command that counts nothing). */
+/**
+ * A counter that loads its code and creates its workers on first use (never, for a
+ * CLI command that counts nothing: `loupe inspect` does not even load worker_threads).
+ */
 export function lazyTokenCounter(options: TokenCounterOptions = {}): TokenCounter {
   let counter: TokenCounter | null = null;
+  let loading: Promise<TokenCounter> | null = null;
   let closed = false;
-  const get = () => {
-    if (!counter) {
+  const get = () =>
+    (loading ??= import('./token-counter').then(({ createTokenCounter }) => {
       counter = createTokenCounter(options);
       // A close that came first still wins: the counter refuses work as cancelled.
       if (closed) void counter.close();
-    }
-    return counter;
-  };
+      return counter;
+    }));
   return {
-    count: (items, encoding, opts) => get().count(items, encoding, opts),
-    warm: (encoding) => get().warm(encoding),
+    count: async (items, encoding, opts) => (await get()).count(items, encoding, opts),
+    warm: async (encoding) => (await get()).warm(encoding),
     stats: () => counter?.stats() ?? { cacheHits: 0, cacheMisses: 0, cacheEntries: 0, workers: 0 },
     close: async () => {
       closed = true;
-      await counter?.close();
+      await (loading ?? Promise.resolve(null)).then((c) => c?.close());
     },
   };
 }

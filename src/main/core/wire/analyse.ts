@@ -38,6 +38,8 @@ export async function countTexts(
   deps: Pick<CoreDeps, 'db' | 'tokens'>,
   model: string | null,
   texts: readonly string[],
+  /** Each text's UTF-8 bytes, when the caller has them (measured once per analysis). */
+  bytes: readonly number[] = texts.map(utf8),
 ): Promise<{ counts: TokenCount[]; basis: string | null }> {
   const tokenizer = model ? tokenizerForModel(model) : null;
   if (tokenizer?.kind === 'exact') {
@@ -54,7 +56,7 @@ export async function countTexts(
   const calibration = model ? (calibrate(calibrationRows(deps.db, model))[0] ?? null) : null;
   const factor = foldFactorFor(model ?? '', calibration);
   return {
-    counts: texts.map((t) => ({ tokens: Math.ceil((utf8(t) * factor.factor) / 4), kind: 'estimate' })),
+    counts: bytes.map((b) => ({ tokens: Math.ceil((b * factor.factor) / 4), kind: 'estimate' })),
     basis: `ceil(bytes × ${factor.factor} ÷ 4): ${factor.basis}`,
   };
 }
@@ -69,7 +71,8 @@ const sum = (counts: readonly TokenCount[], from: number, to: number): TokenCoun
 export async function analyse(deps: Pick<CoreDeps, 'db' | 'tokens'>, parsed: ParsedRequest, requestBytes: number): Promise<Analysis> {
   const toolTexts = parsed.tools.map((t) => t.json);
   const texts = [...parsed.system.map((s) => s.text), ...toolTexts, ...parsed.segmentTexts];
-  const { counts, basis } = await countTexts(deps, parsed.model, texts);
+  const bytes = texts.map(utf8);
+  const { counts, basis } = await countTexts(deps, parsed.model, texts, bytes);
   const ns = parsed.system.length;
   const nt = parsed.tools.length;
   // Previews: the builder's (credential-file reads already hidden), then redacted like every preview Loupe shows.
@@ -88,7 +91,7 @@ export async function analyse(deps: Pick<CoreDeps, 'db' | 'tokens'>, parsed: Par
     preview: clamp(redacted[i]!.text),
     tokens: counts[i]!,
   }));
-  const tools: WireToolDef[] = parsed.tools.map((t, i) => ({ name: t.name, origin: t.origin, bytes: utf8(t.json), sha256: sha256(t.json), tokens: counts[ns + i]! }));
+  const tools: WireToolDef[] = parsed.tools.map((t, i) => ({ name: t.name, origin: t.origin, bytes: bytes[ns + i]!, sha256: sha256(t.json), tokens: counts[ns + i]! }));
   const segments: WireSegment[] = parsed.segments.map((s, i) => {
     const seg: WireSegment = { id: s.id, kind: s.kind, bytes: s.bytes, tokens: counts[ns + nt + i]!, preview: clamp(redacted[ns + i]!.text) };
     if (s.kind === 'tool' && s.label) seg.toolName = s.label;
@@ -107,7 +110,7 @@ export async function analyse(deps: Pick<CoreDeps, 'db' | 'tokens'>, parsed: Par
     messages: sum(counts, ns + nt, counts.length),
   };
   const total = sum(counts, 0, counts.length);
-  return { system, tools, segments, split, count: total, countBasis: basis, estimateTokens: Math.ceil(texts.reduce((n, t) => n + utf8(t), 0) / 4) };
+  return { system, tools, segments, split, count: total, countBasis: basis, estimateTokens: Math.ceil(bytes.reduce((n, b) => n + b, 0) / 4) };
 }
 
 /** What changed since the previous request: segments added and dropped, by id. */

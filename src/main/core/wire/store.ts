@@ -247,6 +247,24 @@ export function runThread(db: Db, runId: string): string | null {
   return getRun(db, runId)?.threadId ?? null;
 }
 
+/**
+ * The segment ids of a session's latest main request (a model request that
+ * offered tools: the CLI's whole conversation, not a side call), or null when
+ * it recorded none.
+ */
+export function latestMainSegmentIds(db: Db, sessionId: string): Set<string> | null {
+  const row = db
+    .prepare<[string], { seq: number }>(
+      `SELECT seq FROM wire_requests WHERE session_id = ? AND api IS NOT NULL AND json_array_length(record_json, '$.tools') > 0 ORDER BY seq DESC LIMIT 1`,
+    )
+    .get(sessionId);
+  if (!row) return null;
+  const ids = db
+    .prepare<[string, number], { id: string }>(`SELECT json_extract(s.value, '$.id') AS id FROM wire_requests r, json_each(r.record_json, '$.segments') s WHERE r.session_id = ? AND r.seq = ?`)
+    .all(sessionId, row.seq);
+  return new Set(ids.map((r) => r.id));
+}
+
 /** The bytes a segment had in a session's latest request that carried it, or null. */
 export function recordedSegmentBytes(db: Db, sessionId: string, segmentId: string): number | null {
   const row = db

@@ -14,6 +14,30 @@ const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object'
 const PLAIN_CAP = 32 * 1024 * 1024;
 /** Longest SSE line kept while waiting for its end (longer ones are content deltas, never usage). */
 const LINE_CAP = 1024 * 1024;
+/** Bytes of a line's start enough to name its event: `data: {"type":"response.reasoning_summary_text.delta"`. */
+const LINE_HEAD = 96;
+/** `"type":"` as bytes. */
+const TYPE_KEY = Buffer.from('"type":"');
+
+/**
+ * Whether a line, by its first bytes, is an event that never carries usage or
+ * the model: Anthropic's content blocks and pings, OpenAI's item-level events
+ * (`response.<item>.<what>`: deltas, parts, items; usage rides only on the
+ * response-level ones, `response.completed`…). Gemini names no event type:
+ * its lines are all read. Whatever else is kept and read whole.
+ */
+function cannotCarryUsage(head: Buffer): boolean {
+  if (head[0] !== 0x64 /* d */) return true; // event:, id:, retry:, comments: never data
+  const at = head.indexOf(TYPE_KEY);
+  // Only a type that is the event object's first key (`data: {"type":"…`), never one nested deeper.
+  if (at < 0 || at > 8) return false;
+  const from = at + TYPE_KEY.length;
+  const to = head.indexOf(0x22 /* " */, from);
+  if (to < 0) return false;
+  const type = head.toString('latin1', from, to);
+  if (type === 'content_block_delta' || type === 'content_block_start' || type === 'content_block_stop' || type === 'ping') return true;
+  return type.startsWith('response.') && type.indexOf('.', 9) > 0;
+}
 
 export interface UsageFound {
   usage: WireUsage | null;
@@ -80,43 +104,64 @@ export function usageReader(provider: WireProvider, headers: Record<string, stri
   const sse = type.includes('text/event-stream');
   const encoding = String(headers['content-encoding'] ?? '').toLowerCase();
   const found = { usage: {} as Partial<Record<keyof WireUsage, number>>, model: null as string | null, seen: false };
-  let pending: Buffer | null = null;
+  /** The undecided start of the current line (copied: at most LINE_HEAD bytes), or the whole of a kept one. */
+  let line: Buffer[] = [];
+  let lineBytes = 0;
+  /** 'head': too little of the line seen to tell; 'keep': it may carry usage; 'skip': it cannot, passed over uncopied. */
+  let state: 'head' | 'keep' | 'skip' = 'head';
   let plain: Buffer[] = [];
   let plainBytes = 0;
 
-  /** One SSE line: parsed only when it can carry usage or the model (content deltas never are). */
-  const onLine = (line: Buffer) => {
-    if (line.length < 6 || line[0] !== 0x64 /* d */ || line.length > LINE_CAP) return;
-    if (line.indexOf('usage') < 0 && line.indexOf('"model"') < 0 && line.indexOf('modelVersion') < 0) return;
-    const text = line.toString('utf8');
-    if (!text.startsWith('data:')) return;
+  /** One whole SSE line: parsed only when it can carry usage or the model. */
+  const onLine = (text: Buffer) => {
+    if (text.length < 6 || text[0] !== 0x64 /* d */) return;
+    if (text.indexOf('usage') < 0 && text.indexOf('"model"') < 0 && text.indexOf('modelVersion') < 0) return;
+    const s = text.toString('utf8');
+    if (!s.startsWith('data:')) return;
     try {
-      absorb(provider, obj(JSON.parse(text.slice(5))), found);
+      absorb(provider, obj(JSON.parse(s.slice(5))), found);
     } catch {
       /* not JSON ([DONE]) */
     }
   };
-  // Byte-level: lines are found with Buffer.indexOf, so a 10 MB stream of deltas is never decoded;
-  // only a line cut by a chunk boundary is copied (its head), never the whole chunk.
-  const onSse = (chunk: Buffer) => {
-    let start = 0;
-    if (pending) {
-      const nl = chunk.indexOf(10);
-      if (nl < 0) {
-        // Still no line end: keep growing, but a line longer than any usage line is a content delta, dropped.
-        pending = pending.length + chunk.length > LINE_CAP ? null : Buffer.concat([pending, chunk]);
+  /** Adds a piece of the current line (no line end in it). */
+  const onPiece = (piece: Buffer) => {
+    if (state === 'skip' || piece.length === 0) return;
+    if (lineBytes + piece.length > LINE_CAP) {
+      // Longer than any usage line: a content delta.
+      state = 'skip';
+      line = [];
+      return;
+    }
+    if (state === 'head' && lineBytes + piece.length >= LINE_HEAD) {
+      // Enough to name the event: only its first bytes are copied to tell.
+      if (cannotCarryUsage(Buffer.concat([...line, piece.subarray(0, LINE_HEAD - lineBytes)]))) {
+        state = 'skip';
+        line = [];
         return;
       }
-      onLine(Buffer.concat([pending, chunk.subarray(0, nl)]));
-      pending = null;
+      state = 'keep';
+    }
+    // Copied: the chunk is the relay's, only lent for this call.
+    line.push(Buffer.from(piece));
+    lineBytes += piece.length;
+  };
+  const endLine = () => {
+    if (state !== 'skip' && lineBytes > 0) onLine(line.length === 1 ? line[0]! : Buffer.concat(line, lineBytes));
+    line = [];
+    lineBytes = 0;
+    state = 'head';
+  };
+  // Byte-level: lines are found with Buffer.indexOf (memchr), so a 10 MB stream of deltas is never
+  // decoded, and a delta line is recognised by its first bytes and passed over without a copy.
+  const onSse = (chunk: Buffer) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
+      if (state !== 'skip') onPiece(chunk.subarray(start, nl));
+      endLine();
       start = nl + 1;
     }
-    for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
-      onLine(chunk.subarray(start, nl));
-      start = nl + 1;
-    }
-    const rest = chunk.subarray(start);
-    pending = rest.length === 0 || rest.length > LINE_CAP ? null : Buffer.from(rest);
+    if (state !== 'skip' && start < chunk.length) onPiece(chunk.subarray(start));
   };
   const onBytes = (chunk: Buffer) => {
     if (sse) onSse(chunk);
@@ -138,7 +183,7 @@ export function usageReader(provider: WireProvider, headers: Record<string, stri
     async done() {
       unzip?.end();
       await unzipped;
-      if (sse && pending) onLine(pending);
+      if (sse) endLine();
       else if (plainBytes <= PLAIN_CAP && plainBytes > 0) {
         try {
           const body = JSON.parse(Buffer.concat(plain).toString('utf8'));

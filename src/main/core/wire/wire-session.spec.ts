@@ -11,6 +11,11 @@ import { loadCounter } from '../tokens/count-text';
 import type { Runtime } from '../runtime';
 import { openWireSession, type WireSession } from './session';
 import { listWireSessions, wireRequests, wireRunSummary } from './store';
+import { runInputSchema } from '../../../shared/contract/runs';
+import { insertRun } from '../runs/store/runs';
+import { putDirective } from '../threads/directive-store';
+import { createThread } from '../threads/thread-store';
+import { parseRequest } from './parse';
 
 const KEY = 'sk-ant-api03-WIRETESTKEY-0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -227,5 +232,36 @@ describe('a wire session', () => {
     await runtime.call('xray.restore', { wireSession: session.id, segmentId: target.id });
     expect(await send()).toContain(resultMarker(1));
     expect(wireRequests(runtime.deps.db, session.id).at(-1)!.enforcement?.evictions).toBeUndefined();
+  });
+
+  it('says so on the request when a resumed CLI session no longer carries a segment pinned in the thread (its compaction dropped it)', async () => {
+    runtime = makeRuntime();
+    const db = runtime.deps.db;
+    const now = new Date('2026-01-01T00:00:00Z');
+    createThread(db, { id: 't1', repo: '/repo', agent: 'claude', model: null, title: 'ask', now });
+    for (const [i, id] of ['r1', 'r2'].entries()) {
+      insertRun(db, { id, threadId: 't1', repo: '/repo', agent: 'claude', model: null, ask: 'ask', input: runInputSchema.parse({ repo: '/repo', ask: 'ask', settings: { agent: 'claude' } }), now: new Date(now.getTime() + i * 1000) });
+    }
+    provider = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'ok', usage: { input: 50, output: 2 } } }] } });
+    const full = JSON.parse(wireBody('anthropic', { turns: 3, resultChars: 800 }).toString()) as { messages: unknown[] };
+    const pinned = parseRequest('anthropic', 'POST', '/v1/messages', Buffer.from(JSON.stringify(full)))!.segments.filter((seg) => seg.kind === 'tool')[0]!;
+    const sendThrough = async (runId: string, body: unknown) => {
+      session = await openWireSession(runtime!.deps, { kind: 'run', agent: 'claude', repo: '/repo', runId, upstreams: { anthropic: provider!.url } });
+      expect((await post(`${session.relay.baseUrl('anthropic')}/v1/messages?beta=true`, body, { 'x-api-key': KEY, 'anthropic-version': '2023-06-01' })).status).toBe(200);
+      await session.settled();
+      const record = wireRequests(db, session.id).at(-1)!;
+      await session.close();
+      session = null;
+      return record;
+    };
+    // The first CLI session of the thread sends the segment; the user pins it in the thread's X-Ray.
+    expect((await sendThrough('r1', full)).segments.map((seg) => seg.id)).toContain(pinned.id);
+    putDirective(db, { threadId: 't1' }, { segmentId: pinned.id, kind: 'pin', author: 'user', createdAt: now.toISOString() });
+    // The CLI resumed (a new CLI session, a new wire session): its history compacted, turn 0 is gone.
+    const resumed = await sendThrough('r2', { ...full, messages: full.messages.slice(4) });
+    expect(resumed.segments.map((seg) => seg.id)).not.toContain(pinned.id);
+    expect(resumed.enforcement?.evictions).toMatchObject({ droppedPinned: [pinned.id], withheld: [] });
+    // A resumed session that still carries it says nothing.
+    expect((await sendThrough('r2', full)).enforcement?.evictions?.droppedPinned ?? []).toEqual([]);
   });
 });

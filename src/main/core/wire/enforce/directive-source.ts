@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../store/store';
 import { listDirectives, type DirectiveOwner } from '../../threads/directive-store';
-import { recordedSegmentBytes, runThread, threadWireSessions } from '../store';
+import { latestMainSegmentIds, recordedSegmentBytes, runThread, threadWireSessions } from '../store';
 import type { DirectiveSource } from './evictions';
 
 /** The owner of a wire session's directives: its run's thread, or the session itself. */
@@ -35,6 +35,17 @@ export function wireDirectives(db: () => Db, sessionId: string, runId: string | 
         }
       }
       return found;
+    },
+    previousMainIds() {
+      // This session's own, else (its first request) the latest of the thread's earlier sessions: a resumed
+      // CLI session starts a new wire session, and a compaction on resume drops segments across the two.
+      const o = ownerOf();
+      const sessions = 'threadId' in o ? [sessionId, ...threadWireSessions(db(), o.threadId).filter((id) => id !== sessionId)] : [sessionId];
+      for (const session of sessions) {
+        const ids = latestMainSegmentIds(db(), session);
+        if (ids) return ids;
+      }
+      return null;
     },
   };
 }

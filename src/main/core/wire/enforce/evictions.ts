@@ -3,7 +3,8 @@
  * is withheld from every later request of the session. The request is parsed
  * once with the place of each segment in its JSON; a directed segment's
  * content is replaced there by a short placeholder (evicted) or the user's
- * summary (summarized), and the body is written again. Never touched: system
+ * summary (summarized). Only those values are written: their spans in the
+ * body are spliced, the rest goes on byte for byte (see rewriteBody). Never touched: system
  * blocks and tool definitions (they are not segments), signed thinking, and
  * the active turn (the latest ask and everything after it, which the model is
  * working on). Restoring a segment removes its directive: the next request
@@ -13,9 +14,10 @@ import type { WireEvictionFacts, WireSegmentKind } from '../../../../shared/cont
 import type { Directive } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { summaryText } from '../../../../shared/xray/directives';
-import { isModelCall, jsonObjectOf, parseBody } from '../parse';
+import { bodyText, isModelCall, jsonObjectOfText, parseBody } from '../parse';
 import type { WireStage } from './chain';
-import { writePlaceholder } from './rewrite';
+import { SampledTextMap } from './sampled-text-map';
+import { rewriteBody, type Placeholder } from './splice-placeholder';
 
 const KIND_WORDS: Record<WireSegmentKind, string> = {
   user: 'message',
@@ -56,6 +58,12 @@ export interface DirectiveSource {
   directives(): readonly Directive[];
   /** The bytes of directed segments, as recorded on the wire before (ids not found are left out). */
   bytesOf?(ids: readonly string[]): Map<string, number>;
+  /**
+   * The segment ids of the latest main request recorded before this one: the
+   * session's own, or for the first request of a resumed CLI session its
+   * thread's previous session's. Asked when the stage has not seen one itself.
+   */
+  previousMainIds?(): ReadonlySet<string> | null;
 }
 
 /**
@@ -64,13 +72,13 @@ export interface DirectiveSource {
  * wrapped session's own. Requests that are not model calls pass untouched.
  */
 export function evictionStage(source: DirectiveSource | (() => readonly Directive[])): WireStage {
-  const { directives, bytesOf } = typeof source === 'function' ? { directives: source, bytesOf: undefined } : source;
-  // Segment ids of the session's previous model request: a pinned one missing now was dropped by the CLI.
-  let previous: Set<string> | null = null;
+  const { directives, bytesOf, previousMainIds } = typeof source === 'function' ? { directives: source, bytesOf: undefined, previousMainIds: undefined } : source;
+  // Segment ids of the session's previous main request: a pinned one missing now was dropped by the CLI.
+  let previous: ReadonlySet<string> | null = null;
   // Each directed segment's size: only segments of these sizes need hashing to find their ids.
   const sizes = new Map<string, number>();
   // Hashes of the directed-size segments seen in this session's requests (kept small: cleared past MEMO_MAX entries).
-  const memo = new Map<string, Map<string, string>>();
+  const memo = new SampledTextMap<Map<string, string>>();
   return ({ request, body }) => {
     if (!isModelCall(request.provider, request.method, request.endpoint) || body.length === 0) return { kind: 'continue' };
     const withhold = new Map<string, Directive>();
@@ -85,7 +93,8 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     }
     // A body that is not JSON goes on as sent (the provider answers it).
     if (memo.size > MEMO_MAX) memo.clear();
-    const json = jsonObjectOf(body);
+    const text = bodyText(body);
+    const json = jsonObjectOfText(text);
     if (!json) return { kind: 'continue' };
     const directed = [...withhold.keys(), ...pinned];
     if (bytesOf && directed.some((id) => !sizes.has(id))) for (const [id, bytes] of bytesOf(directed.filter((id) => !sizes.has(id)))) sizes.set(id, bytes);
@@ -95,6 +104,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     const active = activeTurnStart(parsed.segments);
     const facts: WireEvictionFacts = { withheld: [], withheldBytes: 0, bodyBytes: body.length, forwardedBytes: body.length, skipped: [], droppedPinned: [] };
     const ids = new Set<string>();
+    const placeholders: Placeholder[] = [];
     parsed.segments.forEach((s, i) => {
       ids.add(s.id);
       if (withhold.has(s.id) || pinned.has(s.id)) sizes.set(s.id, s.bytes);
@@ -106,19 +116,21 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
       if (!nodes.length) return facts.skipped.push({ id: s.id, reason: 'no-place' });
       const kind = s.kind as WireSegmentKind;
       const summarized = d.kind === 'summarize' && d.summary?.trim();
-      writePlaceholder(parsed.api, nodes, summarized ? summaryText(d.summary!) : withheldText({ id: s.id, kind, bytes: s.bytes }));
+      placeholders.push({ nodes, text: summarized ? summaryText(d.summary!) : withheldText({ id: s.id, kind, bytes: s.bytes }) });
       facts.withheld.push({ id: s.id, kind, bytes: s.bytes, as: summarized ? 'summarized' : 'evicted' });
       facts.withheldBytes += s.bytes;
     });
     // Only the CLI's main requests (they offer tools) say what its conversation holds; side calls (titles, routing) carry little.
     if (parsed.tools.length > 0) {
+      // Not seen by this stage (its session's first, or pins set since): the recorded one, across a resume.
+      previous ??= pinned.size ? (previousMainIds?.() ?? null) : null;
       if (previous) for (const id of pinned) if (previous.has(id) && !ids.has(id)) facts.droppedPinned.push(id);
       previous = ids;
     }
     if (!facts.withheld.length) {
       return facts.skipped.length || facts.droppedPinned.length ? { kind: 'continue', facts: { evictions: facts } } : { kind: 'continue' };
     }
-    const out = Buffer.from(JSON.stringify(json), 'utf8');
+    const out = rewriteBody(parsed.api, body, text, json, placeholders);
     facts.forwardedBytes = out.length;
     return { kind: 'continue', body: out, facts: { evictions: facts } };
   };

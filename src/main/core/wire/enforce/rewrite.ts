@@ -22,7 +22,7 @@ function replaceWith(at: Record<string, unknown>, next: Record<string, unknown>)
 }
 
 /** What stands for large tool arguments: an object any schema-less reader accepts. */
-const withheldArgs = (bytes: number) => ({ withheld_by_loupe: `${bytes} bytes of arguments, evicted in Loupe X-Ray` });
+export const withheldArgs = (bytes: number) => ({ withheld_by_loupe: `${bytes} bytes of arguments, evicted in Loupe X-Ray` });
 
 function rewriteCall(api: WireApi, at: Record<string, unknown>): void {
   if (api === 'anthropic-messages') {

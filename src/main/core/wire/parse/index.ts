@@ -1,5 +1,6 @@
 /** Picks the parser for a request by provider and endpoint; null for anything that is not a model request. */
-import type { IdOptions } from '../../sessions/builder';
+import { isAscii } from 'node:buffer';
+import type { IdOptions, TextMemo } from '../../sessions/builder';
 import type { WireProvider } from '../providers';
 import { parseAnthropic } from './anthropic';
 import { parseGemini } from './gemini';
@@ -35,17 +36,65 @@ export function parseRequest(provider: WireProvider, method: string, endpoint: s
   return parsed;
 }
 
+/**
+ * A Map by text that forgets everything once its keys pass `maxChars`
+ * characters: it holds a session's history (texts already in memory as the
+ * requests are parsed), never an unbounded log.
+ */
+class BoundedTextMap<V> implements TextMemo<V> {
+  private readonly map = new Map<string, V>();
+  private chars = 0;
+  constructor(private readonly maxChars: number) {}
+  get(text: string): V | undefined {
+    return this.map.get(text);
+  }
+  set(text: string, value: V): this {
+    if (!this.map.has(text)) {
+      this.chars += text.length;
+      if (this.chars > this.maxChars) {
+        this.map.clear();
+        this.chars = text.length;
+      }
+    }
+    this.map.set(text, value);
+    return this;
+  }
+}
+
+/**
+ * Segment hashes and secret checks of content parsed before, by content: a CLI
+ * sends its whole history with every request, so without these each request
+ * re-hashed and re-scanned all the earlier ones (a session of N requests did
+ * N² work). Both are pure functions of the content they are found by.
+ */
+const MEMO_CHARS = 16 * 1024 * 1024;
+const seenContent: Required<Pick<IdOptions, 'memo' | 'hidden'>> = { memo: new BoundedTextMap(MEMO_CHARS), hidden: new BoundedTextMap(MEMO_CHARS) };
+
 function parseUncached(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
   if (body.length === 0 || !isModelCall(provider, method, endpoint)) return null;
   const json = jsonObjectOf(body);
-  return json ? parseBody(provider, endpoint, json, body.length) : null;
+  return json ? parseBody(provider, endpoint, json, body.length, seenContent) : null;
 }
 
 /** A body as the JSON object it holds; null when it is not JSON or not an object (it goes on as sent). */
 export function jsonObjectOf(body: Buffer): Record<string, unknown> | null {
+  return jsonObjectOfText(bodyText(body));
+}
+
+/**
+ * A body's text. An ASCII body (most are: JSON escapes what it must) is read
+ * as Latin-1, the same text without the UTF-8 decoder's work (a quarter of a
+ * 1 MB request's parse).
+ */
+export function bodyText(body: Buffer): string {
+  return isAscii(body) ? body.toString('latin1') : body.toString('utf8');
+}
+
+/** jsonObjectOf for a body already decoded (the eviction stage splices that text). */
+export function jsonObjectOfText(text: string): Record<string, unknown> | null {
   let json: unknown;
   try {
-    json = JSON.parse(body.toString('utf8'));
+    json = JSON.parse(text);
   } catch {
     return null;
   }

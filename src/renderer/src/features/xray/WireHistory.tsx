@@ -1,7 +1,10 @@
 import type { WireSessionDetail } from '../../../../shared/contract/wire-methods';
 import { formatBytes, formatInt } from '../../../../shared/format';
+import { warningsOf } from '../../../../shared/wire/enforcement-text';
 
 const H = 64;
+/** Room above the bars for the mark of a warned request. */
+const MARK = 8;
 const BAR = 14;
 const GAP = 4;
 
@@ -17,24 +20,27 @@ export function WireHistory({ detail, shown, onPick }: { detail: WireSessionDeta
   const width = requests.length * (BAR + GAP);
   return (
     <figure className="wire-history" data-testid="wire-history">
-      <svg width={Math.max(width, 40)} height={H + 2} role="img" aria-label={`Request sizes of ${requests.length} requests`}>
+      <svg width={Math.max(width, 40)} height={MARK + H + 2} role="img" aria-label={`Request sizes of ${requests.length} requests`}>
         {requests.map((r, i) => {
           const h = Math.max(2, Math.round((r.requestBytes / max) * H));
           const cached = r.usage?.input ? Math.round(h * Math.min(1, (r.usage.cacheRead ?? 0) / r.usage.input)) : 0;
           const x = i * (BAR + GAP);
+          const warnings = warningsOf(r.sessionId, r.seq, r.enforcement);
+          const blocked = warnings.some((w) => w.action === 'block');
           return (
-            <g key={r.seq} className={r.seq === shown ? 'bar is-shown' : 'bar'} onClick={() => onPick(r.seq)} data-seq={r.seq}>
+            <g key={r.seq} className={`bar${r.seq === shown ? ' is-shown' : ''}${warnings.length ? ' is-warned' : ''}`} onClick={() => onPick(r.seq)} data-seq={r.seq} data-warned={warnings.length > 0}>
               <title>
-                {`#${r.seq}: ${formatBytes(r.requestBytes)}${r.usage?.input ? `, input ${formatInt(r.usage.input)} tokens, ${formatInt(r.usage.cacheRead ?? 0)} from cache` : ''}`}
+                {`#${r.seq}: ${formatBytes(r.requestBytes)}${r.usage?.input ? `, input ${formatInt(r.usage.input)} tokens, ${formatInt(r.usage.cacheRead ?? 0)} from cache` : ''}${warnings.map((w) => `\n${w.text}`).join('')}`}
               </title>
-              <rect x={x} y={H - h} width={BAR} height={h} className="bar-size" />
-              {cached > 0 && <rect x={x} y={H - cached} width={BAR} height={cached} className="bar-cache" />}
+              <rect x={x} y={MARK + H - h} width={BAR} height={h} className="bar-size" />
+              {cached > 0 && <rect x={x} y={MARK + H - cached} width={BAR} height={cached} className="bar-cache" />}
+              {warnings.length > 0 && <path d={`M${x + BAR / 2} ${MARK + H - h - 7}l-4 6h8z`} className={blocked ? 'bar-mark is-blocked' : 'bar-mark'} />}
             </g>
           );
         })}
       </svg>
       <figcaption className="hint">
-        Size of each request ({formatBytes(max)} the largest); the darker part is what the provider read from its cache. Click a bar to show that request.
+        Size of each request ({formatBytes(max)} the largest); the darker part is what the provider read from its cache; a triangle above a bar: Loupe warned on that request. Click a bar to show that request.
       </figcaption>
     </figure>
   );

@@ -7,6 +7,7 @@ import { SystemSections } from '../../ui/SystemSections';
 import { ago } from './session-text';
 import { WireEnforcementPanel } from './WireEnforcementPanel';
 import { WireHistory } from './WireHistory';
+import { WireRequestWarnings } from './WireRequestWarnings';
 import { useWire } from './wire-store';
 
 /** One wire session in the picker: agent, kind, requests, the largest, when. */
@@ -75,6 +76,7 @@ export function WireXRay() {
                 </>
               )}
             </dl>
+            <WireRequestWarnings request={r} />
             <WireHistory detail={detail} shown={r.seq} onPick={(seq) => void useWire.getState().showRequest(seq === requestSeq ? null : seq)} />
           </div>
           {shownLatest?.wire && <WireEnforcementPanel wire={shownLatest.wire} owner="session" />}
