@@ -34,7 +34,11 @@ export interface Runtime {
   call<M extends MethodName>(name: M, request: RequestOf<M>, options?: CallOptions): Promise<ResponseOf<M>>;
   /** For transports: the method name and input as they arrived, checked here. */
   dispatch(name: string, input: unknown, options?: CallOptions): Promise<unknown>;
-  /** Aborts a call in flight; false when no call has that id. */
+  /**
+   * Aborts a call in flight. True when the call with that id is cancelled: now,
+   * or lately by another path (its caller hung up, a first cancel); false for an
+   * unknown id or a call that ended on its own.
+   */
   cancel(callId: string): boolean;
   /** Calls in flight (for tests and shutdown). */
   inFlight(): number;
@@ -72,6 +76,9 @@ export interface RuntimeOptions {
   warmTokens?: boolean;
 }
 
+/** How many ended-cancelled call ids are kept for a late `cancel` (a few KB). */
+const CANCELLED_KEPT = 256;
+
 interface Running {
   controller: AbortController;
   done: Promise<unknown>;
@@ -99,6 +106,8 @@ export function createRuntimeWith(options: RuntimeOptions, table: ServiceTable):
   const git = createGitRunner({ spawn: launcher.spawn, binary: options.gitBinary });
   const disposers: (() => void | Promise<void>)[] = [];
   const running = new Map<string, Running>();
+  // Ids of calls that ended cancelled, newest last: a browser's cancel and its closed request race, and either wins.
+  const endedCancelled = new Set<string>();
   let closing: Promise<void> | null = null;
 
   const deps: CoreDeps = {
@@ -133,9 +142,14 @@ export function createRuntimeWith(options: RuntimeOptions, table: ServiceTable):
 
   function cancel(callId: string): boolean {
     const call = running.get(callId);
-    if (!call) return false;
+    if (!call) return endedCancelled.has(callId);
     call.controller.abort(new LoupeError('cancelled', 'The call was cancelled.'));
     return true;
+  }
+
+  function rememberCancelled(callId: string): void {
+    endedCancelled.add(callId);
+    if (endedCancelled.size > CANCELLED_KEPT) endedCancelled.delete(endedCancelled.values().next().value!);
   }
 
   async function dispatch(name: string, input: unknown, opts: CallOptions = {}): Promise<unknown> {
@@ -179,6 +193,7 @@ export function createRuntimeWith(options: RuntimeOptions, table: ServiceTable):
       throw err;
     } finally {
       running.delete(callId);
+      if (controller.signal.aborted) rememberCancelled(callId);
       opts.signal?.removeEventListener('abort', onAbort);
     }
   }

@@ -111,14 +111,29 @@ describe('calls with a context', () => {
     await runtime.close();
   });
 
-  it('cancel(callId) reaches a call in flight; an unknown id reports false', async () => {
+  it('cancel(callId) reaches a call in flight; an unknown id or a call that ended on its own reports false', async () => {
     const repo = bigRepo();
     const runtime = makeRuntime();
     const pending = runtime.call('context.inspect', { repo, paths: ['many'] }, { callId: 'by-id' });
     await new Promise((r) => setImmediate(r));
     expect(await runtime.call('call.cancel', { callId: 'by-id' })).toEqual({ cancelled: true });
     await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
-    expect(await runtime.call('call.cancel', { callId: 'by-id' })).toEqual({ cancelled: false });
+    expect(await runtime.call('call.cancel', { callId: 'nobody' })).toEqual({ cancelled: false });
+    await runtime.call('app.info', {}, { callId: 'finished' });
+    expect(await runtime.call('call.cancel', { callId: 'finished' })).toEqual({ cancelled: false });
+    await runtime.close();
+  });
+
+  it('a cancel that arrives after the caller hung up still reports the call cancelled (the browser sends both)', async () => {
+    const repo = bigRepo();
+    const runtime = makeRuntime();
+    const hangUp = new AbortController();
+    const pending = runtime.call('context.inspect', { repo, paths: ['many'] }, { callId: 'hung-up', signal: hangUp.signal });
+    await new Promise((r) => setImmediate(r));
+    hangUp.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
+    expect(runtime.inFlight()).toBe(0);
+    expect(await runtime.call('call.cancel', { callId: 'hung-up' })).toEqual({ cancelled: true });
     await runtime.close();
   });
 
