@@ -97,7 +97,9 @@ describe('bindIpc', () => {
     const cancel = await call('call.cancel', { callId: 'ipc-call-2' });
     expect(cancel).toEqual({ ok: true, result: { cancelled: true } });
     expect(await pending).toMatchObject({ ok: false, error: { code: 'cancelled' } });
-    expect(await call('call.cancel', { callId: 'ipc-call-2' })).toEqual({ ok: true, result: { cancelled: false } });
+    // Cancelled already: a second cancel says so; an id nobody used is not.
+    expect(await call('call.cancel', { callId: 'ipc-call-2' })).toEqual({ ok: true, result: { cancelled: true } });
+    expect(await call('call.cancel', { callId: 'ipc-call-9' })).toEqual({ ok: true, result: { cancelled: false } });
     await rt.close();
     expect(rt.launcher.stats().live).toBe(0);
   });
