@@ -18,7 +18,7 @@ const subscription = z
 
 /** Cancelling calls and following event streams; the same over IPC and HTTP. */
 export const callMethods = {
-  /** Aborts a call in flight by its id; answers whether one was found. Cancelled calls end with `cancelled`. */
+  /** Aborts a call in flight by its id; answers whether that call is cancelled (now, or lately: its caller hung up first). Cancelled calls end with `cancelled`. */
   'call.cancel': method<{ cancelled: boolean }>()(z.object({ callId }).strict()),
   /**
    * Follows stream keys on this connection (IPC; the browser host uses SSE at
