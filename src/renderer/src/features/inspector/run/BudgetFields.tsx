@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS } from '../../../../../shared/contract/run-limits';
 import { formatInt } from '../../../../../shared/format';
 import { FIELD_LABEL, type DraftField } from './run-draft';
+import { Segmented } from './Segmented';
 import { useRunForm } from './run-store';
 
 export function NumberField({ field, hint, label = FIELD_LABEL[field] }: { field: Extract<DraftField, 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout' | 'maxRequestTokens' | 'maxRequestBytes'>; hint: string; label?: string }) {
@@ -43,14 +44,17 @@ export function BudgetFields() {
           <NumberField field="maxPromptBytes" hint={`Bytes, up to ${formatInt(BUDGET_CEILING_MAX.maxPromptBytes)}`} />
           <NumberField field="maxApproximateTokens" hint={`bytes ÷ 4, up to ${formatInt(BUDGET_CEILING_MAX.maxApproximateTokens)}`} />
         </div>
-        <div className="segmented" role="radiogroup" aria-label="When over a ceiling">
-          {(['block', 'warn'] as const).map((p) => (
-            <label key={p} className={policy === p ? 'is-on' : undefined}>
-              <input type="radio" name="run-policy" value={p} checked={policy === p} data-testid={`policy-${p}`} onChange={() => setDraft({ policy: p })} />
-              {p === 'block' ? 'Block: never start the agent' : 'Warn: start it, record the warning'}
-            </label>
-          ))}
-        </div>
+        <Segmented
+          label="When over a ceiling"
+          name="run-policy"
+          testIdPrefix="policy"
+          options={[
+            ['block', 'Block: never start the agent'],
+            ['warn', 'Warn: start it, record the warning'],
+          ]}
+          value={policy}
+          onChange={(p) => setDraft({ policy: p })}
+        />
       </fieldset>
       <fieldset className="run-field">
         <legend>No-progress timeout</legend>

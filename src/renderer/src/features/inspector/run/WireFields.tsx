@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { REQUEST_CEILING_MAX } from '../../../../../shared/contract/run-limits';
 import { formatInt } from '../../../../../shared/format';
 import { NumberField } from './BudgetFields';
+import { Segmented } from './Segmented';
 import { useRunForm } from './run-store';
 
 /** Enforcement on the wire: the request budget (each request the relay forwards) and recognised secrets. */
@@ -21,22 +22,28 @@ export function WireFields() {
         <NumberField field="maxRequestTokens" hint={`The model’s best count (exact or estimate), up to ${formatInt(REQUEST_CEILING_MAX.maxRequestTokens)}`} />
         <NumberField field="maxRequestBytes" hint={`Bytes sent, up to ${formatInt(REQUEST_CEILING_MAX.maxRequestBytes)}`} />
       </div>
-      <div className="segmented" role="radiogroup" aria-label="When a request is over a ceiling">
-        {(['block', 'warn'] as const).map((p) => (
-          <label key={p} className={policy === p ? 'is-on' : undefined}>
-            <input type="radio" name="run-request-policy" value={p} checked={policy === p} data-testid={`request-policy-${p}`} onChange={() => setDraft({ requestPolicy: p })} />
-            {p === 'block' ? 'Block: Loupe answers it, nothing is sent' : 'Warn: send it, record the warning'}
-          </label>
-        ))}
-      </div>
-      <div className="segmented" role="radiogroup" aria-label="Recognised secrets in a request">
-        {(['warn', 'redact'] as const).map((m) => (
-          <label key={m} className={secrets === m ? 'is-on' : undefined}>
-            <input type="radio" name="run-wire-secrets" value={m} checked={secrets === m} data-testid={`wire-secrets-${m}`} onChange={() => setDraft({ wireSecrets: m })} />
-            {m === 'warn' ? 'Secrets: warn, send them' : 'Secrets: redact before sending'}
-          </label>
-        ))}
-      </div>
+      <Segmented
+        label="When a request is over a ceiling"
+        name="run-request-policy"
+        testIdPrefix="request-policy"
+        options={[
+          ['block', 'Block: Loupe answers it, nothing is sent'],
+          ['warn', 'Warn: send it, record the warning'],
+        ]}
+        value={policy}
+        onChange={(requestPolicy) => setDraft({ requestPolicy })}
+      />
+      <Segmented
+        label="Recognised secrets in a request"
+        name="run-wire-secrets"
+        testIdPrefix="wire-secrets"
+        options={[
+          ['warn', 'Secrets: warn, send them'],
+          ['redact', 'Secrets: redact before sending'],
+        ]}
+        value={secrets}
+        onChange={(wireSecrets) => setDraft({ wireSecrets })}
+      />
     </fieldset>
   );
 }
