@@ -2,7 +2,10 @@
 // 1. overhead per request: median latency through the relay (request parsed, usage read
 //    from the response copy) minus calling the upstream directly. Goal: <= 2 ms added.
 // 2. throughput of a 10 MB streamed (SSE) response through the relay against direct.
-//    Goal: >= 95% of direct.
+//    Goal: >= 95% of direct. Beside it: a bare TCP pipe process (its own CPU per 10 MB beside
+//    the relay's), and the same 10 MB from an upstream that paces itself (64 KiB every 1 ms,
+//    still thousands of times faster than a model streams tokens): does the relay slow a stream
+//    that is not already CPU-bound.
 // 3. analysing a 1 MB Anthropic request (parse, hashes, counts, redacted previews),
 //    beside JSON.parse of the same body, first seen and as the next request of its session.
 //    Goal: <= 20 ms.
@@ -30,12 +33,22 @@ const SMALL = ${JSON.stringify(
   ].join(''),
 )};
 const PIECE = Buffer.from(('data: {"type":"content_block_delta","delta":{"text":"' + 'x'.repeat(16384) ).slice(0, 16381) + '\\n\\n');
+const PACED = Buffer.concat([PIECE, PIECE, PIECE, PIECE]);
 const server = http.createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     if (!req.url.includes('big')) return res.end(SMALL);
     let sent = 0;
+    if (req.url.includes('paced')) {
+      // PACE bytes every 1 ms (waiting for the reader when it is slower).
+      const tick = () => {
+        if (sent >= ${BIG}) return res.end();
+        sent += PACED.length;
+        if (res.write(PACED)) setTimeout(tick, 1); else res.once('drain', () => setTimeout(tick, 1));
+      };
+      return tick();
+    }
     const pump = () => {
       while (sent < ${BIG}) { sent += PIECE.length; if (!res.write(PIECE)) return res.once('drain', pump); }
       res.end();
@@ -60,6 +73,8 @@ const server = net.createServer({ highWaterMark: 262144 }, (c) => {
   c.on('error', () => u.destroy()); u.on('error', () => c.destroy()); c.on('close', () => u.destroy());
 });
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+// Any line on stdin: this process's CPU time so far (µs), so the bench can set it beside the relay's.
+process.stdin.on('data', () => { const u = process.cpuUsage(); console.log(JSON.stringify(u)); });
 `;
 
 /** The client: N interleaved requests to each URL; prints every timing as JSON. */
@@ -98,8 +113,14 @@ if (!process.env.ONLY_ANALYSE) {
 const upstream = spawn(process.execPath, ['-e', UPSTREAM], { stdio: ['ignore', 'pipe', 'inherit'] });
 const port = await new Promise<string>((resolve) => upstream.stdout.once('data', (c: Buffer) => resolve(c.toString().trim())));
 const direct = `http://127.0.0.1:${port}`;
-const pipe = spawn(process.execPath, ['-e', PIPE, port], { stdio: ['ignore', 'pipe', 'inherit'] });
+const pipe = spawn(process.execPath, ['-e', PIPE, port], { stdio: ['pipe', 'pipe', 'inherit'] });
 const pipePort = await new Promise<string>((resolve) => pipe.stdout.once('data', (c: Buffer) => resolve(c.toString().trim())));
+/** The pipe process's own CPU time so far (user, system; µs), as it reports it. */
+const pipeCpu = () =>
+  new Promise<NodeJS.CpuUsage>((resolve) => {
+    pipe.stdout.once('data', (c: Buffer) => resolve(JSON.parse(c.toString()) as NodeJS.CpuUsage));
+    pipe.stdin.write('\n');
+  });
 const relay = await startRelay({
   upstreams: { anthropic: direct },
   observe(request, forwarded) {
@@ -137,10 +158,14 @@ console.log(`overhead per request: direct median ${f(median(d!))} ms, relay ${f(
 //    moment), beside the medians; the relay's own CPU per 10 MB (this process does nothing else
 //    meanwhile; the pipe is a process of its own) says what it adds whatever the load.
 const ROUNDS = Number(process.env.LOUPE_BENCH_ROUNDS ?? 21);
+const pipe0 = await pipeCpu();
 const cpu0 = process.cpuUsage();
 const [bd, br, bp] = await client([`${direct}/big`, `${relay.baseUrl('anthropic')}/big`, `http://127.0.0.1:${pipePort}/big`], ROUNDS + 2);
 const cpu = process.cpuUsage(cpu0);
+const pipe1 = await pipeCpu();
+const pipeUsed = { user: pipe1.user - pipe0.user, system: pipe1.system - pipe0.system };
 const perStream = (us: number) => us / 1000 / (ROUNDS + 2);
+const cpuText = (c: NodeJS.CpuUsage) => `${f(perStream(c.user + c.system), 1)} ms per 10 MB (user ${f(perStream(c.user), 1)}, system ${f(perStream(c.system), 1)})`;
 if ([...bd!, ...br!, ...bp!].some((x) => x.bytes < BIG)) throw new Error('a 10 MB response came short');
 const dms = bd!.slice(2).map((x) => x.ms);
 const rms = br!.slice(2).map((x) => x.ms);
@@ -152,8 +177,21 @@ console.log(
   `10 MB streamed, ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)}: direct median ${f(median(dms), 1)} ms (${mbps(median(dms))} MB/s), relay ${f(median(rms), 1)} ms (${mbps(median(rms))} MB/s); ` +
     `median per-round share ${f(share * 100, 1)}% of direct (goal >= 95%) ${share >= 0.95 ? 'OK' : 'UNDER'}; ` +
     `a bare TCP pipe (the floor of any relay process) ${f(median(pms), 1)} ms, ${f(floor * 100, 1)}% of direct; ` +
-    `relay CPU ${f(perStream(cpu.user + cpu.system), 1)} ms per 10 MB (user ${f(perStream(cpu.user), 1)}, system ${f(perStream(cpu.system), 1)}); ` +
+    `relay CPU ${cpuText(cpu)}, the bare pipe's ${cpuText(pipeUsed)}; ` +
     `the client's CPU per 10 MB: direct ${f(median(bd!.slice(2).map((x) => x.cpu)), 1)} ms, through the relay ${f(median(br!.slice(2).map((x) => x.cpu)), 1)} ms`,
+);
+
+// The same 10 MB from a paced upstream (64 KiB every 1 ms): direct and relayed, alternating.
+const pcpu0 = process.cpuUsage();
+const [pd, pr] = await client([`${direct}/big-paced`, `${relay.baseUrl('anthropic')}/big-paced`], ROUNDS + 2);
+const pcpu = process.cpuUsage(pcpu0);
+if ([...pd!, ...pr!].some((x) => x.bytes < BIG)) throw new Error('a paced 10 MB response came short');
+const pdms = pd!.slice(2).map((x) => x.ms);
+const prms = pr!.slice(2).map((x) => x.ms);
+const paced = median(pdms.map((d, i) => d / prms[i]!));
+console.log(
+  `10 MB from a paced upstream (64 KiB every 1 ms), ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)}: direct median ${f(median(pdms), 1)} ms (${mbps(median(pdms))} MB/s), relay ${f(median(prms), 1)} ms (${mbps(median(prms))} MB/s); ` +
+    `median per-round share ${f(paced * 100, 1)}% of direct; relay CPU ${cpuText(pcpu)}`,
 );
 await relay.close();
 pipe.kill();
