@@ -5,15 +5,16 @@
  * forwarded), so no other local program can use it as an open relay. Each
  * provider goes to exactly one fixed upstream. Request bodies are read whole
  * (they are parsed, and issue 21 rewrites or answers them: `intercept`);
- * responses are piped through untouched, byte for byte, with backpressure,
- * while a tap sees a copy of each chunk. Credentials are forwarded and never
+ * responses pass through untouched, byte for byte, with backpressure (a
+ * chunked one with the upstream's own framing: ./upstream.ts), while a tap
+ * sees each piece of the decoded body. Credentials are forwarded and never
  * leave this module except towards the upstream.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { Agent as HttpsAgent } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { CREDENTIAL_HEADERS, CREDENTIAL_QUERY_PARAMS, providerErrorBody, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { upstreamClient } from './upstream';
 
 /** A request as the relay's observers see it: no credentials, no secret. */
 export interface RelayRequest {
@@ -81,7 +82,7 @@ export interface Relay {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
 
 const DEFAULT_MAX_REQUEST_BYTES = 64 * 1024 * 1024;
-/** Stream buffers of 256 KiB (node's default is 16): fewer, larger reads and writes on a long stream; still bounded. */
+/** The CLI side's stream buffers: 256 KiB (node's default is 16): fewer, larger writes on a long stream; still bounded. */
 const STREAM_HWM = 256 * 1024;
 
 /** Headers to send on: everything but hop-by-hop ones (credentials included: they are the user's, for the upstream). */
@@ -151,11 +152,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     upstreams.set(provider, url);
   }
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  // node:tls is loaded only when an upstream needs it: ~10 ms of every CLI start otherwise.
+  const tls = [...upstreams.values()].some((u) => u.protocol === 'https:') ? (await import('node:tls')).default : null;
   // Kept-alive connections to the upstream: a request should not pay a TCP (and TLS) handshake each time.
-  const httpAgent = new http.Agent({ keepAlive: true });
-  // node:https (and TLS with it) is loaded only when an upstream needs it: ~10 ms of every CLI start otherwise.
-  const https = [...upstreams.values()].some((u) => u.protocol === 'https:') ? (await import('node:https')).default : null;
-  const httpsAgent: HttpsAgent | null = https ? new https.Agent({ keepAlive: true }) : null;
+  const client = upstreamClient(tls);
   let seq = 0;
   let inFlight = 0;
 
@@ -202,7 +202,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const headers = forwardHeaders(req.headers);
     headers.host = target.host;
     if (forwarded.length > 0 || req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') headers['content-length'] = forwarded.length;
-    const secure = target.protocol === 'https:' && https !== null && httpsAgent !== null;
     let responseBytes = 0;
     let settled = false;
     const settle = (outcome: Omit<RelayOutcome, 'durationMs' | 'responseBytes'>) => {
@@ -211,44 +210,64 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       finish({ ...outcome, responseBytes });
     };
 
-    const requestOptions = { method: req.method, headers, agent: secure ? httpsAgent : httpAgent, highWaterMark: STREAM_HWM } as http.RequestOptions;
-    const up = secure ? https.request(target, requestOptions) : http.request(target, requestOptions);
+    /** Whether the upstream's own chunked framing goes to the CLI as it came (else the decoded body, framed by node). */
+    let verbatim = false;
+    let upStatus: number | null = null;
+    const resume = () => up.resume();
+    /** A write the CLI is slow to take pauses the upstream connection until it drains (backpressure, no buffering here). */
+    const send = (bytes: Buffer) => {
+      if (!res.write(bytes)) {
+        up.pause();
+        res.once('drain', resume);
+      }
+    };
+    const up = client.request(target, req.method ?? 'GET', headers, forwarded, {
+      head(head) {
+        upStatus = head.status;
+        const outHeaders: OutgoingHttpHeaders = {};
+        for (const [name, value] of Object.entries(head.headers)) {
+          if (value !== undefined && !HOP_BY_HOP.has(name)) outHeaders[name] = value;
+        }
+        if (head.headers['content-length'] !== undefined) outHeaders['content-length'] = head.headers['content-length'];
+        // An HTTP/1.1 CLI takes the upstream's chunks as they are: no decoding and framing again.
+        verbatim = head.chunked && req.httpVersion === '1.1' && !res.headersSent;
+        if (verbatim) outHeaders['transfer-encoding'] = 'chunked';
+        tap?.head?.(head.status, head.headers);
+        res.writeHead(head.status, head.statusMessage, outHeaders);
+        // The head says chunked; the body's bytes carry their own chunks (and the last one): node adds none.
+        if (verbatim) res.chunkedEncoding = false;
+      },
+      body(data) {
+        responseBytes += data.length;
+        tap?.chunk(data);
+        if (!verbatim) send(data);
+      },
+      raw(bytes) {
+        if (verbatim) send(bytes);
+      },
+      end() {
+        res.end();
+        res.once('finish', () => settle({ status: upStatus, by: 'upstream', reason: null }));
+      },
+      error(err) {
+        if (settled) return;
+        if (!res.headersSent) {
+          const reason = `Loupe's relay could not reach ${target.origin}: ${err.code ?? err.message}.`;
+          responseBytes = answer(res, provider, 502, reason);
+          settle({ status: 502, by: 'relay', reason });
+        } else {
+          // Mid-stream: the CLI sees its connection break, as it would without the relay.
+          res.destroy(err);
+          settle({ status: res.statusCode, by: 'upstream', reason: `The upstream connection broke mid-response: ${err.code ?? err.message}.` });
+        }
+      },
+    });
     // The CLI hung up before the response ended: stop the upstream request too.
     res.on('close', () => {
       if (res.writableFinished) return;
       up.destroy();
       settle({ status: res.headersSent ? res.statusCode : null, by: 'aborted', reason: 'The CLI closed the connection before the response ended.' });
     });
-    up.on('error', (err: NodeJS.ErrnoException) => {
-      if (settled) return;
-      if (!res.headersSent) {
-        const reason = `Loupe's relay could not reach ${target.origin}: ${err.code ?? err.message}.`;
-        responseBytes = answer(res, provider, 502, reason);
-        settle({ status: 502, by: 'relay', reason });
-      } else {
-        // Mid-stream: the CLI sees its connection break, as it would without the relay.
-        res.destroy(err);
-        settle({ status: res.statusCode, by: 'upstream', reason: `The upstream connection broke mid-response: ${err.code ?? err.message}.` });
-      }
-    });
-    up.on('response', (upRes) => {
-      const outHeaders: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(upRes.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name)) outHeaders[name] = value;
-      }
-      if (upRes.headers['content-length'] !== undefined) outHeaders['content-length'] = upRes.headers['content-length'];
-      tap?.head?.(upRes.statusCode ?? 502, upRes.headers);
-      res.writeHead(upRes.statusCode ?? 502, upRes.statusMessage, outHeaders);
-      upRes.on('data', (chunk: Buffer) => {
-        responseBytes += chunk.length;
-        tap?.chunk(chunk);
-      });
-      upRes.on('end', () => res.once('finish', () => settle({ status: upRes.statusCode ?? null, by: 'upstream', reason: null })));
-      upRes.on('error', () => res.destroy());
-      // pipe: pauses the upstream while the CLI is slow to read (backpressure), no buffering here.
-      upRes.pipe(res);
-    });
-    up.end(forwarded);
   }
 
   const server = http.createServer({ highWaterMark: STREAM_HWM }, (req, res) => {
@@ -278,8 +297,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-        httpAgent.destroy();
-        httpsAgent?.destroy();
+        client.close();
       }),
   };
 }
