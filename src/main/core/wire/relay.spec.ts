@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../testing/http-server';
 import { startRelay, type Relay, type RelayOutcome, type RelayRequest } from './relay';
@@ -102,6 +102,56 @@ describe('the wire relay', () => {
       req.end('{}');
     });
     expect(firstAt).toBeLessThan(events.length / 2);
+  });
+
+  it('gives an HTTP/1.1 CLI the upstream’s own chunk framing, the tap the decoded body, and reuses both connections', async () => {
+    // A raw upstream: exact chunks (an extension, a trailer), two requests on one kept-alive connection.
+    const framed = '7;x=1\r\ndata: a\r\n12\r\n\ndata: bbbbbbbbbb\r\r\n0\r\nx-done: 1\r\n\r\n';
+    const decoded = 'data: a\ndata: bbbbbbbbbb\r';
+    let connections = 0;
+    const raw = createServer((socket) => {
+      connections++;
+      let buf = '';
+      socket.on('data', (c: Buffer) => {
+        buf += c.toString('latin1');
+        for (let end = buf.indexOf('\r\n\r\n'); end >= 0; end = buf.indexOf('\r\n\r\n')) {
+          const length = Number(/content-length: (\d+)/i.exec(buf.slice(0, end))?.[1] ?? 0);
+          if (buf.length < end + 4 + length) return;
+          buf = buf.slice(end + 4 + length);
+          socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n${framed}`);
+        }
+      });
+    });
+    await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
+    const tapped: string[] = [];
+    const ends: RelayOutcome[] = [];
+    try {
+      relay = await startRelay({
+        upstreams: { anthropic: `http://127.0.0.1:${(raw.address() as { port: number }).port}` },
+        observe: () => ({ chunk: (d) => tapped.push(d.toString('latin1')), end: (o) => ends.push(o) }),
+      });
+      const base = new URL(relay.baseUrl('anthropic'));
+      const cli = connect(Number(base.port), '127.0.0.1');
+      let got = '';
+      cli.on('data', (c: Buffer) => (got += c.toString('latin1')));
+      const ask = `POST ${base.pathname}/v1/messages HTTP/1.1\r\nhost: x\r\ncontent-length: 2\r\n\r\n{}`;
+      for (let i = 1; i <= 2; i++) {
+        cli.write(ask);
+        await expect.poll(() => got.split(framed).length - 1, { timeout: 5000 }).toBe(i);
+      }
+      cli.destroy();
+      // Each response: the relay's head, then exactly the upstream's bytes.
+      const responses = got.split(framed).slice(0, 2);
+      for (const head of responses) expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*transfer-encoding: chunked\r\n[^]*\r\n\r\n$/i);
+      expect(connections).toBe(1);
+      expect(tapped.join('')).toBe(decoded + decoded);
+      expect(ends.map((o) => [o.status, o.by, o.responseBytes])).toEqual([
+        [200, 'upstream', decoded.length],
+        [200, 'upstream', decoded.length],
+      ]);
+    } finally {
+      raw.close();
+    }
   });
 
   it('passes upstream 4xx and 5xx through unchanged', async () => {
