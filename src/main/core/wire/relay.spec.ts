@@ -186,7 +186,7 @@ describe('the wire relay', () => {
     expect(g.error).toMatchObject({ code: 502, status: 'UNAVAILABLE' });
   });
 
-  it('reaches an https upstream beside an http one (node:https is loaded only when one is https)', async () => {
+  it('reaches an https upstream beside an http one (node:tls is loaded only when one is https)', async () => {
     const port = await closedPort();
     upstream = await startLocalServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

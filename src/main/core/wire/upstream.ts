@@ -54,6 +54,8 @@ export interface UpstreamClient {
 const HEAD_MAX = 64 * 1024;
 /** An idle kept-alive connection is closed after this (node's own servers close theirs after 5 s). */
 const IDLE_MS = 4_000;
+/** What a paused plain connection (a CLI slow to read) takes in before it stops reading: the relay's 256 KiB, not node's 16 (a TLS socket keeps node's default). */
+const READ_HWM = 256 * 1024;
 const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/;
 const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: (.*))?$/;
 // eslint-disable-next-line no-control-regex
@@ -142,7 +144,8 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
     if (secure && !tls) throw failure('node:tls was not loaded for an https upstream', 'ERR_TLS_NOT_LOADED');
     const socket = secure
       ? tls!.connect({ host, port, servername: isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] })
-      : net.connect({ host, port });
+      : // highWaterMark reaches the socket's stream options (untyped in @types/node's NetConnectOpts).
+        net.connect({ host, port, highWaterMark: READ_HWM } as net.NetConnectOpts);
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 1_000);
     return socket;
