@@ -38,7 +38,15 @@ const OTHER_ASK = 'Bench: the other thread';
 
 /** In every page: the time of the next user event once armed, and of the first DOM change after it. */
 const PROBE = `
-window.__probe = { armed: false, start: null, first: null };
+window.__probe = { armed: false, start: null, first: null, pushed: [] };
+// The host's pushed events (a run's output, a thread's change) arrive on one EventSource: note when each does.
+const NativeEventSource = window.EventSource;
+window.EventSource = class extends NativeEventSource {
+  constructor(url, init) {
+    super(url, init);
+    this.addEventListener('stream', () => window.__probe.pushed.push(performance.now()));
+  }
+};
 for (const type of ['click', 'change', 'keydown']) {
   document.addEventListener(type, () => {
     const p = window.__probe;
@@ -96,19 +104,27 @@ async function timeIt(page: Page, calls: ApiCall[], settledWhen: string, act: ()
   if (process.env.LOUPE_BENCH_VERBOSE) console.log(`    … ${settledWhen.slice(0, 70)}`);
   await act();
   const settledAt = await settled;
-  const { start, first, origin } = await page.evaluate(() => {
-    const p = (window as unknown as { __probe: { armed: boolean; start: number | null; first: number | null } }).__probe;
+  const { start, first, origin, pushed } = await page.evaluate(() => {
+    const p = (window as unknown as { __probe: { armed: boolean; start: number | null; first: number | null; pushed: number[] } }).__probe;
     p.armed = false;
-    return { start: p.start, first: p.first, origin: performance.timeOrigin };
+    const pushed = p.pushed;
+    p.pushed = [];
+    return { start: p.start, first: p.first, origin: performance.timeOrigin, pushed };
   });
   if (start === null) throw new Error(`no click, change or key reached the page before "${settledWhen}"`);
   // Responses can be reported a moment after the page saw them: give them a tick.
   await page.waitForTimeout(50);
   const t0 = origin + start;
   const mine = calls.slice(from).filter((c) => c.start >= t0 - 5 && c.start <= origin + settledAt);
-  const lastEnd = mine.reduce((m, c) => Math.max(m, c.end), t0);
+  // A pushed event the result waited for (a run's first output) ends the API's part as a response does.
+  const lastPush = pushed.filter((t) => t >= start && t <= settledAt).reduce((m, t) => Math.max(m, origin + t), t0);
+  const lastEnd = mine.reduce((m, c) => Math.max(m, c.end), lastPush);
   const byMethod: Record<string, number> = {};
   for (const c of mine) byMethod[c.method] = Math.max(byMethod[c.method] ?? 0, c.end - c.start);
+  if (process.env.LOUPE_BENCH_VERBOSE) {
+    const rel = (t: number) => (t - t0).toFixed(0);
+    console.log(`      feedback ${((first ?? settledAt) - start).toFixed(0)}, settled ${(settledAt - start).toFixed(0)}; ${mine.map((c) => `${c.method} ${rel(c.start)}–${rel(c.end)}`).join(', ')}; pushed ${pushed.filter((t) => t >= start && t <= settledAt).map((t) => (t - start).toFixed(0)).join(' ')}`);
+  }
   return { feedback: (first ?? settledAt) - start, settled: settledAt - start, apiSpan: lastEnd - t0, apiCalls: mine.length, byMethod };
 }
 
@@ -180,13 +196,19 @@ async function round(page: Page, origin: string, b: Bench): Promise<Record<Step,
   // The largest segment that can be evicted (the list is largest first).
   const row = page.locator('.seg-row[data-status="active"]', { has: page.getByRole('button', { name: 'Evict' }) }).first();
   const id = (await row.getAttribute('data-segment-id'))!;
-  out.evict = await timeIt(page, calls, `document.querySelector(${q(`.seg-row[data-segment-id="${id}"][data-status="evicted"]`)})`, () =>
+  const nextBytes = (await page.getByTestId('next-prompt').getAttribute('data-bytes'))!;
+  // Settled: the row says evicted and the next fresh prompt is measured without it.
+  out.evict = await timeIt(
+    page,
+    calls,
+    `document.querySelector(${q(`.seg-row[data-segment-id="${id}"][data-status="evicted"]`)}) && document.querySelector(${q(`[data-testid="next-prompt"]:not([data-bytes=""]):not([data-bytes="${nextBytes}"])`)})`,
+    () =>
     row.getByRole('button', { name: 'Evict' }).click(),
   );
   out['switch thread'] = await timeIt(
     page,
     calls,
-    `document.querySelector('#xray-thread')?.value === ${q(`t:${b.otherThread}`)} && [...document.querySelectorAll('.xray[data-ready="true"] .seg-row')].some((r) => r.textContent.includes(${q(OTHER_ASK)}))`,
+    `document.querySelector('#xray-thread')?.value === ${q(`t:${b.otherThread}`)} && document.querySelector('[data-testid="next-prompt"]:not([data-bytes=""])') && [...document.querySelectorAll('.xray[data-ready="true"] .seg-row')].some((r) => r.textContent.includes(${q(OTHER_ASK)}))`,
     () => picker.selectOption(`t:${b.otherThread}`).then(() => undefined),
   );
   out['open a 3 MB session'] = await timeIt(page, calls, `document.querySelector('.xray[data-ready="true"] [data-testid="session-advisory"]') && document.querySelector('.xray .seg-row')`, () =>
