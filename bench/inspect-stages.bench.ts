@@ -5,8 +5,9 @@
 // - a timeline from a --require'd hook: when Node handed over to JavaScript, every child
 //   process (the fork blocks the event loop: its synchronous part is shown), the first
 //   byte of output and the exit, with the process's own CPU;
-// - the main thread's CPU by stage, from a V8 CPU profile (--cpu-prof): each sample goes
-//   to the innermost frame that names a stage. Shares are of the sampled CPU.
+// - that CPU by stage, from a V8 CPU profile (--cpu-prof) of another run: each sample goes
+//   to the innermost frame that names a stage, and each stage's share of the samples is
+//   applied to the CPU (so a busy machine's waits do not inflate it).
 // The floor (git ls-tree + one git cat-file --batch of the same 200 blobs) is measured in
 // the same run, and every stage is also shown as a multiple of it.
 // Needs the app built (`npm run build`).
@@ -37,7 +38,7 @@ const spawn = cp.spawn;
 cp.spawn = function (cmd, args) {
   const at = performance.now();
   const child = spawn.apply(this, arguments);
-  const entry = { what: (args || []).filter((a) => !a.startsWith('-') || a === '--version').slice(0, 2).join(' '), at, sync: performance.now() - at, end: null };
+  const entry = { what: (args || []).find((a) => !a.startsWith('-') || a === '--version') || cmd, at, sync: performance.now() - at, end: null };
   children.push(entry);
   child.on('exit', () => (entry.end = performance.now()));
   return child;
@@ -90,9 +91,9 @@ interface ProfileNode {
   children?: number[];
 }
 
-/** CPU (ms) of the main thread by stage, from one .cpuprofile; idle time left out. */
+/** The share of the main thread's busy samples each stage takes, from one .cpuprofile. */
 function stagesOf(file: string): Map<string, number> {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; startTime: number; endTime: number };
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[] };
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -115,13 +116,11 @@ function stagesOf(file: string): Map<string, number> {
   };
   const counts = new Map<string, number>();
   for (const s of profile.samples) counts.set(resolveStage(s), (counts.get(resolveStage(s)) ?? 0) + 1);
-  // Samples are taken every interval the thread runs; scale their count to the profile's span minus idle.
-  const total = profile.samples.length;
-  const idle = counts.get('idle') ?? 0;
+  // Shares of the samples taken while the thread ran (idle left out); the caller scales them to the process's CPU.
+  const busy = profile.samples.length - (counts.get('idle') ?? 0);
   counts.delete('idle');
-  const busyMs = ((profile.endTime - profile.startTime) / 1000) * ((total - idle) / total);
   const out = new Map<string, number>();
-  for (const [k, n] of counts) out.set(k, (busyMs * n) / (total - idle));
+  for (const [k, n] of counts) out.set(k, n / busy);
   return out;
 }
 
@@ -174,7 +173,7 @@ for (const [name, repo, dir] of cases) {
     const cpu = t((tl) => tl.cpu);
     const label = backend === 'git' ? 'git CLI' : 'no git (embedded reader)';
     const x = (ms: number) => `${ms.toFixed(0).padStart(5)} ms ${(ms / floor).toFixed(2).padStart(5)}x floor`;
-    console.log(`    ${label}: whole process ${x(wall)}; main thread CPU ${cpu.toFixed(0)} ms`);
+    console.log(`    ${label}: whole process ${x(wall)}; CPU ${cpu.toFixed(0)} ms (Loupe's process, git's not included)`);
     console.log(`      timeline: Node start until Loupe's first line ${x(nodeStart)}`);
     const processes = timelines[0]!.children.map((c) => c.what).join(', ') || 'none';
     if (backend === 'git') {
@@ -182,11 +181,11 @@ for (const [name, repo, dir] of cases) {
       console.log(`        first started at ${firstChild.toFixed(0)} ms, last ended at ${lastChildEnd.toFixed(0)} ms; their forks blocked the event loop ${spawnSync_.toFixed(0)} ms in all`);
     }
     console.log(`      first byte of JSON until exit ${x(out)}`);
+    // Each stage's share of the profiled runs' samples, applied to the process's CPU (its own: all of Node's threads).
     const stageNames = [...new Set(stageRuns.flatMap((m) => [...m.keys()]))];
-    const stageMs = stageNames.map((s) => [s, median(stageRuns.map((m) => m.get(s) ?? 0))] as const).sort((a, b) => b[1] - a[1]);
-    const busy = stageMs.reduce((n, [, ms]) => n + ms, 0);
-    console.log(`      main thread CPU by stage (profile, ${busy.toFixed(0)} ms sampled):`);
-    for (const [stage, ms] of stageMs) console.log(`        ${stage.padEnd(30)} ${x(ms)}  ${((100 * ms) / busy).toFixed(0).padStart(3)}%`);
+    const stageMs = stageNames.map((s) => [s, cpu * median(stageRuns.map((m) => m.get(s) ?? 0))] as const).sort((a, b) => b[1] - a[1]);
+    console.log(`      CPU by stage (its share of the profile's samples x the process's ${cpu.toFixed(0)} ms of CPU):`);
+    for (const [stage, ms] of stageMs) console.log(`        ${stage.padEnd(30)} ${x(ms)}  ${((100 * ms) / cpu).toFixed(0).padStart(3)}%`);
   }
 }
 console.log(`  load average during the run: ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`);
