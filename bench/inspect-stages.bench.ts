@@ -80,7 +80,7 @@ const STAGES: [stage: string, test: (fn: string, url: string) => boolean][] = [
   ['blob reads', (fn, url) => /cat-file|pack-file|object-store/.test(url) || /^(readBlob|readBaseBlob|receive|startObject|finishBody|applyDelta|entryAt|inflateSync|zlibBufferSync|processChunkSync)$/.test(fn)],
   ['working-copy status', (fn, url) => /work-status|working-copy/.test(url) || /^(changes|workStatus|parseStatusV2|readIndex|ignoreRules)$/.test(fn)],
   ['tree listing, selection', (fn) => /^(scan|parseLsTree|groupBeneath|expandSelection|listTree|lookup|readTree|parseTree|walkTree|inScope)$/.test(fn)],
-  ['git processes (spawn, pipes)', (_fn, url) => /child_process|stream_base_commons|internal\/streams|node:net|node:events|pipe_wrap/.test(url)],
+  ['child processes, streams', (_fn, url) => /child_process|stream_base_commons|internal\/streams|node:net|node:events|pipe_wrap/.test(url)],
   ['module load, compile', (fn, url) => /internal\/modules|internal\/vm|package_json_reader/.test(url) || fn === 'compileFunction' || fn === 'wrapSafe'],
   ['garbage collection', (fn) => fn === '(garbage collector)'],
 ];
