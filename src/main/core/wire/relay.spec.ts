@@ -154,6 +154,30 @@ describe('the wire relay', () => {
     }
   });
 
+  it('opens a new upstream connection when the upstream closed its idle kept-alive one', async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    // The upstream closes an idle connection after 50 ms (node checks about once a second), before the relay would (4 s).
+    server.keepAliveTimeout = 50;
+    let connections = 0;
+    server.on('connection', () => connections++);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      relay = await startRelay({ upstreams: { anthropic: `http://127.0.0.1:${(server.address() as { port: number }).port}` } });
+      expect((await call(`${relay.baseUrl('anthropic')}/v1/messages`, { body: '{}' })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1_600));
+      const again = await call(`${relay.baseUrl('anthropic')}/v1/messages`, { body: '{}' });
+      expect([again.status, again.body.toString()]).toEqual([200, '{"ok":true}']);
+      expect(connections).toBe(2);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
   it('passes upstream 4xx and 5xx through unchanged', async () => {
     upstream = await startLocalServer((req, res) => {
       req.resume();

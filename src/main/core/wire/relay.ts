@@ -213,10 +213,15 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     /** Whether the upstream's own chunked framing goes to the CLI as it came (else the decoded body, framed by node). */
     let verbatim = false;
     let upStatus: number | null = null;
-    const resume = () => up.resume();
+    let paused = false;
+    const resume = () => {
+      paused = false;
+      up.resume();
+    };
     /** A write the CLI is slow to take pauses the upstream connection until it drains (backpressure, no buffering here). */
     const send = (bytes: Buffer) => {
-      if (!res.write(bytes)) {
+      if (!res.write(bytes) && !paused) {
+        paused = true;
         up.pause();
         res.once('drain', resume);
       }

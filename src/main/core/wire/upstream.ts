@@ -58,7 +58,6 @@ const IDLE_MS = 4_000;
 const READ_HWM = 256 * 1024;
 const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*(.*?)[ \t]*$/;
 const STATUS_LINE = /^HTTP\/1\.([01]) ([1-9]\d\d)(?: (.*))?$/;
-// eslint-disable-next-line no-control-regex
 const BAD_VALUE = /[\x00-\x08\x0a-\x1f\x7f]/;
 /** Headers of which node's client keeps only the first (the rest join with ", ", set-cookie is a list). */
 const SINGLE = new Set([
@@ -136,6 +135,8 @@ function requestHead(target: URL, method: string, headers: OutgoingHttpHeaders):
  */
 export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
   const idle = new Map<string, Socket[]>();
+  /** Each idle connection's own listener (only it is removed on reuse: a TLS socket has listeners of node's). */
+  const idleDrop = new Map<Socket, () => void>();
 
   function connect(target: URL): Socket {
     const host = target.hostname.replace(/^\[|\]$/g, '');
@@ -156,8 +157,10 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
     const list = idle.get(origin);
     while (list?.length) {
       const socket = list.pop()!;
+      const drop = idleDrop.get(socket);
+      idleDrop.delete(socket);
+      if (drop) socket.off('data', drop).off('close', drop).off('error', drop).off('timeout', drop);
       if (socket.destroyed || !socket.writable) continue;
-      socket.removeAllListeners('data').removeAllListeners('close').removeAllListeners('error').removeAllListeners('timeout');
       socket.setTimeout(0);
       return socket;
     }
@@ -173,6 +176,7 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
       const at = list.indexOf(socket);
       if (at >= 0) list.splice(at, 1);
     };
+    idleDrop.set(socket, drop);
     // Bytes on an idle connection are a protocol error; a close or an error ends it.
     socket.on('data', drop).on('close', drop).on('error', drop).on('timeout', drop);
     socket.setTimeout(IDLE_MS);
@@ -191,6 +195,8 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
         process.nextTick(() => finished || ((finished = true), handlers.error(err as NodeJS.ErrnoException)));
         return { pause() {}, resume() {}, destroy: () => void (finished = true) };
       }
+      /** Whether the exchange has ended; a handler may end it (destroy) while it runs. */
+      const over = () => finished;
       const fail = (err: NodeJS.ErrnoException) => {
         if (finished) return;
         finished = true;
@@ -213,9 +219,9 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
       /** Body bytes: views to `body`, the message's own bytes to `raw`; bytes after the message end its reuse. */
       const onBodyBytes = (bytes: Buffer) => {
         const used = framing!.feed(bytes, handlers.body);
-        if (finished) return; // a handler destroyed the exchange
+        if (over()) return;
         if (used > 0) handlers.raw(used === bytes.length ? bytes : bytes.subarray(0, used));
-        if (finished) return;
+        if (over()) return;
         if (framing!.done) {
           if (used < bytes.length) reusable = false;
           done();
@@ -246,7 +252,7 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
             reusable = head.version === 1 && !/\bclose\b/.test(connection) && !closeDelimited;
             pending = null;
             handlers.head({ status: head.status, statusMessage: head.statusMessage, headers: head.headers, chunked: f.kind === 'chunked', bodiless: f.kind === 'none' });
-            if (finished) return;
+            if (over()) return;
             if (framing.done) {
               if (rest.length > 0) reusable = false;
               return done();
@@ -284,6 +290,7 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
     close() {
       for (const list of idle.values()) for (const socket of list) socket.destroy();
       idle.clear();
+      idleDrop.clear();
     },
   };
 }
