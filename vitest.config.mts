@@ -50,7 +50,7 @@ export default defineConfig({
         },
       },
       ...(ISOLATED.length
-        ? [{ extends: true, test: { name: 'isolated', include: ISOLATED, pool: 'forks' as const, globalSetup: ['src/main/core/testing/global-setup.ts'] } }]
+        ? [{ extends: true as const, test: { name: 'isolated', include: ISOLATED, pool: 'forks' as const, globalSetup: ['src/main/core/testing/global-setup.ts'] } }]
         : []),
     ],
   },
