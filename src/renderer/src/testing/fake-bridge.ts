@@ -3,7 +3,8 @@
 // arrive in. Used as `vi.mock('<path>/bridge', () => import('<path>/testing/fake-bridge'))`.
 import type { MethodName, ResponseOf } from '../../../shared/api';
 import type { ErrorCode, ErrorShape } from '../../../shared/errors';
-import type { Bridge, CallOptions } from '../bridge';
+import type { StreamEvent } from '../../../shared/streams/events';
+import type { Bridge, CallOptions, FollowHandlers } from '../bridge';
 
 /** The bridge's error class, as the stores test for it (`err instanceof BridgeError`). */
 export class BridgeError extends Error {
@@ -25,7 +26,7 @@ export interface PendingCall<M extends MethodName = MethodName> {
 }
 
 const pending: PendingCall[] = [];
-const followed: string[] = [];
+const followed: { key: string; handlers: FollowHandlers }[] = [];
 
 /** Lets every promise chain the last answer started run to its end. */
 export async function settle(): Promise<void> {
@@ -53,9 +54,13 @@ export const bridge: Bridge = {
       options.signal?.addEventListener('abort', () => reject(new BridgeError({ code: 'cancelled', message: 'The call was cancelled.' })), { once: true });
     });
   },
-  follow(key) {
-    followed.push(key);
-    return () => undefined;
+  follow(key, handlers) {
+    const entry = { key, handlers };
+    followed.push(entry);
+    return () => {
+      const i = followed.indexOf(entry);
+      if (i >= 0) followed.splice(i, 1);
+    };
   },
   onCommand: () => () => undefined,
 };
@@ -74,6 +79,11 @@ export function take<M extends MethodName>(name: M): PendingCall<M> {
   const i = pending.findIndex((c) => c.name === name);
   if (i < 0) throw new Error(`No call to ${name} is waiting (waiting: ${pending.map((c) => c.name).join(', ') || 'none'}).`);
   return pending.splice(i, 1)[0] as unknown as PendingCall<M>;
+}
+
+/** Delivers a pushed event to every handler still following its key, as the host's stream would. */
+export function push(event: StreamEvent): void {
+  for (const f of followed.filter((f) => f.key === event.key)) f.handlers.onEvent(event);
 }
 
 /** Forgets every call not answered (between tests). */

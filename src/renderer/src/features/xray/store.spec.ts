@@ -3,7 +3,7 @@
 // the directive a segment had.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Segment, ThreadManifest } from '../../../../shared/contract/xray';
-import { callsTo, resetBridge, take } from '../../testing/fake-bridge';
+import { callsTo, push, resetBridge, take } from '../../testing/fake-bridge';
 import { useXray } from './store';
 
 vi.mock('../../bridge', () => import('../../testing/fake-bridge'));
@@ -83,6 +83,44 @@ describe('X-Ray answers arrive out of order', () => {
     await second.answer({ label: 'new' } as never);
     await first.answer({ label: 'old' } as never);
     expect(useXray.getState().measured).toEqual({ label: 'new' });
+  });
+});
+
+describe('a directive and the event it causes (issue 24: evict measured once)', () => {
+  /** What `thread:t1` carries when the thread's manifest changed. */
+  const announce = (builtAt: string, reason: 'directive' | 'turn') =>
+    push({ key: 'thread:t1', kind: 'thread', seq: 1, payload: { type: 'manifest', reason, builtAt } } as never);
+  const withMeasure = (label: string, builtAt: string) => ({ ...manifest(label, [segment('s1', 'evicted')]), builtAt, measured: { promptBytes: 900 } }) as never;
+
+  it('the announcement of its own eviction, heard before the answer, reads and measures nothing again', async () => {
+    await openThread({ ...manifest('first', [segment('s1', 'active')]), builtAt: 'b1' } as never);
+    await take('xray.measure').answer({ promptBytes: 1000 } as never);
+    const acting = useXray.getState().act('evict', segment('s1', 'active'));
+    // The host announces the manifest the directive built while it still measures the next prompt.
+    announce('b2', 'directive');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(callsTo('xray.manifest')).toEqual([]);
+    await take('xray.evict').answer(withMeasure('evicted', 'b2'));
+    await acting;
+    await vi.advanceTimersByTimeAsync(200);
+    expect(shown()).toBe('evicted');
+    expect(useXray.getState().measured).toEqual({ promptBytes: 900 });
+    expect(callsTo('xray.manifest')).toEqual([]);
+    expect(callsTo('xray.measure')).toEqual([]);
+  });
+
+  it('a turn announced while the directive was answered is read once the answer is shown', async () => {
+    await openThread({ ...manifest('first', [segment('s1', 'active')]), builtAt: 'b1' } as never);
+    await take('xray.measure').answer({ promptBytes: 1000 } as never);
+    const acting = useXray.getState().act('evict', segment('s1', 'active'));
+    announce('b2', 'directive');
+    announce('b3', 'turn');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(callsTo('xray.manifest')).toEqual([]);
+    await take('xray.evict').answer(withMeasure('evicted', 'b2'));
+    await acting;
+    await take('xray.manifest').answer({ ...manifest('after the turn'), builtAt: 'b3' } as never);
+    expect(shown()).toBe('after the turn');
   });
 });
 

@@ -73,6 +73,10 @@ export const useXray = create<XrayState>()(
         if ('threadId' in target) void measure(target.threadId);
         return true;
       }
+      /** After this page's own directive: reads the manifest again if a later one was announced meanwhile (a turn). */
+      function refreshIfOvertaken(target: XrayTarget) {
+        if ('threadId' in target && announced !== null && announced !== get().manifest?.builtAt) void get().refresh();
+      }
       return {
         ...sessionSlice(set, get),
         repo: null,
@@ -125,6 +129,7 @@ export const useXray = create<XrayState>()(
           // The search belongs to what was shown: another thread starts with none (a hidden "0 of 967" is no answer).
           const query = threadId === get().threadId ? get().query : '';
           set({ threadId, sessionFile: null, continuation: null, manifest: null, measured: null, undo: null, actionError: null, hover: null, considering: null, continuedRun: null, query });
+          announced = null;
           if (!threadId) return;
           unfollow = bridge.follow(`thread:${threadId}`, {
             onEvent: (event) => {
@@ -133,6 +138,9 @@ export const useXray = create<XrayState>()(
               if (event.kind === 'thread') announced = event.payload.builtAt;
               if (timer) clearTimeout(timer);
               timer = setTimeout(() => {
+                // This page's own directive is being answered: its answer is the manifest announced, with the
+                // next prompt measured beside it. Reading it now would drop that answer and measure again.
+                if (get().busy) return;
                 if (announced !== null && announced === get().manifest?.builtAt) return;
                 void get().refresh();
               }, 150);
@@ -180,6 +188,8 @@ export const useXray = create<XrayState>()(
             const manifest = await call(action, target, segment.id, summary);
             show(asked, target, manifest);
             set({ busy: null, undo: { segmentId: segment.id, did: action, before: before(segment), what: segmentWords(segment) } });
+            // A turn announced while the directive was answered (its refresh waited for it).
+            refreshIfOvertaken(target);
           } catch (err) {
             set({ busy: null, actionError: { at: segment.id, error: toUiError(err) } });
           }
@@ -195,6 +205,7 @@ export const useXray = create<XrayState>()(
             const manifest = b ? await call(b.kind, target, undo.segmentId, b.summary) : await call('restore', target, undo.segmentId);
             show(asked, target, manifest);
             set({ busy: null, undo: null, actionError: null });
+            refreshIfOvertaken(target);
           } catch (err) {
             set({ busy: null, actionError: { at: undo.segmentId, error: toUiError(err) } });
           }
