@@ -12,15 +12,25 @@ const systemChromium = [process.env.PLAYWRIGHT_CHROMIUM_PATH, '/usr/bin/chromium
   (p): p is string => !!p && existsSync(p),
 );
 
+const LONG_SPECS = /\/(wire|wire-enforce|wire-evict|sessions-xray|runs|tokens)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Tests, not files, are shared out between the two workers, so they end together;
+  // each worker shares one browser host between its tests (e2e/fixtures.ts).
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   // The second reporter says why each skipped test was skipped (e.g. no Electron binary here).
   reporter: [['list'], ['./e2e/skip-reasons-reporter.ts']],
+  // The specs that drive the real agent CLIs or hold runs mid-turn take the longest:
+  // queued first, so the last tests left for the two workers are short ones.
+  projects: [
+    { name: 'long', testMatch: LONG_SPECS },
+    { name: 'rest', testIgnore: LONG_SPECS },
+  ],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,4 +1,11 @@
-// Each test gets its own browser host (own user-data folder, port and token)
+// Each worker shares one browser host between its tests (a test makes its own
+// repositories, so what it reads is its own); a test that needs an empty data
+// folder, or that changes what is app-wide (settings, presets, model settings,
+// memory, session folders, the recent list it asserts on), gets a host of its
+// own: `test.use({ ownHost: true })`, or any `hostEnv`. After each test on the
+// shared host the app-wide state is compared with what it was before: a test that
+// changed it fails, saying to take a host of its own, and the next test gets a
+// new shared host. Each test has its own browser context (own sessionStorage)
 // and a page already loaded and marked data-ready="true". No sleeps.
 import { test as base, expect, type Page } from '@playwright/test';
 import type { InspectResult } from '../src/shared/contract/context';
@@ -7,18 +14,79 @@ import { startBrowserHost, type StartedHost } from './host';
 export { makeRepo, git, writeFiles } from './repos';
 
 interface Fixtures {
-  /** Extra environment for the host process (e.g. LOUPE_DEMO_GATE); set with test.use({ hostEnv }). */
+  /** Extra environment for the host process (e.g. LOUPE_DEMO_GATE); set with test.use({ hostEnv }). A host of the test's own. */
   hostEnv: NodeJS.ProcessEnv;
+  /** A host of the test's own, with an empty data folder, instead of the worker's shared one. */
+  ownHost: boolean;
   host: StartedHost;
   page: Page;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** The worker's shared host, started by the first test that asks for it. */
+  sharedHost: SharedHost;
+}
+
+interface SharedHost {
+  get(): Promise<StartedHost>;
+  /** Stops it; the next test that asks starts a new one. */
+  discard(): Promise<void>;
+}
+
+/** What every repository sees: a test on the shared host must leave it as it found it. */
+const APP_WIDE = ['settings.effective', 'models.getSettings', 'presets.list', 'memory.list', 'sessions.getFolders'] as const;
+
+async function appWideState(host: StartedHost): Promise<string> {
+  const parts = await Promise.all(
+    APP_WIDE.map(async (method) => {
+      const body = method === 'presets.list' ? { includeArchived: true } : {};
+      const res = await fetch(`${host.origin}/api/rpc/${method}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-loupe-token': host.token },
+        body: JSON.stringify(body),
+      });
+      return `${method}: ${await res.text()}`;
+    }),
+  );
+  return parts.join('\n');
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   hostEnv: [{}, { option: true }],
-  host: async ({ hostEnv }, use) => {
-    const host = await startBrowserHost(hostEnv);
+  ownHost: [false, { option: true }],
+  sharedHost: [
+    async ({}, use) => {
+      let started: Promise<StartedHost> | null = null;
+      const shared: SharedHost = {
+        get: () => (started ??= startBrowserHost()),
+        async discard() {
+          const host = started;
+          started = null;
+          if (host) await (await host).stop();
+        },
+      };
+      await use(shared);
+      await shared.discard();
+    },
+    { scope: 'worker' },
+  ],
+  host: async ({ hostEnv, ownHost, sharedHost }, use) => {
+    if (ownHost || Object.keys(hostEnv).length > 0) {
+      const host = await startBrowserHost(hostEnv);
+      await use(host);
+      await host.stop();
+      return;
+    }
+    const host = await sharedHost.get();
+    const before = await appWideState(host);
     await use(host);
-    await host.stop();
+    const after = await appWideState(host).catch((err: unknown) => `unreadable: ${String(err)}`);
+    if (after !== before) {
+      await sharedHost.discard();
+      throw new Error(
+        `This test changed app-wide state on the worker's shared host; give it a host of its own (test.use({ ownHost: true })).\nBefore:\n${before}\nAfter:\n${after}`,
+      );
+    }
   },
   page: async ({ page, host }, use) => {
     await page.goto(host.url);

@@ -39,34 +39,39 @@ test('lists the bundled catalog with window, source, reserve and budget; refresh
   await expect(page.getByText('No model matches')).toBeVisible();
 });
 
-test('refresh from a local list: the list wins, failures read plainly, bad URLs are refused', async ({ page }) => {
-  server = await startLocalServer((req, res) => {
-    if (req.url === '/v1/models') sendJson(res, { object: 'list', data: [{ id: 'gpt-4.1', context_window: 300_000 }, { id: 'my-coder', context_length: 32_768 }] });
-    else sendJson(res, { error: 'down' }, 503);
+test.describe(() => {
+  // Turns refresh on and saves its URLs: app-wide model settings.
+  test.use({ ownHost: true });
+
+  test('refresh from a local list: the list wins, failures read plainly, bad URLs are refused', async ({ page }) => {
+    server = await startLocalServer((req, res) => {
+      if (req.url === '/v1/models') sendJson(res, { object: 'list', data: [{ id: 'gpt-4.1', context_window: 300_000 }, { id: 'my-coder', context_length: 32_768 }] });
+      else sendJson(res, { error: 'down' }, 503);
+    });
+    await openModels(page);
+    await page.getByLabel('OpenAI-style model list URL').fill('ftp://example.com/models');
+    await page.getByRole('button', { name: 'Save URLs' }).click();
+    await expect(page.getByRole('alert')).toContainText('listUrl must start with http:// or https://');
+
+    await page.getByLabel('models.dev api.json URL').fill(`${server.url}/api.json`);
+    await page.getByLabel('OpenAI-style model list URL').fill(`${server.url}/v1/models`);
+    await page.getByRole('button', { name: 'Save URLs' }).click();
+    await expect(page.getByRole('button', { name: 'Save URLs' })).toBeDisabled();
+    await page.getByLabel(/Refresh model windows online/).check();
+
+    await expect(page.locator('.refresh-status li[data-kind="list"]')).toContainText('Refreshed at');
+    await expect(page.locator('.refresh-status li[data-kind="list"]')).toContainText('2 models');
+    await expect(page.locator('.refresh-status li[data-kind="models.dev"]')).toContainText(/Failed at .*answered 503.*bundled snapshot/);
+
+    await page.getByLabel('Search models').fill('gpt-4.1');
+    const listed = page.locator('tr[data-model-id="gpt-4.1"]');
+    await expect(listed).toHaveAttribute('data-source', 'refresh');
+    await expect(listed.locator('td')).toHaveText([/gpt-4\.1.*served by 127\.0\.0\.1/, '300,000', 'refreshed', '45,000', '255,000', /.*/]);
+    await expect(page.locator('tr[data-model-id="openai/gpt-4.1"]')).toHaveAttribute('data-source', 'snapshot');
+
+    const hits = server.hits.length;
+    await expect(page.getByRole('button', { name: 'Refresh now' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Refresh now' }).click();
+    await expect.poll(() => server!.hits.length).toBe(hits + 2);
   });
-  await openModels(page);
-  await page.getByLabel('OpenAI-style model list URL').fill('ftp://example.com/models');
-  await page.getByRole('button', { name: 'Save URLs' }).click();
-  await expect(page.getByRole('alert')).toContainText('listUrl must start with http:// or https://');
-
-  await page.getByLabel('models.dev api.json URL').fill(`${server.url}/api.json`);
-  await page.getByLabel('OpenAI-style model list URL').fill(`${server.url}/v1/models`);
-  await page.getByRole('button', { name: 'Save URLs' }).click();
-  await expect(page.getByRole('button', { name: 'Save URLs' })).toBeDisabled();
-  await page.getByLabel(/Refresh model windows online/).check();
-
-  await expect(page.locator('.refresh-status li[data-kind="list"]')).toContainText('Refreshed at');
-  await expect(page.locator('.refresh-status li[data-kind="list"]')).toContainText('2 models');
-  await expect(page.locator('.refresh-status li[data-kind="models.dev"]')).toContainText(/Failed at .*answered 503.*bundled snapshot/);
-
-  await page.getByLabel('Search models').fill('gpt-4.1');
-  const listed = page.locator('tr[data-model-id="gpt-4.1"]');
-  await expect(listed).toHaveAttribute('data-source', 'refresh');
-  await expect(listed.locator('td')).toHaveText([/gpt-4\.1.*served by 127\.0\.0\.1/, '300,000', 'refreshed', '45,000', '255,000', /.*/]);
-  await expect(page.locator('tr[data-model-id="openai/gpt-4.1"]')).toHaveAttribute('data-source', 'snapshot');
-
-  const hits = server.hits.length;
-  await expect(page.getByRole('button', { name: 'Refresh now' })).toBeEnabled();
-  await page.getByRole('button', { name: 'Refresh now' }).click();
-  await expect.poll(() => server!.hits.length).toBe(hits + 2);
 });

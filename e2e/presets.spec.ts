@@ -12,6 +12,9 @@ async function openPresets(page: Page) {
   await expect(page.locator('.presets[data-ready="true"]')).toBeVisible();
 }
 
+// Presets and the settings in force are app-wide: each test has a host of its own.
+test.use({ ownHost: true });
+
 /** The settings-in-force row of a setting: its value and where it comes from. */
 const row = (page: Page, field: string) => page.locator(`[data-testid="effective-settings"] [data-field="${field}"]`);
 

@@ -26,25 +26,30 @@ test('opens a fixture repository and remembers it across reloads', async ({ page
   await expect(bar).toHaveAttribute('data-repo-root', repo);
 });
 
-test('explains every bad repository path and records nothing', async ({ page }) => {
-  const plain = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-plain-')));
-  const file = join(plain, 'notes.txt');
-  writeFileSync(file, 'hello');
-  const cases: [string, string][] = [
-    ['relative/path', 'invalid-input'],
-    [join(plain, 'missing'), 'not-found'],
-    [file, 'not-a-directory'],
-    [plain, 'not-a-repo'],
-  ];
-  for (const [path, code] of cases) {
-    await page.getByLabel('Repository folder').fill(path);
-    await page.getByRole('button', { name: 'Open', exact: true }).click();
-    const alert = page.getByRole('alert');
-    await expect(alert).toHaveAttribute('data-error-code', code);
-    await expect(alert).not.toBeEmpty();
-  }
-  await expect(page.locator('.recent')).toHaveCount(0);
-  await expect(page.locator('.repo-bar')).toHaveCount(0);
+test.describe(() => {
+  // Asserts that the recent list is empty: a data folder no other test has used.
+  test.use({ ownHost: true });
+
+  test('explains every bad repository path and records nothing', async ({ page }) => {
+    const plain = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-plain-')));
+    const file = join(plain, 'notes.txt');
+    writeFileSync(file, 'hello');
+    const cases: [string, string][] = [
+      ['relative/path', 'invalid-input'],
+      [join(plain, 'missing'), 'not-found'],
+      [file, 'not-a-directory'],
+      [plain, 'not-a-repo'],
+    ];
+    for (const [path, code] of cases) {
+      await page.getByLabel('Repository folder').fill(path);
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      const alert = page.getByRole('alert');
+      await expect(alert).toHaveAttribute('data-error-code', code);
+      await expect(alert).not.toBeEmpty();
+    }
+    await expect(page.locator('.recent')).toHaveCount(0);
+    await expect(page.locator('.repo-bar')).toHaveCount(0);
+  });
 });
 
 test('navigates between sections and shows installation facts', async ({ page, host }) => {

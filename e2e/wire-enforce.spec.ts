@@ -101,36 +101,41 @@ test.describe('enforcement on the wire in the app', () => {
   });
 });
 
-test('run settings: the request budget and secrets on the wire are edited, checked and saved beside the wire switch', async ({ page }) => {
-  const repo = makeRepo({ 'src/app.ts': 'export const app = 1;\n' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await openRepository(page, repo);
-  await page.getByTestId('run-settings-toggle').click();
-  const fields = page.getByTestId('wire-fields');
-  // Without the wire (the demo agent's default) there is nothing to enforce: the fields wait for it.
-  await expect(page.getByTestId('run-maxRequestTokens')).toBeDisabled();
-  await page.getByTestId('run-wire').check();
-  await page.getByTestId('run-maxRequestTokens').fill('0');
-  await expect(page.locator('#run-maxRequestTokens-hint')).toHaveText('Max request tokens must be a positive number (0 is not a ceiling).');
-  await page.getByTestId('run-maxRequestTokens').fill('150,000');
-  await fields.getByTestId('request-policy-warn').check();
-  await fields.getByTestId('wire-secrets-redact').check();
-  const budget = page.locator('.in-force-row[data-field="loop.requestBudget"]');
-  await expect(budget).toContainText('warn at 150,000 tokens per request');
-  await expect(budget).toHaveAttribute('data-source', 'app');
-  await expect(page.locator('.in-force-row[data-field="loop.wireSecrets"]')).toContainText('redact: replaced before sending');
-  if (outDir) {
-    mkdirSync(outDir, { recursive: true });
-    await fields.scrollIntoViewIfNeeded();
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: join(outDir, `wire-enforce-settings-${scheme}.png`) });
+test.describe(() => {
+  // Saves the run settings in force: app-wide.
+  test.use({ ownHost: true });
+
+  test('run settings: the request budget and secrets on the wire are edited, checked and saved beside the wire switch', async ({ page }) => {
+    const repo = makeRepo({ 'src/app.ts': 'export const app = 1;\n' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openRepository(page, repo);
+    await page.getByTestId('run-settings-toggle').click();
+    const fields = page.getByTestId('wire-fields');
+    // Without the wire (the demo agent's default) there is nothing to enforce: the fields wait for it.
+    await expect(page.getByTestId('run-maxRequestTokens')).toBeDisabled();
+    await page.getByTestId('run-wire').check();
+    await page.getByTestId('run-maxRequestTokens').fill('0');
+    await expect(page.locator('#run-maxRequestTokens-hint')).toHaveText('Max request tokens must be a positive number (0 is not a ceiling).');
+    await page.getByTestId('run-maxRequestTokens').fill('150,000');
+    await fields.getByTestId('request-policy-warn').check();
+    await fields.getByTestId('wire-secrets-redact').check();
+    const budget = page.locator('.in-force-row[data-field="loop.requestBudget"]');
+    await expect(budget).toContainText('warn at 150,000 tokens per request');
+    await expect(budget).toHaveAttribute('data-source', 'app');
+    await expect(page.locator('.in-force-row[data-field="loop.wireSecrets"]')).toContainText('redact: replaced before sending');
+    if (outDir) {
+      mkdirSync(outDir, { recursive: true });
+      await fields.scrollIntoViewIfNeeded();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: join(outDir, `wire-enforce-settings-${scheme}.png`) });
+      }
     }
-  }
-  // Saved: a reload shows the same.
-  await page.reload();
-  await expect(page.locator('.repo-bar')).toHaveAttribute('data-repo-root', repo);
-  if (!(await page.getByTestId('wire-fields').isVisible())) await page.getByTestId('run-settings-toggle').click();
-  await expect(page.getByTestId('run-maxRequestTokens')).toHaveValue('150000');
-  await expect(page.getByTestId('wire-secrets-redact')).toBeChecked();
+    // Saved: a reload shows the same.
+    await page.reload();
+    await expect(page.locator('.repo-bar')).toHaveAttribute('data-repo-root', repo);
+    if (!(await page.getByTestId('wire-fields').isVisible())) await page.getByTestId('run-settings-toggle').click();
+    await expect(page.getByTestId('run-maxRequestTokens')).toHaveValue('150000');
+    await expect(page.getByTestId('wire-secrets-redact')).toBeChecked();
+  });
 });

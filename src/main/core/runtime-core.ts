@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { CallContext, MethodName, RequestOf, ResponseOf, Services } from '../../shared/api';
 import type { HostKind } from '../../shared/contract/app';
 import { LoupeError } from '../../shared/errors';
@@ -103,7 +103,7 @@ export function createRuntimeWith(options: RuntimeOptions, table: ServiceTable):
   let db: Db | undefined = options.db;
   const launcher = createLauncher();
   const streams = new StreamHub(options.streamLimits);
-  const git = createGitRunner({ spawn: launcher.spawn, binary: options.gitBinary });
+  const git = createGitRunner({ spawn: launcher.spawn, binary: options.gitBinary, versionCacheFile: join(userDataDir, 'git-version.json') });
   const disposers: (() => void | Promise<void>)[] = [];
   const running = new Map<string, Running>();
   // Ids of calls that ended cancelled, newest last: a browser's cancel and its closed request race, and either wins.

@@ -1,5 +1,6 @@
 import { LoupeError } from '../../../shared/errors';
 import type { ChildHandle, Spawn } from '../process/launcher';
+import { cachedGitVersion, gitBinaryKey, storeGitVersion } from './git-version-cache';
 import { gitInvocation, isSafeGitVersion, LIST_CONFIG_ARGS, needsRepoConfig, safeGitEnv, type GitInvocation } from './safe-git';
 
 /**
@@ -83,6 +84,11 @@ export interface GitRunnerOptions {
   binary?: string;
   /** Wall-clock limit per command; default LOUPE_GIT_TIMEOUT_MS or GIT_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * A file keeping the binary's version between processes (git-version-cache.ts), so
+   * detect() starts no `git --version` while the same binary is installed; none: always asked.
+   */
+  versionCacheFile?: string;
 }
 
 function timeoutFromEnv(): number {
@@ -161,9 +167,14 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
     detect() {
       detected ??= (async (): Promise<GitBinary> => {
         if (wanted === 'none') return { available: false, path, version: null };
+        const cacheFile = options.versionCacheFile;
+        const key = cacheFile ? gitBinaryKey(path) : null;
+        const cached = cacheFile && key ? cachedGitVersion(cacheFile, key) : null;
+        if (cached) return { available: isSafeGitVersion(cached), path, version: cached };
         try {
           const out = (await collect(start(process.cwd(), ['--version']), ['--version'], {})).toString('utf8');
           const version = /git version (\S+)/.exec(out)?.[1] ?? null;
+          if (cacheFile && key && version) storeGitVersion(cacheFile, key, version);
           return { available: isSafeGitVersion(version), path, version };
         } catch {
           return { available: false, path, version: null };

@@ -36,11 +36,16 @@ export interface TreeScan {
 /** Groups non-folder entries under each of `folders` they lie beneath (an entry may sit under several). */
 export function groupBeneath(entries: Iterable<TreeEntry>, folders: ReadonlySet<string>): Map<string, TreeEntry[]> {
   const beneath = new Map<string, TreeEntry[]>([...folders].map((f) => [f, []]));
+  const all = beneath.get('');
+  // Only an entry's ancestors as deep as the deepest folder can be one of them: a 9,347-file
+  // folder `src` looks up one name per entry, not one per level of every path.
+  let deepest = 0;
+  for (const f of folders) if (f !== '') deepest = Math.max(deepest, f.split('/').length);
   for (const e of entries) {
     if (e.type === 'dir') continue;
-    if (folders.has('')) beneath.get('')!.push(e);
+    all?.push(e);
     let at = e.path.indexOf('/');
-    while (at > 0) {
+    for (let depth = 1; at > 0 && depth <= deepest; depth++) {
       const list = beneath.get(e.path.slice(0, at));
       if (list) list.push(e);
       at = e.path.indexOf('/', at + 1);

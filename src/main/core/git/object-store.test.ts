@@ -131,4 +131,19 @@ describe('applyDelta', () => {
     expect(() => applyDelta(base, Buffer.from([11, 8, 0x80 | 0x01 | 0x10, 9, 5]))).toThrow(/past/);
     expect(() => applyDelta(base, Buffer.from([12, 1, 1, 0x21]))).toThrow(/base/);
   });
+
+  it('copies and inserts runs longer than the short-copy loop, with multi-byte operands', () => {
+    const base = Buffer.from('x'.repeat(300) + 'abcdefghij'.repeat(40)); // 700 bytes: varint [0xbc, 0x05]
+    const inserted = Buffer.from('y'.repeat(100));
+    // result 500 = 400 copied from offset 300 (two offset bytes, two size bytes) + 100 inserted.
+    const delta = Buffer.concat([Buffer.from([0xbc, 0x05, 0xf4, 0x03, 0x80 | 0x01 | 0x02 | 0x10 | 0x20, 300 & 0xff, 300 >> 8, 400 & 0xff, 400 >> 8, 100]), inserted]);
+    expect(applyDelta(base, delta).toString()).toBe('abcdefghij'.repeat(40) + 'y'.repeat(100));
+  });
+
+  it('reads a four-byte copy offset as unsigned: one past 2^31 is past the base, not negative', () => {
+    const base = Buffer.from('hello world');
+    // offset 0xffffffff (all four bytes), size 1.
+    const delta = Buffer.from([11, 1, 0x80 | 0x0f | 0x10, 0xff, 0xff, 0xff, 0xff, 1]);
+    expect(() => applyDelta(base, delta)).toThrow(/past/);
+  });
 });

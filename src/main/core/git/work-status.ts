@@ -214,9 +214,16 @@ export async function workStatus(input: WorkStatusInput): Promise<Map<string, Ch
   // Untracked files: every folder under the scopes that holds tracked files is read;
   // one that holds none is skipped when ignored, as git does.
   const trackedDirs = new Set<string>();
-  for (const path of [...entries.keys(), ...base.keys()]) {
-    for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) trackedDirs.add(path.slice(0, at));
-  }
+  const addFolders = (path: string) => {
+    // Deepest folder first: once one is known, so are all above it (they were added with it).
+    for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) {
+      const folder = path.slice(0, at);
+      if (trackedDirs.has(folder)) break;
+      trackedDirs.add(folder);
+    }
+  };
+  for (const path of entries.keys()) addFolders(path);
+  for (const path of base.keys()) if (!entries.has(path)) addFolders(path);
   const visit = async (dir: string): Promise<void> => {
     let names: import('node:fs').Dirent[];
     try {
