@@ -14,7 +14,7 @@ import type { Manifest, ThreadManifest } from '../../../shared/contract/xray';
 import { LoupeError } from '../../../shared/errors';
 import { runCliForTest } from '../../cli/testing';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
-import { buildCliBundle } from '../testing/cli-bundle';
+import { buildCliBundle, cliBundleVersion } from '../testing/cli-bundle';
 import { createXrayMcpServer, XRAY_TOOL_NAMES, type XrayCaller } from './xray-mcp';
 
 afterAll(removeTempDirs);
@@ -47,7 +47,7 @@ describe('loupe mcp over stdio (SDK client)', () => {
     const threadId = (JSON.parse(ran.stdout) as { threadId: string }).threadId;
     const client = await connectMcp(userData, threadId);
     try {
-      expect(client.getServerVersion()).toMatchObject({ name: 'loupe-xray', version: 'test' });
+      expect(client.getServerVersion()).toMatchObject({ name: 'loupe-xray', version: cliBundleVersion() });
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual([...XRAY_TOOL_NAMES]);
       expect(tools.find((t) => t.name === 'context_pin')!.inputSchema).toMatchObject({ type: 'object', required: ['segmentId'] });

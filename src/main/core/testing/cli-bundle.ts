@@ -7,6 +7,10 @@ import { join } from 'node:path';
 
 /** The bundle the global setup built for this test run (set in every test process). */
 export const CLI_BUNDLE_ENV = 'LOUPE_TEST_CLI_BUNDLE';
+/** The version that bundle reports (the app's, when the global setup reuses `npm run build`'s). */
+export const CLI_VERSION_ENV = 'LOUPE_TEST_CLI_VERSION';
+/** The version bundleCli builds in. */
+const BUNDLE_VERSION = 'test';
 
 const root = join(__dirname, '../../../..');
 let built: Promise<string> | null = null;
@@ -17,7 +21,7 @@ export async function bundleCli(outDir: string): Promise<string> {
   await build({
     configFile: false,
     logLevel: 'warn',
-    define: { __LOUPE_VERSION__: JSON.stringify('test') },
+    define: { __LOUPE_VERSION__: JSON.stringify(BUNDLE_VERSION) },
     build: {
       ssr: join(root, 'src/main/cli/main.ts'),
       outDir,
@@ -39,4 +43,10 @@ export function buildCliBundle(): Promise<string> {
     return bundleCli(outDir);
   })();
   return built;
+}
+
+/** The version the bundle buildCliBundle answers reports (`loupe --version`, the MCP server's). */
+export function cliBundleVersion(): string {
+  const shared = process.env[CLI_BUNDLE_ENV];
+  return shared && existsSync(shared) ? (process.env[CLI_VERSION_ENV] ?? BUNDLE_VERSION) : BUNDLE_VERSION;
 }

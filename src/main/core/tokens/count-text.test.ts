@@ -18,6 +18,13 @@ afterAll(() => {
   for (const enc of reference.values()) enc.free();
 });
 const ref = (encoding: string, text: string) => reference.get(encoding)!.encode_ordinary(text).length;
+// A whole corpus file's reference count is asked for twice (whole, then split): counted once.
+const wholeCounts = new Map<string, number>();
+const refWhole = (encoding: string, file: { name: string; text: string }) => {
+  const key = `${encoding}\0${file.name}`;
+  if (!wholeCounts.has(key)) wholeCounts.set(key, ref(encoding, file.text));
+  return wholeCounts.get(key)!;
+};
 
 const corpus = loadCorpus();
 const SPECIAL = [
@@ -32,7 +39,7 @@ describe.each(TOKEN_ENCODINGS)('exact counts in %s', (encoding) => {
   it('equal the reference on every corpus file, whole and in 4 KiB pieces', async () => {
     const count = await loadCounter(encoding);
     for (const file of corpus) {
-      expect(count(file.text), file.name).toBe(ref(encoding, file.text));
+      expect(count(file.text), file.name).toBe(refWhole(encoding, file));
       const pieces = piecesOf(file.text, 4096).filter((_, i) => i % 7 === 0);
       expect(pieces.map(count), file.name).toEqual(pieces.map((p) => ref(encoding, p)));
     }
@@ -55,7 +62,7 @@ describe.each(TOKEN_ENCODINGS)('exact counts in %s', (encoding) => {
       expect(pieces.join(''), file.name).toBe(file.text);
       // JSON lines start with a quote or a space, never a letter: it stays whole, which is correct, just not parallel.
       if (file.kind !== 'json') expect(pieces.length, file.name).toBeGreaterThan(10);
-      expect(pieces.reduce((n, p) => n + count(p), 0), file.name).toBe(ref(encoding, file.text));
+      expect(pieces.reduce((n, p) => n + count(p), 0), file.name).toBe(refWhole(encoding, file));
     }
   });
 });
