@@ -122,6 +122,20 @@ describe('a directive and the event it causes (issue 24: evict measured once)', 
     await take('xray.manifest').answer({ ...manifest('after the turn'), builtAt: 'b3' } as never);
     expect(shown()).toBe('after the turn');
   });
+
+  it('a turn announced while a refused directive was answered is read all the same', async () => {
+    await openThread({ ...manifest('first', [segment('s1', 'active')]), builtAt: 'b1' } as never);
+    await take('xray.measure').answer({ promptBytes: 1000 } as never);
+    const acting = useXray.getState().act('evict', segment('s1', 'active'));
+    announce('b3', 'turn');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(callsTo('xray.manifest')).toEqual([]);
+    await take('xray.evict').fail({ code: 'protected-segment', message: 'The turn in progress cannot be evicted.' } as never);
+    await acting;
+    expect(useXray.getState().actionError?.at).toBe('s1');
+    await take('xray.manifest').answer({ ...manifest('after the turn'), builtAt: 'b3' } as never);
+    expect(shown()).toBe('after the turn');
+  });
 });
 
 describe('X-Ray undo', () => {

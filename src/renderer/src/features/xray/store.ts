@@ -73,7 +73,7 @@ export const useXray = create<XrayState>()(
         if ('threadId' in target) void measure(target.threadId);
         return true;
       }
-      /** After this page's own directive: reads the manifest again if a later one was announced meanwhile (a turn). */
+      /** After this page's own directive, answered or refused: reads the manifest again if a later one was announced meanwhile (a turn). */
       function refreshIfOvertaken(target: XrayTarget) {
         if ('threadId' in target && announced !== null && announced !== get().manifest?.builtAt) void get().refresh();
       }
@@ -192,6 +192,7 @@ export const useXray = create<XrayState>()(
             refreshIfOvertaken(target);
           } catch (err) {
             set({ busy: null, actionError: { at: segment.id, error: toUiError(err) } });
+            refreshIfOvertaken(target);
           }
         },
         async undoLast() {
@@ -208,6 +209,7 @@ export const useXray = create<XrayState>()(
             refreshIfOvertaken(target);
           } catch (err) {
             set({ busy: null, actionError: { at: undo.segmentId, error: toUiError(err) } });
+            refreshIfOvertaken(target);
           }
         },
         async continueFresh(ask) {
