@@ -210,6 +210,39 @@ describe('the wire relay', () => {
     expect(g.error).toMatchObject({ code: 502, status: 'UNAVAILABLE' });
   });
 
+  it('an upstream head it will not guess at (an unknown transfer coding, a head over 64 KiB, not HTTP) reaches the CLI as a 502 with the reason', async () => {
+    const heads = [
+      'HTTP/1.1 200 OK\r\ntransfer-encoding: gzip, chunked\r\n\r\n',
+      `HTTP/1.1 200 OK\r\nx-big: ${'a'.repeat(70 * 1024)}\r\n\r\n`,
+      'SSH-2.0-OpenSSH\r\n\r\n',
+    ];
+    let next = 0;
+    const raw = createServer((socket) => {
+      const head = heads[next++]!;
+      socket.once('data', () => socket.end(head));
+    });
+    await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
+    const ends: RelayOutcome[] = [];
+    try {
+      relay = await startRelay({ upstreams: { anthropic: `http://127.0.0.1:${(raw.address() as { port: number }).port}` }, observe: () => ({ chunk() {}, end: (o) => ends.push(o) }) });
+      const reasons = [/unsupported transfer-encoding/, /response head too large/, /invalid status line/];
+      for (const reason of reasons) {
+        const got = await call(`${relay.baseUrl('anthropic')}/v1/messages`, { body: '{}' });
+        expect(got.status).toBe(502);
+        const body = JSON.parse(got.body.toString()) as { type: string; error: { type: string; message: string } };
+        expect(body.type).toBe('error');
+        expect(body.error.message).toMatch(reason);
+      }
+      expect(ends.map((o) => [o.status, o.by])).toEqual([
+        [502, 'relay'],
+        [502, 'relay'],
+        [502, 'relay'],
+      ]);
+    } finally {
+      raw.close();
+    }
+  });
+
   it('reaches an https upstream beside an http one (node:tls is loaded only when one is https)', async () => {
     const port = await closedPort();
     upstream = await startLocalServer((_req, res) => {

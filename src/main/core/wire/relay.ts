@@ -14,6 +14,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CREDENTIAL_HEADERS, CREDENTIAL_QUERY_PARAMS, providerErrorBody, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { FramingError } from './framing';
 import { upstreamClient } from './upstream';
 
 /** A request as the relay's observers see it: no credentials, no secret. */
@@ -257,7 +258,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       error(err) {
         if (settled) return;
         if (!res.headersSent) {
-          const reason = `Loupe's relay could not reach ${target.origin}: ${err.code ?? err.message}.`;
+          // An answer it cannot read (./framing.ts) says what was wrong with it; anything else is the connection's code.
+          const reason =
+            err instanceof FramingError
+              ? `Loupe's relay could not read the answer of ${target.origin}: ${err.message.replace(/^Parse Error: /, '')}.`
+              : `Loupe's relay could not reach ${target.origin}: ${err.code ?? err.message}.`;
           responseBytes = answer(res, provider, 502, reason);
           settle({ status: 502, by: 'relay', reason });
         } else {

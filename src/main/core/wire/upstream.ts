@@ -234,10 +234,9 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
           // Interim (1xx) heads are passed over; the final head starts the body.
           for (;;) {
             const end = pending.indexOf('\r\n\r\n');
-            if (end < 0) {
-              if (pending.length > HEAD_MAX) throw new FramingError('Parse Error: response head too large');
-              return;
-            }
+            // Too large whether it is still coming or came whole in one read.
+            if ((end < 0 ? pending.length : end) > HEAD_MAX) throw new FramingError('Parse Error: response head too large');
+            if (end < 0) return;
             const head = parseHead(pending.toString('latin1', 0, end));
             const rest = pending.subarray(end + 4);
             if (head.status === 101) throw new FramingError('Parse Error: the upstream switched protocols');
