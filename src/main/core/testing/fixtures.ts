@@ -1,12 +1,14 @@
 // Test helpers: real git repositories built with the git CLI in temp folders,
 // and a runtime over a real SQLite file. Used by *.test.ts and *.spec.ts only.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 import { createGitRunner, gitEnv, type GitRunner } from '../git/git-cli';
 import { createLauncher } from '../process/launcher';
+import { repoTemplate } from './repo-templates';
 
 const cleanups: string[] = [];
 
@@ -49,17 +51,44 @@ export function writeFiles(root: string, files: Record<string, string | Buffer>)
   }
 }
 
-/** A fresh repository on branch `main`, with `files` committed (if any). */
-export function makeRepo(files: Record<string, string | Buffer> = {}, message = 'initial'): string {
-  const root = tempDir('loupe-repo-');
+function repoKey(files: Record<string, string | Buffer>, message: string): string {
+  const hash = createHash('sha256').update(message).update('\0');
+  for (const [path, contents] of Object.entries(files)) {
+    hash.update(path).update(typeof contents === 'string' ? '\0s\0' : '\0b\0').update(contents).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** init, add and commit with the git CLI in the empty folder `root` (the config is written as `git config` would). */
+export function buildRepo(root: string, files: Record<string, string | Buffer>, message: string): void {
   git(root, 'init', '-q', '-b', 'main');
-  git(root, 'config', 'core.autocrlf', 'false');
+  // What `git config core.autocrlf false` writes: the working copy is never converted on any platform.
+  appendFileSync(join(root, '.git', 'config'), '[core]\n\tautocrlf = false\n');
   if (Object.keys(files).length) {
     writeFiles(root, files);
     git(root, 'add', '-A');
     git(root, 'commit', '-q', '-m', message);
   }
+}
+
+/**
+ * A copy, in a new temp folder, of the template `build` makes (repo-templates.ts). A copy's
+ * index holds the template's file times and inodes, so git hashes its files once more
+ * to see they are unchanged: the same answers, as after `cp -r` of any repository.
+ */
+export function copyOfTemplate(key: string, build: (root: string) => void): string {
+  const root = tempDir('loupe-repo-');
+  cpSync(repoTemplate(key, build), root, { recursive: true });
   return root;
+}
+
+/**
+ * A fresh repository on branch `main`, with `files` committed (if any). Built with the
+ * git CLI the first time these files are asked for in a process, then copied from that
+ * build (the commits are the same: author, committer and dates are fixed).
+ */
+export function makeRepo(files: Record<string, string | Buffer> = {}, message = 'initial'): string {
+  return copyOfTemplate(`repo:${repoKey(files, message)}`, (root) => buildRepo(root, files, message));
 }
 
 /** A runtime over a real SQLite database in its own temp user-data folder. */

@@ -3,9 +3,11 @@
 // make git run any of them; plainGit (git as a user's shell runs it) proves that
 // each one is armed. Used by untrusted-repo.spec.ts only.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, chmodSync, mkdirSync, readdirSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git, makeRepo, tempDir, writeFiles } from './fixtures';
+import { buildRepo, copyOfTemplate, git, tempDir, writeFiles } from './fixtures';
+import { repoTemplate } from './repo-templates';
 
 /** The environment of a user's shell: no Loupe overrides, a fixed identity. */
 export function plainEnv(): NodeJS.ProcessEnv {
@@ -129,8 +131,25 @@ function programConfig(tool: Tool, prefix: string): [string, string][] {
   ];
 }
 
+/** A config value or subsection name in double quotes, as git writes and reads it. */
+const quoted = (text: string): string => `"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+
+/**
+ * Adds `entries` (section[.subsection].name, value) to the config file `file` in git's
+ * own format, one section each: what `git config --file <file> <key> <value>` adds for
+ * each, without a git process per key. The proofs (plain git runs every program named
+ * here) show git reads each one.
+ */
 function writeConfigFile(file: string, entries: [string, string][]): void {
-  for (const [key, value] of entries) git(tempDir(), 'config', '--file', file, key, value);
+  let text = '';
+  for (const [key, value] of entries) {
+    const first = key.indexOf('.');
+    const last = key.lastIndexOf('.');
+    const section = key.slice(0, first);
+    const subsection = first === last ? null : key.slice(first + 1, last);
+    text += `[${section}${subsection === null ? '' : ` ${quoted(subsection)}`}]\n\t${key.slice(last + 1)} = ${quoted(value)}\n`;
+  }
+  appendFileSync(file, text);
 }
 
 function installHooks(dir: string, tool: Tool, prefix: string): void {
@@ -155,20 +174,32 @@ function signHead(repo: string): void {
   git(repo, 'update-ref', 'HEAD', oid);
 }
 
+/** The object id git gives a blob of `contents` (SHA-1 repositories, git's default). */
+const blobOid = (contents: string): string => createHash('sha1').update(`blob ${Buffer.byteLength(contents)}\0${contents}`).digest('hex');
+
+/** A copy of the repository every armed one starts from: ARMED_FILES, then a signed commit; the working copy dirtied. */
 function armedRepo(): string {
-  const repo = makeRepo(ARMED_FILES);
-  signHead(repo);
+  const repo = copyOfTemplate('armed-repo', (root) => {
+    buildRepo(root, ARMED_FILES, 'initial');
+    signHead(root);
+  });
   dirtyWorkingCopy(repo);
   return repo;
 }
 
-/** Builds a fresh set of armed repositories (with git run safely: nothing fires while building). */
+const PARTIAL_FILES = { 'lazy/lost.txt': 'fetched lazily\n', 'kept.txt': 'here\n' };
+
+/**
+ * Builds a fresh set of armed repositories (with git run safely: nothing fires while
+ * building). The repositories are copies of templates built once per run (the configs,
+ * hooks and tools, which name this set's folders, are written into the copies).
+ */
 export function makeArmedSet(): ArmedSet {
   const marks = tempDir('loupe-marks-');
   const tool = toolMaker(tempDir('loupe-tools-'), marks);
 
   const main = armedRepo();
-  for (const [k, v] of programConfig(tool, '')) git(main, 'config', k, v);
+  writeConfigFile(join(main, '.git', 'config'), programConfig(tool, ''));
   installHooks(join(main, '.git', 'hooks'), tool, '');
 
   const included = armedRepo();
@@ -176,19 +207,21 @@ export function makeArmedSet(): ArmedSet {
   const all = programConfig(tool, 'inc-');
   writeConfigFile(join(configs, 'a.config'), all.slice(0, 10));
   writeConfigFile(join(configs, 'b.config'), all.slice(10));
-  git(included, 'config', 'include.path', join(configs, 'a.config'));
-  git(included, 'config', `includeIf.gitdir:${included}/.git.path`, join(configs, 'b.config'));
+  writeConfigFile(join(included, '.git', 'config'), [
+    ['include.path', join(configs, 'a.config')],
+    [`includeIf.gitdir:${included}/.git.path`, join(configs, 'b.config')],
+  ]);
 
   const hooksPath = armedRepo();
   const hooks = join(tempDir('loupe-hooks-'), 'hooks');
   installHooks(hooks, tool, 'hp-');
-  git(hooksPath, 'config', 'core.hooksPath', hooks);
+  writeConfigFile(join(hooksPath, '.git', 'config'), [['core.hooksPath', hooks]]);
 
-  const partial = makeRepo({ 'lazy/lost.txt': 'fetched lazily\n', 'kept.txt': 'here\n' });
-  const oid = git(partial, 'rev-parse', 'HEAD:lazy/lost.txt');
+  const partial = copyOfTemplate('armed-partial', (root) => buildRepo(root, PARTIAL_FILES, 'initial'));
+  const oid = blobOid(PARTIAL_FILES['lazy/lost.txt']);
   unlinkSync(join(partial, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
   unlinkSync(join(partial, 'lazy', 'lost.txt'));
-  for (const [k, v] of [
+  writeConfigFile(join(partial, '.git', 'config'), [
     ['core.repositoryformatversion', '1'],
     ['extensions.partialClone', 'origin'],
     ['remote.origin.url', `ext::${tool('lazy-ext')}`],
@@ -201,15 +234,15 @@ export function makeArmedSet(): ArmedSet {
     ['remote.local.promisor', 'true'],
     ['remote.local.uploadpack', tool('lazy-upload-pack')],
     ['protocol.file.allow', 'always'],
-  ]) {
-    git(partial, 'config', k!, v!);
-  }
+  ]);
 
-  const sub = makeRepo({ 'x.txt': 'x\n' });
-  const superproject = makeRepo({ 'top.txt': 'top\n' });
-  const added = plainGit(superproject, ['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', sub, 'sub']);
-  if (added.status !== 0) throw new Error(`submodule add failed: ${added.stderr}`);
-  git(superproject, 'commit', '-q', '-m', 'add sub');
+  const superproject = copyOfTemplate('armed-superproject', (root) => {
+    const sub = repoTemplate('armed-sub', (r) => buildRepo(r, { 'x.txt': 'x\n' }, 'initial'));
+    buildRepo(root, { 'top.txt': 'top\n' }, 'initial');
+    const added = plainGit(root, ['-c', 'protocol.file.allow=always', 'submodule', 'add', '-q', sub, 'sub']);
+    if (added.status !== 0) throw new Error(`submodule add failed: ${added.stderr}`);
+    git(root, 'commit', '-q', '-m', 'add sub');
+  });
   const subGit = join(superproject, '.git', 'modules', 'sub');
   writeConfigFile(join(subGit, 'config'), [
     ['core.fsmonitor', tool('sub-fsmonitor')],
