@@ -6,6 +6,7 @@ import { LoupeError } from '../../shared/errors';
 import type { EventSink } from '../../shared/streams/sink';
 import type { CoreDeps } from './deps';
 import { createGitRunner } from './git/git-cli';
+import { GIT_VERSION_FILE } from './git/git-version-cache';
 import { GitReaderPool } from './git/reader-pool';
 import { createLauncher, type Launcher } from './process/launcher';
 import { findResourcesDir } from './resources-dir';
@@ -103,7 +104,7 @@ export function createRuntimeWith(options: RuntimeOptions, table: ServiceTable):
   let db: Db | undefined = options.db;
   const launcher = createLauncher();
   const streams = new StreamHub(options.streamLimits);
-  const git = createGitRunner({ spawn: launcher.spawn, binary: options.gitBinary, versionCacheFile: join(userDataDir, 'git-version.json') });
+  const git = createGitRunner({ spawn: launcher.spawn, binary: options.gitBinary, versionCacheFile: join(userDataDir, GIT_VERSION_FILE) });
   const disposers: (() => void | Promise<void>)[] = [];
   const running = new Map<string, Running>();
   // Ids of calls that ended cancelled, newest last: a browser's cancel and its closed request race, and either wins.

@@ -156,11 +156,15 @@ export class CliGitReader implements GitReader {
   }
 
   async head(): Promise<{ head: string | null; branch: string | null }> {
-    const [head, branch] = await Promise.all([
-      this.text(['rev-parse', '--verify', '-q', 'HEAD^{commit}']).then((s) => s.trim() || null, () => null),
-      this.text(['symbolic-ref', '-q', '--short', 'HEAD']).then((s) => s.trim() || null, () => null),
-    ]);
-    return { head, branch };
+    // One process where HEAD names a commit: the commit, then HEAD's name shortened as
+    // `symbolic-ref --short` shortens it (`loose`), or "HEAD" when detached; `--` makes both
+    // revisions, never file names. It fails only when HEAD names no commit (before the first
+    // one): then there is no head, and the branch is asked alone.
+    const out = await this.text(['rev-parse', 'HEAD^{commit}', '--abbrev-ref=loose', 'HEAD', '--']).catch(() => '');
+    const [head, name] = out.split('\n');
+    if (head && isFullOid(head) && name) return { head, branch: name === 'HEAD' ? null : name };
+    const branch = await this.text(['symbolic-ref', '-q', '--short', 'HEAD']).then((s) => s.trim() || null, () => null);
+    return { head: null, branch };
   }
 
   async refs(): Promise<RefsInfo> {

@@ -9,6 +9,9 @@
 import { accessSync, closeSync, constants, mkdirSync, openSync, readFileSync, readSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 
+/** The cache's file name in the user-data folder. */
+export const GIT_VERSION_FILE = 'git-version.json';
+
 /** Where `command` runs from: itself when it names a path, else the first executable file of that name on PATH. */
 function locate(command: string, env: NodeJS.ProcessEnv): string | null {
   const names = process.platform === 'win32' && !/\.exe$/i.test(command) ? [`${command}.exe`] : [command];

@@ -36,6 +36,26 @@ describe.each([
     expect(detached.branch).toBeNull();
     const fresh = await rt.call('repo.open', { path: empty });
     expect(fresh.head).toBeNull();
+    // Before the first commit, HEAD already names its branch.
+    expect(fresh.branch).toBe('main');
+    rt.close();
+  });
+
+  it('names a branch with a slash in it', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    git(repo, 'checkout', '-q', '-b', 'release/2');
+    const rt = makeRuntime({ gitBinary });
+    expect(await rt.call('repo.open', { path: repo })).toMatchObject({ head: git(repo, 'rev-parse', 'HEAD'), branch: 'release/2' });
+    rt.close();
+  });
+
+  // isomorphic-git names the branch itself, whatever else has its name.
+  it.skipIf(gitBinary === 'none')('names the branch as `git symbolic-ref --short HEAD` does when a tag has its name', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    git(repo, 'tag', 'main');
+    const rt = makeRuntime({ gitBinary });
+    expect(await rt.call('repo.open', { path: repo })).toMatchObject({ head: git(repo, 'rev-parse', 'HEAD'), branch: 'heads/main' });
+    expect(git(repo, 'symbolic-ref', '--short', 'HEAD')).toBe('heads/main');
     rt.close();
   });
 

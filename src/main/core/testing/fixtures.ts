@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 import { createGitRunner, gitEnv, type GitRunner } from '../git/git-cli';
+import { GIT_VERSION_FILE, gitBinaryKey, storeGitVersion } from '../git/git-version-cache';
 import { createLauncher } from '../process/launcher';
 import { repoTemplate } from './repo-templates';
 
@@ -91,9 +92,31 @@ export function makeRepo(files: Record<string, string | Buffer> = {}, message = 
   return copyOfTemplate(`repo:${repoKey(files, message)}`, (root) => buildRepo(root, files, message));
 }
 
-/** A runtime over a real SQLite database in its own temp user-data folder. */
+let gitVersion: { key: string; version: string } | null | undefined;
+
+/**
+ * Writes git's version into a new user-data folder as the app keeps it between launches
+ * (git-version-cache.ts): a runtime over it starts no `git --version`, as on every launch
+ * after the first. Asked once per test process; the entry is for `git` on PATH only, so a
+ * runtime given another binary (or after PATH changes) asks as it always does.
+ */
+function seedGitVersion(userDataDir: string): void {
+  if (gitVersion === undefined) {
+    const key = gitBinaryKey('git');
+    const version = /git version (\S+)/.exec(execFileSync('git', ['--version'], { encoding: 'utf8' }))?.[1];
+    gitVersion = key && version ? { key, version } : null;
+  }
+  if (gitVersion) storeGitVersion(join(userDataDir, GIT_VERSION_FILE), gitVersion.key, gitVersion.version);
+}
+
+/** A runtime over a real SQLite database in its own temp user-data folder (git's version already known, as after a first launch). */
 export function makeRuntime(options: Partial<RuntimeOptions> = {}): Runtime {
-  return createRuntime({ host: 'browser', userDataDir: tempDir('loupe-data-'), ...options });
+  let userDataDir = options.userDataDir;
+  if (!userDataDir) {
+    userDataDir = tempDir('loupe-data-');
+    if (options.gitBinary === undefined && !process.env.LOUPE_GIT) seedGitVersion(userDataDir);
+  }
+  return createRuntime({ host: 'browser', ...options, userDataDir });
 }
 
 const testLauncher = createLauncher();
