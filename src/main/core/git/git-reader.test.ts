@@ -307,3 +307,21 @@ describe('changes without untracked paths (untracked: false), both backends', ()
     }
   });
 });
+
+describe('git CLI reader: blobs across pipe reads', () => {
+  it('reads objects that span several reads and many that share one, byte for byte', async () => {
+    const big = Array.from({ length: 9000 }, (_, i) => `line ${i} ${'x'.repeat(i % 50)}\n`).join('');
+    const files: Record<string, string> = { 'big.txt': big, 'empty.txt': '' };
+    for (let i = 0; i < 40; i++) files[`small/${i}.txt`] = `small ${i}\n`.repeat(i);
+    const dir = makeRepo(files);
+    const reader = new CliGitReader(testGit(), dir);
+    try {
+      const entries = (await reader.listTree(await reader.resolveCommit('HEAD'), '', { recursive: true })).filter((e) => e.type === 'file');
+      expect(Buffer.byteLength(big)).toBeGreaterThan(4 * 65536);
+      const blobs = await Promise.all([...entries, ...entries].map((e) => reader.readBlob(e.oid)));
+      blobs.forEach((b, i) => expect(b.toString('utf8')).toBe(files[entries[i % entries.length]!.path]));
+    } finally {
+      await reader.close();
+    }
+  });
+});
