@@ -220,3 +220,47 @@ test('a ticked folder includes its children; changed files can be ticked one by 
   const saved = JSON.parse(readFileSync((await file.path())!, 'utf8')) as InspectResult;
   expect(saved).toEqual(result);
 });
+
+test('a long result comes a screenful first, then every row; the keys reach rows not built yet', async ({ page }) => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 150; i++) files[`many/f${String(i).padStart(3, '0')}.ts`] = `export const n = ${i};\n`;
+  await openRepository(page, makeRepo(files));
+  await page.getByLabel('Select many', { exact: true }).check();
+  const result = await runInspect(page);
+  expect(result.files).toHaveLength(150);
+  const table = page.getByTestId('result-table');
+  // Every row is there once the table has settled, in the result's order, and the table says when it is.
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('result-row')).toHaveCount(150);
+  expect(await page.getByTestId('result-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-path')))).toEqual(result.files.map((f) => f.path));
+
+  // Inspect again, noting each count of rows the table commits: the first rows come at once (fewer than all,
+  // more than a screenful), the rest after. The moment the first rows are in, End is pressed on the first row:
+  // it reaches the last row, which was not built yet.
+  await page.evaluate(() => {
+    const w = window as unknown as { shownCounts: number[]; endPressed: boolean };
+    w.shownCounts = [];
+    w.endPressed = false;
+    const table = document.querySelector('[data-testid="result-table"]')!;
+    new MutationObserver(() => {
+      const n = Number(table.getAttribute('data-rows-shown'));
+      w.shownCounts.push(n);
+      if (n < 150 && !w.endPressed) {
+        w.endPressed = true;
+        const first = table.querySelector<HTMLElement>('[data-testid="result-row"]')!;
+        first.focus();
+        first.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+      }
+    }).observe(table, { attributes: true, attributeFilter: ['data-rows-shown'] });
+  });
+  await page.getByTestId('inspect-button').click();
+  await expect(page.locator('[data-testid="result-row"][data-index="149"]')).toBeFocused();
+  await expect(table).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('result-row')).toHaveCount(150);
+  const counts = await page.evaluate(() => (window as unknown as { shownCounts: number[] }).shownCounts);
+  expect(counts[0]).toBeGreaterThanOrEqual(20);
+  expect(counts[0]).toBeLessThan(150);
+  expect(counts.at(-1)).toBe(150);
+  await page.keyboard.press('Home');
+  await expect(page.locator('[data-testid="result-row"][data-index="0"]')).toBeFocused();
+});

@@ -25,6 +25,9 @@ describe('writeJson', () => {
       { list: [{ a: { toJSON: () => undefined } }] },
       new Date(0),
       { 'key "with" quotes\n': [{ '': null }] },
+      // Laid out level by level: toJSON, undefined and odd prototypes at every depth.
+      { files: [{ a: [{ toJSON: () => 'x' }, { b: [new Date(0), undefined, { c: { toJSON: () => undefined } }] }], n: Object.assign(Object.create(null), { k: 'v\n' }) }] },
+      { files: [{ deep: [[[{ s: 'a\u2028b "q" \\', e: [], o: {}, z: -0, f: 1.5e300 }]]] }] },
     ];
     for (const v of values) {
       expect(written(v).text).toBe(whole(v));

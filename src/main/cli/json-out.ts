@@ -18,8 +18,38 @@ const piecewise = (members: readonly [string, unknown][]) =>
 /** What JSON.stringify leaves out of an object (and writes as null in an array). */
 const skipped = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
 
-/** JSON.stringify(value, null, 2) with every line after the first indented by `pad` (strings hold no raw newline). */
-const nested = (value: unknown, pad: string) => JSON.stringify(value, null, 2).replace(/\n/g, `\n${pad}`);
+/**
+ * JSON.stringify(value, null, 2) with every line after the first indented by `pad`. Plain
+ * objects and arrays are laid out here and their strings written by JSON.stringify alone:
+ * a preview (tens of KB) is never scanned again for newlines to indent (its JSON holds
+ * none). Anything with a toJSON at or inside one level goes to JSON.stringify whole.
+ */
+function nested(value: unknown, pad: string): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const inner = `${pad}  `;
+  if (Array.isArray(value) && !customJson(value) && !value.some(customJson)) {
+    if (value.length === 0) return '[]';
+    let out = '[\n';
+    for (let i = 0; i < value.length; i++) {
+      const el: unknown = value[i];
+      out += `${inner}${skipped(el) ? 'null' : nested(el, inner)}${i < value.length - 1 ? ',' : ''}\n`;
+    }
+    return `${out}${pad}]`;
+  }
+  if (isPlainObject(value)) {
+    const members = Object.entries(value).filter(([, v]) => !skipped(v));
+    if (!members.some(([, v]) => customJson(v))) {
+      if (members.length === 0) return '{}';
+      let out = '{\n';
+      for (let i = 0; i < members.length; i++) {
+        const [key, v] = members[i]!;
+        out += `${inner}${JSON.stringify(key)}: ${nested(v, inner)}${i < members.length - 1 ? ',' : ''}\n`;
+      }
+      return `${out}${pad}}`;
+    }
+  }
+  return JSON.stringify(value, null, 2).replace(/\n/g, `\n${pad}`);
+}
 
 /**
  * The pieces of `JSON.stringify(value, null, 2)`, in order: a plain object's

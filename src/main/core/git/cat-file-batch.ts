@@ -136,22 +136,32 @@ export class CatFileBatch {
       }
       const header = data.subarray(0, eol).toString('utf8');
       data = data.subarray(eol + 1);
-      this.startObject(header);
+      data = this.startObject(header, data);
     }
   }
 
-  private startObject(header: string): void {
+  /**
+   * Takes the header of the next answer; returns what follows it that is not this object.
+   * An object whose bytes and newline are all in `data` (most blobs: a pipe read holds
+   * 64 KiB) is handed out as a view of it, not copied (the chunk is this reader's alone).
+   */
+  private startObject(header: string, data: Buffer): Buffer {
     const current = this.queue.shift();
-    if (!current) return;
+    if (!current) return data;
     const parts = header.split(' ');
     if (parts.length === 3) {
       const size = Number(parts[2]);
       this.head = current;
+      if (data.length > size) {
+        this.body = { bytes: data.subarray(0, size), filled: size, oid: parts[0]!, type: parts[1]! };
+        this.finishBody();
+        return data.subarray(size + 1);
+      }
       this.body = { bytes: Buffer.allocUnsafe(size), filled: 0, oid: parts[0]!, type: parts[1]! };
-      if (size === 0) this.body.bytes = Buffer.alloc(0);
-      return;
+      return data;
     }
     current.reject(new Error(`git object ${current.oid} is ${parts[1] ?? 'unreadable'}`));
+    return data;
   }
 
   private finishBody(): void {

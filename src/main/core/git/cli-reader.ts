@@ -1,3 +1,5 @@
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { RefsInfo } from '../../../shared/contract/context';
 import { CatFileBatch } from './cat-file-batch';
 import { GitCommandError, type GitRunner, type RunGitOptions } from './git-cli';
@@ -13,6 +15,9 @@ import {
   type TreeScan,
 } from './git-reader';
 import { parseLsTree, parseNameStatus, parseStatusV2 } from './porcelain';
+
+/** The most bytes of paths Loupe puts on one git command line (well under any system's limit). */
+const MAX_PATHSPEC_BYTES = 64 * 1024;
 
 /** A pathspec that matches exactly this path: no globbing, no other magic. */
 const literal = (path: string): string => `:(literal)${path}`;
@@ -137,22 +142,60 @@ export class CliGitReader implements GitReader {
   async changes(commit: string, scopes: readonly string[], options: ChangesOptions = {}): Promise<Map<string, ChangeKind>> {
     const specs = scopes.includes('') ? [] : scopes.map(literal);
     const pathspec = specs.length ? ['--', ...specs] : [];
+    const status = (mode: 'all' | 'no', spec: string[]) =>
+      this.run(['status', '--porcelain=v2', '-z', `--untracked-files=${mode}`, '--no-renames', ...spec]);
+    const diffWith = async () => parseNameStatus(await this.run(['diff', '--name-status', '-z', '--no-renames', commit, ...pathspec]));
+    if (options.untracked === false) {
+      // The same answers less untracked paths, without git walking every folder for them.
+      const head = options.baseIsHead ? commit : await this.resolveCommit('HEAD').catch(() => '');
+      if (head === commit) return this.deletedButPresent(parseStatusV2(await status('no', pathspec)), pathspec, status, 'head');
+      return this.deletedButPresent(await diffWith(), pathspec, status, 'diff');
+    }
     const [statusOut, head] = await Promise.all([
-      this.run(['status', '--porcelain=v2', '-z', '--untracked-files=all', '--no-renames', ...pathspec]),
+      status('all', pathspec),
       options.baseIsHead ? commit : this.resolveCommit('HEAD').catch(() => ''),
     ]);
-    const status = parseStatusV2(statusOut);
-    if (head === commit) return status;
+    const changes = parseStatusV2(statusOut);
+    if (head === commit) return changes;
     // Against another commit, tracked changes come from diffing the working tree with it;
     // status still supplies the untracked files.
-    const diff = parseNameStatus(
-      await this.run(['diff', '--name-status', '-z', '--no-renames', commit, ...pathspec]),
-    );
-    for (const [path, kind] of status) {
+    const diff = await diffWith();
+    for (const [path, kind] of changes) {
       if (kind !== 'untracked') continue;
       diff.set(path, diff.get(path) === 'deleted' ? 'modified' : 'untracked');
     }
     return diff;
+  }
+
+  /**
+   * With untracked files left out, a path git calls deleted because the index lost it
+   * (`git rm --cached`) while the file is still on disk would read `deleted` where the
+   * full answer says `modified`. Those few paths (found with lstat) are asked again with
+   * untracked files, so git's own ignore rules decide; past a command line's worth, the
+   * whole scope is. The answer is the one changes() gives with untracked files.
+   */
+  private async deletedButPresent(
+    changes: Map<string, ChangeKind>,
+    pathspec: string[],
+    status: (mode: 'all' | 'no', spec: string[]) => Promise<Buffer>,
+    /** What `changes` came from: HEAD's status, or a diff against another commit (merged as changes() merges). */
+    from: 'head' | 'diff',
+  ): Promise<Map<string, ChangeKind>> {
+    const present: string[] = [];
+    for (const [path, kind] of changes) {
+      if (kind !== 'deleted') continue;
+      const s = await lstat(join(this.root, path)).catch(() => null);
+      if (s && (s.isFile() || s.isSymbolicLink())) present.push(path);
+    }
+    if (present.length === 0) return changes;
+    const bytes = present.reduce((n, p) => n + p.length + 11, 0);
+    const again = parseStatusV2(await status('all', bytes <= MAX_PATHSPEC_BYTES ? ['--', ...present.map(literal)] : pathspec));
+    for (const path of present) {
+      const kind = again.get(path);
+      if (from === 'head' && kind) changes.set(path, kind);
+      else if (from === 'diff' && kind === 'untracked') changes.set(path, 'modified');
+    }
+    return changes;
   }
 
   async head(): Promise<{ head: string | null; branch: string | null }> {

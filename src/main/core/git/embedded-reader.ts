@@ -191,7 +191,7 @@ export class EmbeddedGitReader implements GitReader {
     return obj.bytes;
   }
 
-  async changes(commit: string, scopes: readonly string[], _options?: ChangesOptions): Promise<Map<string, ChangeKind>> {
+  async changes(commit: string, scopes: readonly string[], options: ChangesOptions = {}): Promise<Map<string, ChangeKind>> {
     // Callers that know the base is HEAD may pass the name.
     if (!isFullOid(commit)) commit = await this.resolveCommit(commit);
     const whole = scopes.length === 0 || scopes.includes('');
@@ -213,6 +213,7 @@ export class EmbeddedGitReader implements GitReader {
       base: baseFiles,
       scopes: whole ? [] : scopes,
       isIgnored: async (filepath) => (await isoGit()).isIgnored({ fs, dir: this.root, filepath }),
+      untracked: options.untracked !== false,
     });
   }
 

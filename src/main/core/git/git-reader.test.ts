@@ -263,3 +263,65 @@ describe('GitReaderPool', () => {
     await pool.closeAll();
   });
 });
+
+describe('changes without untracked paths (untracked: false), both backends', () => {
+  // A repository where the index lost files still on disk (`git rm --cached`): one plain,
+  // one now ignored, one at HEAD only; a staged file deleted from disk; untracked ones.
+  let tricky: string;
+  let base: string;
+  beforeAll(() => {
+    tricky = makeRepo({ 'a/kept.ts': 'kept\n', 'a/uncached.ts': 'u\n', 'a/ignored.log': 'i\n', 'a/edited.ts': 'e\n', 'b/gone.ts': 'g\n' });
+    base = git(tricky, 'rev-parse', 'HEAD');
+    writeFiles(tricky, { 'a/later.ts': 'later\n', 'a/edited.ts': 'edited\n' });
+    git(tricky, 'add', 'a/later.ts');
+    git(tricky, 'commit', '-q', '-m', 'later');
+    writeFiles(tricky, { '.gitignore': '*.log\n', 'a/new.ts': 'untracked\n', 'a/staged.ts': 'staged\n', 'c/loose.txt': 'loose\n' });
+    git(tricky, 'add', 'a/staged.ts');
+    git(tricky, 'rm', '-q', '--cached', 'a/uncached.ts', 'a/ignored.log', 'a/later.ts');
+    writeFiles(tricky, { 'a/gone-staged.ts': 'x\n' });
+    git(tricky, 'add', 'a/gone-staged.ts');
+    unlinkSync(join(tricky, 'a/gone-staged.ts'));
+    unlinkSync(join(tricky, 'b/gone.ts'));
+  });
+
+  it.each([
+    ['git CLI', () => new CliGitReader(testGit(), tricky)],
+    ['embedded', () => new EmbeddedGitReader(tricky)],
+  ] as [string, () => GitReader][])('%s: the same kinds as with them, less the untracked paths', async (_name, make) => {
+    const reader = make();
+    const head = await reader.resolveCommit('HEAD');
+    try {
+      for (const commit of [head, base]) {
+        for (const scopes of [[], ['a'], ['a/uncached.ts', 'a/ignored.log', 'b', 'c']]) {
+          const full = await reader.changes(commit, scopes, { baseIsHead: commit === head });
+          const lean = await reader.changes(commit, scopes, { baseIsHead: commit === head, untracked: false });
+          expect(Object.fromEntries(lean)).toEqual(Object.fromEntries([...full].filter(([, kind]) => kind !== 'untracked')));
+          // The case it exists for: not in the index, still on disk (a `?` and a `D.` record to git;
+          // the embedded reader compares its content with the base and finds it unchanged).
+          if (reader.backend === 'cli' && commit === head && scopes.length === 0) expect(lean.get('a/uncached.ts')).toBe('modified');
+        }
+      }
+      expect((await reader.changes(head, [], { untracked: false })).get('a/ignored.log')).toBe((await reader.changes(head, [])).get('a/ignored.log'));
+    } finally {
+      await reader.close();
+    }
+  });
+});
+
+describe('git CLI reader: blobs across pipe reads', () => {
+  it('reads objects that span several reads and many that share one, byte for byte', async () => {
+    const big = Array.from({ length: 9000 }, (_, i) => `line ${i} ${'x'.repeat(i % 50)}\n`).join('');
+    const files: Record<string, string> = { 'big.txt': big, 'empty.txt': '' };
+    for (let i = 0; i < 40; i++) files[`small/${i}.txt`] = `small ${i}\n`.repeat(i);
+    const dir = makeRepo(files);
+    const reader = new CliGitReader(testGit(), dir);
+    try {
+      const entries = (await reader.listTree(await reader.resolveCommit('HEAD'), '', { recursive: true })).filter((e) => e.type === 'file');
+      expect(Buffer.byteLength(big)).toBeGreaterThan(4 * 65536);
+      const blobs = await Promise.all([...entries, ...entries].map((e) => reader.readBlob(e.oid)));
+      blobs.forEach((b, i) => expect(b.toString('utf8')).toBe(files[entries[i % entries.length]!.path]));
+    } finally {
+      await reader.close();
+    }
+  });
+});

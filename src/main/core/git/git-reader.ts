@@ -25,6 +25,13 @@ export type ChangeKind = 'modified' | 'untracked' | 'deleted' | 'added';
 export interface ChangesOptions {
   /** The caller knows `commit` is HEAD (it may pass the string 'HEAD'): skip checking. */
   baseIsHead?: boolean;
+  /**
+   * false: untracked paths may be left out of the answer, for a caller that takes a path
+   * missing from it as untracked anyway (the inspection). It spares the walk of every
+   * folder for files git does not track, and their ignore rules: most of a status's time.
+   * Every path that is not untracked gets the same kind as with true (default).
+   */
+  untracked?: boolean;
 }
 
 /** What GitReader.scan returns. */

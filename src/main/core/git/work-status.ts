@@ -160,6 +160,8 @@ export interface WorkStatusInput {
   scopes: readonly string[];
   /** git's ignore rules for an untracked path (a folder ends without a slash). */
   isIgnored(path: string): Promise<boolean>;
+  /** false: no untracked path is looked for (no folder is read, no ignore rule asked). */
+  untracked?: boolean;
 }
 
 /**
@@ -211,6 +213,7 @@ export async function workStatus(input: WorkStatusInput): Promise<Map<string, Ch
     else if (work.oid !== head.oid || work.mode !== modeOf(head)) changes.set(path, 'modified');
   }
 
+  if (input.untracked === false) return changes;
   // Untracked files: every folder under the scopes that holds tracked files is read;
   // one that holds none is skipped when ignored, as git does.
   const trackedDirs = new Set<string>();

@@ -106,12 +106,13 @@ export async function expandSelection(
   }
 
   // Status does not need the commit when the base is HEAD: start it alongside resolving.
+  // Untracked paths are left out: changeOf takes a path it does not find as untracked.
   const changesPending =
     candidates.length === 0
       ? Promise.resolve(new Map<string, ChangeKind>())
       : base.ref === 'HEAD'
-        ? reader.changes('HEAD', candidates, { baseIsHead: true })
-        : base.commit.then((commit) => reader.changes(commit, candidates));
+        ? reader.changes('HEAD', candidates, { baseIsHead: true, untracked: false })
+        : base.commit.then((commit) => reader.changes(commit, candidates, { untracked: false }));
   changesPending.catch(() => {}); // awaited below; a bad ref must not leave it unhandled
   const commit = await base.commit;
   const scan = await reader.scan(commit, candidates);

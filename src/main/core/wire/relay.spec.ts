@@ -178,6 +178,45 @@ describe('the wire relay', () => {
     }
   });
 
+  it('sends a request again on a new connection when the kept-alive one is closed as it goes out, once and only then', async () => {
+    // A raw upstream that answers the first request on each connection and closes the connection,
+    // unanswered, when another request arrives on it: the upstream's idle timeout racing the relay's.
+    // With `dropFresh`, it also closes a new connection's first request unanswered.
+    let connections = 0;
+    let dropFresh = false;
+    const raw = createServer((socket) => {
+      connections++;
+      let served = 0;
+      let buf = '';
+      socket.on('data', (c: Buffer) => {
+        buf += c.toString('latin1');
+        const end = buf.indexOf('\r\n\r\n');
+        if (end < 0 || buf.length < end + 4 + 2) return;
+        buf = '';
+        if (served++ > 0 || dropFresh) return void socket.destroy();
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 11\r\n\r\n{"ok":true}');
+      });
+    });
+    await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
+    try {
+      relay = await startRelay({ upstreams: { anthropic: `http://127.0.0.1:${(raw.address() as { port: number }).port}` } });
+      const url = `${relay.baseUrl('anthropic')}/v1/messages`;
+      expect((await call(url, { body: '{}' })).status).toBe(200);
+      const again = await call(url, { body: '{}' });
+      expect([again.status, again.body.toString(), connections]).toEqual([200, '{"ok":true}', 2]);
+      // A new connection closed unanswered is not tried again: the CLI hears of it.
+      dropFresh = true;
+      const failed = await call(url, { body: '{}' });
+      expect(failed.status).toBe(502);
+      expect(JSON.parse(failed.body.toString()).error.message).toMatch(/socket hang up|ECONNRESET/);
+      // It went out on the kept-alive second connection (closed unanswered), once more on a third
+      // (closed unanswered too), and no further.
+      expect(connections).toBe(3);
+    } finally {
+      raw.close();
+    }
+  });
+
   it('passes upstream 4xx and 5xx through unchanged', async () => {
     upstream = await startLocalServer((req, res) => {
       req.resume();

@@ -188,8 +188,12 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
       const origin = target.origin;
       let finished = false;
       let socket: Socket;
+      /** The connection was kept alive from an earlier exchange (and may have been closed by the upstream meanwhile). */
+      let reused = false;
       try {
-        socket = takeIdle(origin) ?? connect(target);
+        const kept = takeIdle(origin);
+        reused = kept !== null;
+        socket = kept ?? connect(target);
       } catch (err) {
         // Reported after the caller has its handle, as a socket error would be.
         process.nextTick(() => finished || ((finished = true), handlers.error(err as NodeJS.ErrnoException)));
@@ -197,10 +201,27 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
       }
       /** Whether the exchange has ended; a handler may end it (destroy) while it runs. */
       const over = () => finished;
+      /** Any response byte has come on this connection. */
+      let answered = false;
       const fail = (err: NodeJS.ErrnoException) => {
         if (finished) return;
-        finished = true;
+        // The old connection's late events must not reach this exchange (nor throw).
+        socket.off('data', onData).off('end', onEnd).off('close', onClose).off('error', onError).on('error', () => {});
         socket.destroy();
+        // A kept-alive connection the upstream closed as this request went out (its idle timeout
+        // raced the relay's): nothing was answered, so the request is sent once more on a new
+        // connection, as browsers and Go's client do. Never for a new connection, never twice.
+        if (reused && !answered) {
+          reused = false;
+          try {
+            socket = connect(target);
+          } catch (again) {
+            finished = true;
+            return handlers.error(again as NodeJS.ErrnoException);
+          }
+          return send();
+        }
+        finished = true;
         handlers.error(err);
       };
 
@@ -228,6 +249,7 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
         }
       };
       const onData = (chunk: Buffer) => {
+        answered = true;
         try {
           if (pending === null) return onBodyBytes(chunk);
           pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
@@ -267,15 +289,18 @@ export function upstreamClient(tls: typeof tlsModule | null): UpstreamClient {
       const onEnd = () => (closeDelimited && pending === null && !finished ? done() : fail(failure('socket hang up', 'ECONNRESET')));
       const onClose = () => fail(failure('socket hang up', 'ECONNRESET'));
       const onError = (err: NodeJS.ErrnoException) => fail(err);
-      socket.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onError);
-      try {
-        socket.cork();
-        socket.write(requestHead(target, method, headers), 'latin1');
-        if (body.length > 0) socket.write(body);
-        socket.uncork();
-      } catch (err) {
-        process.nextTick(() => fail(err as NodeJS.ErrnoException));
+      function send(): void {
+        socket.on('data', onData).on('end', onEnd).on('close', onClose).on('error', onError);
+        try {
+          socket.cork();
+          socket.write(requestHead(target, method, headers), 'latin1');
+          if (body.length > 0) socket.write(body);
+          socket.uncork();
+        } catch (err) {
+          process.nextTick(() => fail(err as NodeJS.ErrnoException));
+        }
       }
+      send();
 
       return {
         pause: () => socket.pause(),

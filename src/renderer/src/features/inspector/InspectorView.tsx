@@ -38,7 +38,6 @@ export function InspectorView() {
     };
   }, []);
 
-  const drawerOpen = useRunForm((s) => s.drawerOpen);
   const { dragging, handlers } = useFileDrop((files, skippedFolders) =>
     useInspector.getState().addAttachments(files, skippedFolders),
   );
@@ -57,7 +56,7 @@ export function InspectorView() {
       <section className="insp-pane insp-results" aria-label="Inspection result and run">
         <div className="insp-results-body">
           <ResultsPanel />
-          {drawerOpen && <RunSettingsDrawer />}
+          <RunSettingsSlot />
         </div>
         <RunDock />
       </section>
@@ -71,4 +70,10 @@ export function InspectorView() {
       )}
     </div>
   );
+}
+
+/** The run settings drawer when open. Its own subscriber: opening it re-renders the drawer, not the tree and the results beside it. */
+function RunSettingsSlot() {
+  const drawerOpen = useRunForm((s) => s.drawerOpen);
+  return drawerOpen ? <RunSettingsDrawer /> : null;
 }

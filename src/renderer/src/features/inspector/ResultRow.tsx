@@ -18,12 +18,12 @@ export function SourceBadge({ source }: { source: InspectedFile['source'] }) {
   );
 }
 
-/** A file's exact count cell: its count, counting (undefined), or not held (null); absent when the model has no public tokenizer. */
-export type ExactCell = { encoding: string; count: number | null | undefined };
-
 interface ResultRowProps {
   file: InspectedFile;
-  exact?: ExactCell;
+  /** The exact column's encoding; null when the model has no public tokenizer (no column). */
+  encoding: string | null;
+  /** The file's exact count: a number, counting (undefined), or not held (null). Plain values, so a memoized row re-renders only when its own count changes. */
+  count: number | null | undefined;
   index: number;
   active: boolean;
   focused: boolean;
@@ -31,7 +31,7 @@ interface ResultRowProps {
 }
 
 /** One inspected file; selecting it opens its preview beneath. Memoized: with 200 rows only the changed ones re-render. */
-export const ResultRow = memo(function ResultRow({ file, exact, index, active, focused, onSelect }: ResultRowProps) {
+export const ResultRow = memo(function ResultRow({ file, encoding, count, index, active, focused, onSelect }: ResultRowProps) {
   return (
     <tr
       className={active ? 'is-active' : undefined}
@@ -62,9 +62,9 @@ export const ResultRow = memo(function ResultRow({ file, exact, index, active, f
       <td className="num" title={`About ${formatInt(file.approxTokens)} tokens (estimate: bytes ÷ 4; ${file.textKind})`}>
         {formatTokensShort(file.approxTokens)}
       </td>
-      {exact && (
-        <td className="num" data-testid="exact-cell" title={exact.count === undefined ? `Counting with ${exact.encoding}…` : exact.count === null ? 'Loupe no longer holds this text: inspect again' : `${formatInt(exact.count)} tokens, exact (${exact.encoding})`}>
-          {exact.count === undefined ? <span className="muted">…</span> : exact.count === null ? <span className="muted">—</span> : formatInt(exact.count)}
+      {encoding && (
+        <td className="num" data-testid="exact-cell" title={count === undefined ? `Counting with ${encoding}…` : count === null ? 'Loupe no longer holds this text: inspect again' : `${formatInt(count)} tokens, exact (${encoding})`}>
+          {count === undefined ? <span className="muted">…</span> : count === null ? <span className="muted">—</span> : formatInt(count)}
         </td>
       )}
       <td className="num">

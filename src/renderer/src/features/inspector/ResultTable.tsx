@@ -1,5 +1,6 @@
 import { Fragment, useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import type { InspectedFile } from '../../../../shared/contract/context';
+import { useProgressiveCount } from '../../ui/use-progressive-count';
 import { PreviewPane } from './PreviewPane';
 import { ResultRow } from './ResultRow';
 import type { ExactCounts } from './token-count-store';
@@ -14,6 +15,10 @@ interface ResultTableProps {
 }
 
 const COLUMNS = 7;
+/** Rows built with the table's first paint: more than a screenful at 1280x800 (about 14 rows show). */
+const FIRST_ROWS = 30;
+/** Rows added after each paint until every row is there. */
+const ROWS_PER_STEP = 40;
 
 /** The encoding of the exact column, when there is one (the model's tokenizer is public). */
 const exactEncoding = (exact: ExactCounts): string | null => ('encoding' in exact ? exact.encoding : null);
@@ -21,23 +26,31 @@ const exactEncoding = (exact: ExactCounts): string | null => ('encoding' in exac
 /**
  * Inspected files. A row opens its preview beneath it (click, Enter or Space;
  * again to close). Arrow keys move through rows, Home/End jump. A plain table
- * inside the pane's one scroll area: 200 memoized rows stay smooth.
+ * inside the pane's one scroll area: the first screenful of rows comes with the
+ * first paint, the rest (up to 200) in steps after it; a key that moves past the
+ * rows built so far builds them all first. Rows are memoized: opening a preview
+ * re-renders only the rows it changes.
  */
 export function ResultTable({ files, exact, activePath, onSelect }: ResultTableProps) {
   const [focusIndex, setFocusIndex] = useState(0);
   const body = useRef<HTMLTableSectionElement>(null);
   const focus = Math.min(focusIndex, Math.max(0, files.length - 1));
+  const rows = useProgressiveCount(files, files.length, FIRST_ROWS, ROWS_PER_STEP);
+  // Read at click time, so the rows' handler stays one function (a memoized row re-renders only when its own props change).
+  const active = useRef(activePath);
+  active.current = activePath;
 
   const toggle = useCallback(
     (path: string, index: number) => {
       setFocusIndex(index);
-      onSelect(path === activePath ? null : path);
+      onSelect(path === active.current ? null : path);
     },
-    [onSelect, activePath],
+    [onSelect],
   );
 
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(files.length - 1, index));
+    if (next >= rows.count) rows.showAll();
     setFocusIndex(next);
     body.current?.querySelector<HTMLElement>(`tr[data-index="${next}"]`)?.focus();
   };
@@ -67,7 +80,13 @@ export function ResultTable({ files, exact, activePath, onSelect }: ResultTableP
   }
   return (
     <div className="result-files">
-      <table className="result-table" data-testid="result-table" aria-label="Inspected files">
+      <table
+        className="result-table"
+        data-testid="result-table"
+        aria-label="Inspected files"
+        aria-busy={!rows.complete}
+        data-rows-shown={rows.count}
+      >
         <thead>
           <tr>
             <th scope="col" className="col-mark" title="Working-copy status: M modified, U untracked, A added, D deleted">
@@ -98,11 +117,12 @@ export function ResultTable({ files, exact, activePath, onSelect }: ResultTableP
           </tr>
         </thead>
         <tbody ref={body} onKeyDown={onKeyDown}>
-          {files.map((f, i) => (
+          {files.slice(0, rows.count).map((f, i) => (
             <Fragment key={`${i}:${f.path}`}>
               <ResultRow
                 file={f}
-                exact={encoding ? { encoding, count: exact.state === 'done' ? (exact.bySha[f.sha256] ?? null) : exact.state === 'counting' ? undefined : null } : undefined}
+                encoding={encoding}
+                count={encoding ? (exact.state === 'done' ? (exact.bySha[f.sha256] ?? null) : exact.state === 'counting' ? undefined : null) : null}
                 index={i}
                 active={f.path === activePath}
                 focused={i === focus}
