@@ -2,7 +2,8 @@
 // nothing but `electron` (DESIGN.md, "Electron facts that bite"). This runs the
 // real out/preload/index.js in a bare VM context with a require that only knows
 // `electron`, so it holds even where Electron's binary is absent.
-import { expect, test } from '@playwright/test';
+// The suite's fixtures, though it uses none: a file of another fixture set gets a worker process of its own.
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';

@@ -4,26 +4,24 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test as base } from '@playwright/test';
-import { startBrowserHost, type StartedHost } from './host';
+import { expect, test as base } from './fixtures';
 
-const test = base.extend<{ home: string; host: StartedHost }>({
+// The suite's own fixtures (not a test of Playwright's own): a worker of the suite runs it, with its
+// tab, instead of a worker process and a browser started for this file alone. The host is its own (hostEnv).
+const test = base.extend<{ home: string }>({
   home: async ({}, use) => {
     const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-home-')));
     mkdirSync(join(home, '.claude', 'projects'), { recursive: true });
     await use(home);
     rmSync(home, { recursive: true, force: true });
   },
-  host: async ({ home }, use) => {
-    const host = await startBrowserHost({ HOME: home, CODEX_HOME: join(home, 'codex-elsewhere'), CLAUDE_CONFIG_DIR: '', GEMINI_CLI_HOME: '' });
-    await use(host);
-    await host.stop();
+  hostEnv: async ({ home }, use) => {
+    await use({ HOME: home, CODEX_HOME: join(home, 'codex-elsewhere'), CLAUDE_CONFIG_DIR: '', GEMINI_CLI_HOME: '' });
   },
 });
 
-test('shows where each CLI keeps its sessions and saves the folders set here', async ({ page, host, home }) => {
-  await page.goto(host.url);
-  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+test('shows where each CLI keeps its sessions and saves the folders set here', async ({ page, home }) => {
+  // The page fixture has loaded the app from this test's host, ready.
   await page.getByRole('button', { name: /Settings/ }).click();
   await page.getByRole('tab', { name: 'Sessions' }).click();
   await expect(page.locator('.sessions-panel[data-sessions-ready="true"]')).toBeVisible();
