@@ -12,8 +12,6 @@ const systemChromium = [process.env.PLAYWRIGHT_CHROMIUM_PATH, '/usr/bin/chromium
   (p): p is string => !!p && existsSync(p),
 );
 
-const LONG_SPECS = /\/(wire|wire-enforce|wire-evict|sessions-xray|runs|tokens)\.spec\.ts$/;
-
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -25,12 +23,11 @@ export default defineConfig({
   retries: 0,
   // The second reporter says why each skipped test was skipped (e.g. no Electron binary here).
   reporter: [['list'], ['./e2e/skip-reasons-reporter.ts']],
-  // The specs that drive the real agent CLIs or hold runs mid-turn take the longest:
-  // queued first, so the last tests left for the two workers are short ones.
-  projects: [
-    { name: 'long', testMatch: LONG_SPECS },
-    { name: 'rest', testIgnore: LONG_SPECS },
-  ],
+  // The specs that drive the real agent CLIs or hold runs mid-turn take the longest: they
+  // live in e2e/agent-runs/, which Playwright queues first (it takes files in name order,
+  // folders among them), so the last tests left for the two workers are short ones. One
+  // project, not a "long" and a "rest" one: a worker never outlives its project, so a
+  // second project cost each worker a restart (a new browser, tab and host, about 4 s).
   use: {
     // Recording a trace of every test costs about a fifth of the suite's time (measured: 12 tests,
     // one worker, 39-40 s without, 47-51 s with). A failure keeps its screenshot; to see its trace,

@@ -1,5 +1,5 @@
 // A repository whose exact token count takes seconds (with one worker), and a click measured
-// to its DOM update: shared by e2e/tokens.spec.ts (which asserts the order of events) and
+// to its DOM update: shared by e2e/agent-runs/tokens.spec.ts (which asserts the order of events) and
 // bench/click-latency.bench.ts (which measures how long the clicks take).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

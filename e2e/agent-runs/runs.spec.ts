@@ -9,7 +9,7 @@ import { delimiter, join } from 'node:path';
 import { existsSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { Page } from '@playwright/test';
-import { expect, makeRepo, openRepository, test } from './fixtures';
+import { expect, makeRepo, openRepository, test } from '../fixtures';
 
 /** A gate file for the demo agent: it writes event N only once the file holds a number above N, or "open". */
 function demoGate(): { path: string; release(n: number | 'open'): void } {

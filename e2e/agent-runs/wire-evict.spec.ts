@@ -7,10 +7,10 @@
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { agentsBin, agentsMissing } from '../src/main/core/testing/agents';
-import { startProvider, type ScriptedProvider } from '../src/main/core/testing/providers';
-import { expect, makeRepo, openRepository, test } from './fixtures';
-import { loupe } from './loupe-cli';
+import { agentsBin, agentsMissing } from '../../src/main/core/testing/agents';
+import { startProvider, type ScriptedProvider } from '../../src/main/core/testing/providers';
+import { expect, makeRepo, openRepository, test } from '../fixtures';
+import { loupe } from '../loupe-cli';
 
 const outDir = process.env.LOUPE_SCREENSHOTS ? resolve(process.env.LOUPE_SCREENSHOTS) : null;
 const MARKER = 'EVICT-E2E-5b7d';

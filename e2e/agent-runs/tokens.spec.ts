@@ -4,13 +4,13 @@
 import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, makeRepo, openRepository, runInspect, test } from './fixtures';
-import type { RunDetail } from '../src/shared/contract/runs';
-import { bigRepoFiles, clickToDom, logCountDone, pageEvents, TREE_CLICKS } from './big-count';
-import { fakeClaudeDir } from './fake-claude';
-import { api, runTurn, waitRun } from './xray-helpers';
+import { expect, makeRepo, openRepository, runInspect, test } from '../fixtures';
+import type { RunDetail } from '../../src/shared/contract/runs';
+import { bigRepoFiles, clickToDom, logCountDone, pageEvents, TREE_CLICKS } from '../big-count';
+import { fakeClaudeDir } from '../fake-claude';
+import { api, runTurn, waitRun } from '../xray-helpers';
 
-const root = join(__dirname, '..');
+const root = join(__dirname, '..', '..');
 
 // The host holds each exact count's answer until the gate file reads "open" (LOUPE_COUNT_GATE):
 // the count runs in main's worker as always, and the clicks land while it is in flight on a

@@ -6,10 +6,10 @@
 // (LOUPE_AGENTS_DIR). With LOUPE_SCREENSHOTS, writes 1280x800 screenshots, light and dark.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { agentsMissing } from '../src/main/core/testing/agents';
-import { startProvider, type ScriptedProvider } from '../src/main/core/testing/providers';
-import { expect, makeRepo, openRepository, test } from './fixtures';
-import { claudeEnv, loupe } from './loupe-cli';
+import { agentsMissing } from '../../src/main/core/testing/agents';
+import { startProvider, type ScriptedProvider } from '../../src/main/core/testing/providers';
+import { expect, makeRepo, openRepository, test } from '../fixtures';
+import { claudeEnv, loupe } from '../loupe-cli';
 
 const outDir = process.env.LOUPE_SCREENSHOTS ? resolve(process.env.LOUPE_SCREENSHOTS) : null;
 

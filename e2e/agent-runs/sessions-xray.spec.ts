@@ -11,10 +11,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { RunDetail } from '../src/shared/contract/runs';
-import { expect, makeRepo, openRepository, test } from './fixtures';
-import { appendToSession, copyRealSession, writeMadeUpSession } from './sessions-helpers';
-import { api, waitRun } from './xray-helpers';
+import type { RunDetail } from '../../src/shared/contract/runs';
+import { expect, makeRepo, openRepository, test } from '../fixtures';
+import { appendToSession, copyRealSession, writeMadeUpSession } from '../sessions-helpers';
+import { api, waitRun } from '../xray-helpers';
 
 const home = realpathSync(mkdtempSync(join(tmpdir(), 'loupe-e2e-home-')));
 const claudeDir = join(home, 'claude-config');
