@@ -1,7 +1,10 @@
 // The desktop app itself, driven through Playwright's Electron support. It runs
 // wherever Electron's binary is installed; elsewhere (offline machines, this CI)
 // it reports a skip with the reason instead of pretending to pass.
-import { _electron as electron, expect, test } from '@playwright/test';
+// test and expect from ./fixtures (fixtures it never asks for cost nothing): the same worker as every
+// other spec, so its skip here costs no worker of its own at the end of the run.
+import { _electron as electron } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { existsSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
