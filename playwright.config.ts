@@ -23,7 +23,7 @@ export default defineConfig({
   retries: 0,
   // The second reporter says why each skipped test was skipped (e.g. no Electron binary here).
   reporter: [['list'], ['./e2e/skip-reasons-reporter.ts']],
-  // The specs that drive the real agent CLIs or hold runs mid-turn take the longest: they
+  // The specs that drive the real agent CLIs, hold runs mid-turn or run several turns take the longest: they
   // live in e2e/agent-runs/, which Playwright queues first (it takes files in name order,
   // folders among them), so the last tests left for the two workers are short ones. One
   // project, not a "long" and a "rest" one: a worker never outlives its project, so a

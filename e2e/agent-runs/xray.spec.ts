@@ -6,9 +6,9 @@
 // the Runs view); everything about X-Ray is done in the page.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, makeRepo, openRepository, test } from './fixtures';
-import type { RunPreview } from '../src/shared/contract/runs';
-import { api, runTurn, waitRun } from './xray-helpers';
+import { expect, makeRepo, openRepository, test } from '../fixtures';
+import type { RunPreview } from '../../src/shared/contract/runs';
+import { api, runTurn, waitRun } from '../xray-helpers';
 
 const notes = Array.from({ length: 90 }, (_, i) => `Line ${i}: the cache is warmed before the build.`).join('\n');
 
@@ -131,7 +131,7 @@ test('a turn run from a terminal (another process) shows up in the open thread b
   await expect(page.locator('.xray[data-ready="true"]')).toBeVisible();
   await expect(page.locator('.seg-row', { hasText: 'Asked from the terminal' })).toHaveCount(0);
   // `loupe run --thread` in a terminal: its own process, the same database; nothing it does is published to this page.
-  const cli = spawnSync(process.execPath, [join(__dirname, '..', 'bin', 'loupe.js'), 'run', '--repo', repo, '--agent', 'demo', '--thread', one.run.threadId, '--ask', 'Asked from the terminal'], {
+  const cli = spawnSync(process.execPath, [join(__dirname, '..', '..', 'bin', 'loupe.js'), 'run', '--repo', repo, '--agent', 'demo', '--thread', one.run.threadId, '--ask', 'Asked from the terminal'], {
     env: { ...process.env, LOUPE_USER_DATA: host.userDataDir },
     encoding: 'utf8',
   });
