@@ -93,7 +93,6 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
       turn: -1,
     };
     requests.push(record);
-    if (process.env.DBG_T) console.error('DBG req', Date.now() % 1000000, record.method, record.path);
     const fail = (status: number, message: string): void => {
       record.reply = { status };
       dialect.sendError(res, status, message);
