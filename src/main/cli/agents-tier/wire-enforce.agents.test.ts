@@ -7,6 +7,7 @@
 // The default (warn: recorded, forwarded as read) shares the first turn of tier-cases.ts.
 // claude, codex and gemini each; every run is one CLI start (the tier's time limit).
 // Skipped, in one line, where npm run agents:install has not run (LOUPE_AGENTS_DIR).
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunDetail } from '../../../shared/contract/runs';
@@ -64,12 +65,19 @@ describe.skipIf(skip !== null)('enforcement on the wire with the real CLIs', () 
     try {
       const home = tierHome(agent, provider.url);
       const repo = makeRepo({ 'README.md': '# wrapped\n' });
-      // wrap finds the user's own claude on PATH: the tier's wrapper of the real CLI.
-      const env = { ...home.env, PATH: `${home.env.LOUPE_AGENT_PATH}:${home.env.PATH}` };
+      // wrap finds the user's own claude on PATH: the tier's wrapper of the real CLI. wrap hands it
+      // this process's stdin, here the test worker's pipe that never closes, where a user has a
+      // terminal: claude -p waits 3 s for data on such a pipe, so this claude reads /dev/null.
+      const onPath = join(home.home, 'wrap-path');
+      mkdirSync(onPath);
+      writeFileSync(join(onPath, 'claude'), `#!/bin/sh\nexec '${join(home.env.LOUPE_AGENT_PATH!, 'claude')}' "$@" < /dev/null\n`);
+      chmodSync(join(onPath, 'claude'), 0o755);
+      const env = { ...home.env, LOUPE_AGENT_PATH: onPath, PATH: `${onPath}:${home.env.PATH}` };
       const ran = await runCliForTest(['wrap', '--repo', repo, '--max-request-bytes', '2000', '--request-policy', 'block', '--', 'claude', '-p', 'Say hello.'], env);
       expect(ran.code, ran.stderr).toBe(3);
       expect(ran.stderr).toMatch(/over your 2,000-byte request ceiling/);
       expect(modelCalls('claude', provider.requests)).toEqual([]);
+      expect(home.launches()).toEqual(['-p Say hello.']);
     } finally {
       await provider.close();
     }

@@ -26,6 +26,10 @@ afterAll(async () => {
   await Promise.all(open.map((c) => c.close()));
 });
 
+// Each worker loads the encoding's ranks (CPU-bound, about half a second, more on a busy machine):
+// a test that is not about counting in parallel gives its counter one worker.
+const oneWorker = { workers: 1 };
+
 // One file of each kind keeps this quick; count-text.test.ts checks the engine on all of it.
 const corpus = loadCorpus().filter((f, i, all) => all.findIndex((g) => g.kind === f.kind) === i);
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -43,7 +47,7 @@ describe('createTokenCounter', () => {
   });
 
   it('never counts unchanged content twice, and counts changed content again', async () => {
-    const c = counter();
+    const c = counter(oneWorker);
     const a = { text: 'export const a = 1;\n'.repeat(200) };
     const b = { text: 'export const b = 2; // changed\n'.repeat(200) };
     const [first] = await c.count([a], 'o200k_base');
@@ -61,7 +65,7 @@ describe('createTokenCounter', () => {
   });
 
   it('keeps the cache within its bound, least recently used out first', async () => {
-    const c = counter({ cacheEntries: 2 });
+    const c = counter({ ...oneWorker, cacheEntries: 2 });
     await c.count([{ text: 'one' }, { text: 'two' }], 'o200k_base');
     await c.count([{ text: 'one' }], 'o200k_base'); // 'one' is now the most recent
     await c.count([{ text: 'three' }], 'o200k_base'); // evicts 'two'
@@ -73,7 +77,7 @@ describe('createTokenCounter', () => {
   });
 
   it('reports progress in bytes, rising to the total', async () => {
-    const c = counter({ pieceChars: 16 * 1024 });
+    const c = counter({ ...oneWorker, pieceChars: 16 * 1024 });
     const code = corpus.find((f) => f.kind === 'code')!.text;
     const seen: CountProgress[] = [];
     await c.count([{ text: code }, { text: 'small' }], 'o200k_base', { onProgress: (p) => seen.push(p) });
@@ -107,7 +111,7 @@ describe('createTokenCounter', () => {
   });
 
   it('ends idle workers after idleMs and starts them again when needed', async () => {
-    const c = counter({ idleMs: 50 });
+    const c = counter({ ...oneWorker, idleMs: 50 });
     await c.count([{ text: 'a' }, { text: 'b' }, { text: 'c' }], 'o200k_base');
     expect(c.stats().workers).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 300));

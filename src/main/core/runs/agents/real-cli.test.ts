@@ -38,7 +38,9 @@ function setup(over: Partial<InvocationInput> = {}) {
   };
   // HOME outside /tmp: codex refuses to make its helper links under /tmp (a warning only).
   const home = tempDir('loupe-home-');
-  return { repo, input, env: { PATH: `${BIN}:${process.env.PATH}`, HOME: home, TERM: 'dumb' } };
+  // GEMINI_CLI_NO_RELAUNCH: gemini otherwise starts Node a second time (a larger heap) before anything is
+  // checked, seconds on a busy machine; the agents tier sets it too (agents-tier/tier.ts). Others ignore it.
+  return { repo, input, env: { PATH: `${BIN}:${process.env.PATH}`, HOME: home, TERM: 'dumb', GEMINI_CLI_NO_RELAUNCH: 'true' } };
 }
 
 async function launch(adapter: AgentAdapter, over: Partial<InvocationInput> = {}, stopWhen?: (e: AgentEvent) => boolean) {
