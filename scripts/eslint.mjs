@@ -10,46 +10,23 @@
 //     in two programs is linted with the first one, as `project` does).
 // Each process runs with a larger young generation: the checker allocates much and short-lived,
 // and the default spent about a quarter of the time in the garbage collector.
-//   node scripts/eslint.mjs            (both shards; exits 1 when either finds an error)
-//   node scripts/eslint.mjs --shard N  (one shard, in this process)
-import { spawn } from 'node:child_process';
+// `npm run lint:eslint` runs the two shards side by side through scripts/parallel.mjs
+// (`lint:eslint:node`, `lint:eslint:rest`), each with that flag:
+//   node --max-semi-space-size=64 scripts/eslint.mjs --shard N
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SHARDS = [['tsconfig.node.json'], ['tsconfig.web.json', 'tsconfig.e2e.json']];
-const NODE_FLAGS = ['--max-semi-space-size=64'];
 
 const shardArg = process.argv.indexOf('--shard');
-if (shardArg === -1) process.exit(await runAll());
 const shard = Number(process.argv[shardArg + 1]);
-if (!Number.isInteger(shard) || !SHARDS[shard]) {
-  console.error(`usage: node scripts/eslint.mjs [--shard 0..${SHARDS.length - 1}]`);
+if (shardArg === -1 || !Number.isInteger(shard) || !SHARDS[shard]) {
+  console.error(`usage: node scripts/eslint.mjs --shard 0..${SHARDS.length - 1} (npm run lint:eslint runs them all)`);
   process.exit(2);
 }
 process.exit(await lintShard(shard));
-
-/** Runs every shard in its own process; prints each one's output whole; the worst exit code. */
-async function runAll() {
-  const runs = SHARDS.map(
-    (_, i) =>
-      new Promise((resolve) => {
-        const child = spawn(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), '--shard', String(i)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-        const chunks = [];
-        child.stdout.on('data', (c) => chunks.push(c));
-        child.stderr.on('data', (c) => chunks.push(c));
-        child.on('error', (err) => chunks.push(Buffer.from(`${err.message}\n`)));
-        child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
-      }),
-  );
-  let worst = 0;
-  for (const r of await Promise.all(runs)) {
-    process.stdout.write(r.output);
-    worst = Math.max(worst, r.code);
-  }
-  return worst;
-}
 
 /** Lints one shard's files with its programs, in this process; 1 when any error was found. */
 async function lintShard(index) {
