@@ -16,7 +16,14 @@
 // dropped, viewport and colour scheme those of the test's options, the shared
 // host's sessionStorage and localStorage cleared; after it the tab goes to
 // about:blank, so nothing of the app keeps running into the next test.
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+//
+// Starting the worker's shared host or tab is the worker's cost, not the test's:
+// the test that happens to start them (the first in a worker, or the first after
+// a failure, since Playwright replaces a worker after a failed test) has the time
+// added to its timeout, as Playwright's own browser fixture has a time slot of
+// its own. On a loaded machine that start took 15-30 s of a 60 s budget, and the
+// longest tests timed out only when they came first in a worker.
+import { test as base, expect, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import type { InspectResult } from '../src/shared/contract/context';
 import { startBrowserHost, type StartedHost } from './host';
 
@@ -32,6 +39,12 @@ interface Fixtures {
 }
 
 interface WorkerFixtures {
+  /**
+   * Read by no fixture: a test.use({ ownWorker: true }) puts tests in a worker of their own (a worker
+   * option's value is part of what Playwright groups workers by), so the first of them starts the
+   * worker's shared host and tab (e2e/shared-tab.spec.ts checks what that test is charged).
+   */
+  ownWorker: boolean;
   /** The worker's shared host, started by the first test that asks for it. */
   sharedHost: SharedHost;
   /** The worker's one browser tab, reused by every test (see the top of this file). */
@@ -40,12 +53,16 @@ interface WorkerFixtures {
 
 interface SharedTab {
   get(): Promise<{ context: BrowserContext; page: Page; visited: Set<string> }>;
+  /** Whether it is open (or opening); the next get() otherwise opens one. */
+  readonly open: boolean;
   /** Closes it; the next test opens a new one. */
   discard(): Promise<void>;
 }
 
 interface SharedHost {
   get(): Promise<StartedHost>;
+  /** Whether it is started (or starting); the next get() otherwise starts one. */
+  readonly started: boolean;
   /** Stops it; the next test that asks starts a new one. */
   discard(): Promise<void>;
 }
@@ -71,11 +88,15 @@ async function appWideState(host: StartedHost): Promise<string> {
 export const test = base.extend<Fixtures, WorkerFixtures>({
   hostEnv: [{}, { option: true }],
   ownHost: [false, { option: true }],
+  ownWorker: [false, { scope: 'worker', option: true }],
   sharedHost: [
     async ({}, use) => {
       let started: Promise<StartedHost> | null = null;
       const shared: SharedHost = {
         get: () => (started ??= startBrowserHost()),
+        get started() {
+          return started !== null;
+        },
         async discard() {
           const host = started;
           started = null;
@@ -92,6 +113,9 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       let opened: ReturnType<typeof openTab> | null = null;
       const tab: SharedTab = {
         get: () => (opened ??= openTab(browser)),
+        get open() {
+          return opened !== null;
+        },
         async discard() {
           const was = opened;
           opened = null;
@@ -103,14 +127,14 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
-  host: async ({ hostEnv, ownHost, sharedHost }, use) => {
+  host: async ({ hostEnv, ownHost, sharedHost }, use, testInfo) => {
     if (ownHost || Object.keys(hostEnv).length > 0) {
       const host = await startBrowserHost(hostEnv);
       await use(host);
       await host.stop();
       return;
     }
-    const host = await sharedHost.get();
+    const host = sharedHost.started ? await sharedHost.get() : await notCharged(testInfo, 'the shared host', () => sharedHost.get());
     const before = await appWideState(host);
     await use(host);
     const after = await appWideState(host).catch((err: unknown) => `unreadable: ${String(err)}`);
@@ -121,11 +145,12 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       );
     }
   },
-  page: async ({ host, sharedTab, viewport, colorScheme }, use) => {
-    let tab = await sharedTab.get();
+  page: async ({ host, sharedTab, viewport, colorScheme }, use, testInfo) => {
+    const getTab = () => (sharedTab.open ? sharedTab.get() : notCharged(testInfo, 'the shared tab', () => sharedTab.get()));
+    let tab = await getTab();
     if (tab.page.isClosed()) {
       await sharedTab.discard();
-      tab = await sharedTab.get();
+      tab = await getTab();
     }
     const { context, page, visited } = tab;
     await Promise.all(context.pages().filter((p) => p !== page).map((p) => p.close()));
@@ -151,6 +176,27 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     if (!page.isClosed()) await page.goto('about:blank').catch(() => sharedTab.discard());
   },
 });
+
+/** Runs the start of a worker's shared resource outside the test's time budget (see the top of this file). */
+async function notCharged<T>(testInfo: TestInfo, what: string, start: () => Promise<T>): Promise<T> {
+  const began = performance.now();
+  const value = await start();
+  const ms = Math.ceil(performance.now() - began);
+  // 0 means no timeout at all (e.g. --timeout=0 while debugging): nothing to add to.
+  if (testInfo.timeout > 0) testInfo.setTimeout(testInfo.timeout + ms);
+  testInfo.annotations.push({ type: WORKER_SETUP, description: `${what} started in ${ms} ms, added to the test's timeout` });
+  return value;
+}
+
+/** The annotation a test gets when it started a worker's shared host or tab (e2e/shared-tab.spec.ts reads it). */
+export const WORKER_SETUP = 'worker-setup';
+
+/** Milliseconds added to this test's timeout for starting the worker's shared host and tab. */
+export function workerSetupMs(testInfo: TestInfo): number {
+  return testInfo.annotations
+    .filter((a) => a.type === WORKER_SETUP)
+    .reduce((sum, a) => sum + Number(/ in (\d+) ms/.exec(a.description ?? '')?.[1] ?? NaN), 0);
+}
 
 /** Playwright's default viewport, which a new context would have. */
 const DEFAULT_VIEWPORT = { width: 1280, height: 720 };
