@@ -1,6 +1,7 @@
 // The bounded preview of a text file, and the stretch of text scanned for secrets around it.
 import { PREVIEW_LIMITS } from '../../../shared/contract/limits';
 import { mayContainSecret } from '../secrets/keywords';
+import { decodeHead } from './classify';
 
 export const PREVIEW_MAX_LINES = PREVIEW_LIMITS.maxLines;
 export const PREVIEW_MAX_BYTES = PREVIEW_LIMITS.maxBytes;
@@ -51,4 +52,20 @@ const KEYWORD_REACH = 64;
 export function secretScanText(text: string, preview: string): string {
   if (!mayContainSecret(text.slice(0, preview.length + KEYWORD_REACH))) return '';
   return text.slice(0, preview.length + SECRET_SCAN_MARGIN);
+}
+
+/**
+ * How many bytes of a file are decoded for its preview, its text kind (4096 characters)
+ * and the keyword check (the preview's 8 KiB and 64 characters): a UTF-16 unit is at most
+ * three UTF-8 bytes, so 12 KiB hold all three whatever the text.
+ */
+export const HEAD_BYTES = 3 * 4096;
+
+/** What the inspector shows of a valid UTF-8 file and scans for secrets, decoding only what they need. */
+export function previewOfBytes(text: Buffer): { head: string; preview: string; scanText: string } {
+  const head = decodeHead(text, HEAD_BYTES);
+  const preview = boundedPreview(head);
+  if (!mayContainSecret(head.slice(0, preview.length + KEYWORD_REACH))) return { head, preview, scanText: '' };
+  const want = preview.length + SECRET_SCAN_MARGIN;
+  return { head, preview, scanText: decodeHead(text, 3 * want).slice(0, want) };
 }
