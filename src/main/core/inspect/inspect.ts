@@ -60,7 +60,10 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
   const commit = reader.resolveCommit(baseRef);
   const attached = inspectAttachments(request.attachments ?? []);
   const working = new WorkingCopy(reader.root);
-  const expansion = await expandSelection(reader, working, { ref: baseRef, commit }, request.paths, limits.maxEntries);
+  // Status waits until the first blob reads are asked for (its forks would delay them); it answers long before they end.
+  let letStatusGo = () => {};
+  const statusGate = new Promise<void>((resolve) => (letStatusGo = resolve));
+  const expansion = await expandSelection(reader, working, { ref: baseRef, commit }, request.paths, limits.maxEntries, statusGate);
   const baseCommit = await commit;
 
   // Attachment rejections come first so truncation never hides them.
@@ -68,7 +71,10 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
   const items = expansion.items.slice(0, room);
   const truncatedCount = expansion.items.length - items.length;
 
-  const entries = await readItems(reader, working, items, progressReporter(items.length, options), options.signal);
+  // readItems asks for its first reads before it returns its promise.
+  const reading = readItems(reader, working, items, progressReporter(items.length, options), options.signal);
+  letStatusGo();
+  const entries = await reading;
   const files = entries.flatMap((e) => ('file' in e ? [e] : []));
   const changes = await expansion.changes;
   options.signal?.throwIfAborted();
