@@ -73,5 +73,7 @@ export function previewOfBytes(text: Buffer): { head: string; preview: string; s
   const preview = boundedPreview(head, text);
   if (!mayContainSecret(head.slice(0, preview.length + KEYWORD_REACH))) return { head, preview, scanText: '' };
   const want = preview.length + SECRET_SCAN_MARGIN;
-  return { head, preview, scanText: decodeHead(text, 3 * want).slice(0, want) };
+  // A file within HEAD_BYTES is all in `head` already: not decoded twice.
+  const scanned = text.length <= HEAD_BYTES ? head : decodeHead(text, 3 * want);
+  return { head, preview, scanText: scanned.slice(0, want) };
 }
