@@ -84,12 +84,6 @@ export async function expandSelection(
    * most of the listing's cost. countModifiedDescendantsAtBase checks them itself.
    */
   classifyFirst = Infinity,
-  /**
-   * `git status` (two processes: the config listing, then status) starts once this settles.
-   * The inspector lets it go after the blob reads are asked for: forking a process blocks
-   * the event loop, and status is only needed once every file is read.
-   */
-  changesAfter?: Promise<unknown>,
 ): Promise<Expansion> {
   type Slot = { item: WorkItem } | { folder: string };
   const early: ({ item: WorkItem } | { candidate: string })[] = [];
@@ -111,15 +105,14 @@ export async function expandSelection(
     }
   }
 
-  // Status does not need the commit when the base is HEAD: start it alongside resolving (or when let go).
+  // Status does not need the commit when the base is HEAD: start it alongside resolving.
   // Untracked paths are left out: changeOf takes a path it does not find as untracked.
-  const startChanges = () =>
+  const changesPending =
     candidates.length === 0
       ? Promise.resolve(new Map<string, ChangeKind>())
       : base.ref === 'HEAD'
         ? reader.changes('HEAD', candidates, { baseIsHead: true, untracked: false })
         : base.commit.then((commit) => reader.changes(commit, candidates, { untracked: false }));
-  const changesPending = changesAfter ? changesAfter.then(startChanges, startChanges) : startChanges();
   changesPending.catch(() => {}); // awaited below; a bad ref must not leave it unhandled
   const commit = await base.commit;
   const scan = await reader.scan(commit, candidates);

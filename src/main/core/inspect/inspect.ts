@@ -60,10 +60,7 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
   const commit = reader.resolveCommit(baseRef);
   const attached = inspectAttachments(request.attachments ?? []);
   const working = new WorkingCopy(reader.root);
-  // Status waits until the first blob reads are asked for (its forks would delay them); it answers long before they end.
-  let letStatusGo = () => {};
-  const statusGate = new Promise<void>((resolve) => (letStatusGo = resolve));
-  const expansion = await expandSelection(reader, working, { ref: baseRef, commit }, request.paths, limits.maxEntries, statusGate);
+  const expansion = await expandSelection(reader, working, { ref: baseRef, commit }, request.paths, limits.maxEntries);
   const baseCommit = await commit;
 
   // Attachment rejections come first so truncation never hides them.
@@ -71,10 +68,7 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
   const items = expansion.items.slice(0, room);
   const truncatedCount = expansion.items.length - items.length;
 
-  // readItems asks for its first reads before it returns its promise.
-  const reading = readItems(reader, working, items, progressReporter(items.length, options), options.signal);
-  letStatusGo();
-  const entries = await reading;
+  const entries = await readItems(reader, working, items, progressReporter(items.length, options), options.signal);
   const files = entries.flatMap((e) => ('file' in e ? [e] : []));
   const changes = await expansion.changes;
   options.signal?.throwIfAborted();
