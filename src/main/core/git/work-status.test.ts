@@ -70,4 +70,26 @@ describe.each([2, 3, 4])('working-copy status with index version %i', (version) 
     await cli.close();
     await emb.close();
   });
+
+  it('reads only the entries under the scopes, comparing names as bytes', () => {
+    const repo = fixture(version);
+    writeFiles(repo, { 'many/dir3x/sibling.txt': 's\n', 'ünï/çode.txt': 'u\n', 'ünïx.txt': 'x\n' });
+    git(repo, 'add', 'many/dir3x/sibling.txt', 'ünï/çode.txt', 'ünïx.txt');
+    // `<mode> <oid> <stage>\t<path>` each, NUL-terminated, names unquoted.
+    const staged = new Map(
+      git(repo, 'ls-files', '-s', '-z')
+        .split('\0')
+        .filter(Boolean)
+        .map((line) => [line.slice(line.indexOf('\t') + 1), line.split(' ')[1]!] as const),
+    );
+    const all = [...staged.keys()];
+    expect(all).toContain('ünï/çode.txt');
+    const wanted = (scopes: string[]) => all.filter((p) => scopes.some((s) => p === s || p.startsWith(`${s}/`))).sort();
+    for (const scopes of [['many/dir3'], ['ünï', 'src/deep'], ['src/de'], ['src/a.ts', 'many'], ['nowhere']]) {
+      const { entries } = readIndex(join(repo, '.git/index'), scopes);
+      expect([...entries.keys()].sort(), JSON.stringify(scopes)).toEqual(wanted(scopes));
+      for (const [path, e] of entries) expect(e.oid).toBe(staged.get(path));
+    }
+    expect(readIndex(join(repo, '.git/index'), ['']).entries.size).toBe(all.length);
+  });
 });

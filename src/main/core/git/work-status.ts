@@ -6,7 +6,7 @@
 // lost the stat times' last digits (so it hashed every file): 13 s on 9,000 files.
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { isUnder, type ChangeKind, type TreeEntry } from './git-reader';
 import { readRegularFileSync } from './pack-file';
 
@@ -30,12 +30,30 @@ export interface IndexEntry {
   conflicted: boolean;
 }
 
+/** The bytes of each scope, for comparing against index paths before they are decoded. */
+function scopeBytes(scopes: readonly string[] | undefined): Buffer[] | null {
+  if (!scopes || scopes.length === 0 || scopes.includes('')) return null;
+  return scopes.map((s) => Buffer.from(s, 'utf8'));
+}
+
+/** True when the path bytes `buf[start, end)` are a scope or lie beneath one (compared in place: no string made). */
+function underScopes(buf: Buffer, start: number, end: number, scopes: readonly Buffer[]): boolean {
+  next: for (const s of scopes) {
+    const n = s.length;
+    if (end - start < n) continue;
+    for (let i = 0; i < n; i++) if (buf[start + i] !== s[i]) continue next;
+    if (end - start === n || buf[start + n] === 0x2f) return true;
+  }
+  return false;
+}
+
 /**
- * Parses `.git/index`; an absent file is an empty index. With `keep`, only the entries
- * whose path it accepts are made (a folder of a 30,000-file repository: its entries,
- * not 30,000 objects with their ids in hex).
+ * Parses `.git/index`; an absent file is an empty index. With `scopes`, only the
+ * entries at or under one of them are made, and the others' paths are compared as
+ * bytes, never decoded (a folder of a 30,000-file repository: its entries, not
+ * 30,000 strings and objects).
  */
-export function readIndex(file: string, keep?: (path: string) => boolean): { entries: Map<string, IndexEntry>; mtimeSec: number } {
+export function readIndex(file: string, scopes?: readonly string[]): { entries: Map<string, IndexEntry>; mtimeSec: number } {
   let buf: Buffer;
   let mtimeSec = 0;
   try {
@@ -48,19 +66,22 @@ export function readIndex(file: string, keep?: (path: string) => boolean): { ent
   const version = buf.readUInt32BE(4);
   if (version < 2 || version > 4) throw new Error(`${file} is a version ${version} index; Loupe reads versions 2 to 4.`);
   const count = buf.readUInt32BE(8);
+  const wanted = scopeBytes(scopes);
   const entries = new Map<string, IndexEntry>();
+  // Version 4: each path is the previous one less N trailing bytes plus a suffix, rebuilt here in bytes.
+  let previous = version === 4 ? Buffer.allocUnsafe(256) : null;
+  let previousLength = 0;
   let at = 12;
-  let previous = '';
   for (let i = 0; i < count; i++) {
     const start = at;
-    const u32 = (k: number) => buf.readUInt32BE(start + k * 4);
+    if (start + 62 > buf.length) throw new Error(`${file} is truncated.`);
     const flags = buf.readUInt16BE(start + 60);
     const extended = version >= 3 && (flags & 0x4000) !== 0;
-    const extra = extended ? buf.readUInt16BE(start + 62) : 0;
     at = start + 62 + (extended ? 2 : 0);
-    let path: string;
-    if (version === 4) {
-      // The path is the previous one less N trailing bytes, plus a NUL-terminated suffix.
+    let pathBytes: Buffer;
+    let pathStart: number;
+    let pathEnd: number;
+    if (previous) {
       let byte = buf[at++]!;
       let strip = byte & 0x7f;
       while (byte & 0x80) {
@@ -68,35 +89,52 @@ export function readIndex(file: string, keep?: (path: string) => boolean): { ent
         strip = (strip + 1) * 128 + (byte & 0x7f);
       }
       const nul = buf.indexOf(0, at);
-      const prev = Buffer.from(previous, 'utf8');
-      path = Buffer.concat([prev.subarray(0, prev.length - strip), buf.subarray(at, nul)]).toString('utf8');
+      if (nul < 0 || strip > previousLength) throw new Error(`${file} is corrupt.`);
+      const keep = previousLength - strip;
+      const length = keep + nul - at;
+      if (length > previous.length) {
+        const grown = Buffer.allocUnsafe(Math.max(length, previous.length * 2));
+        previous.copy(grown, 0, 0, keep);
+        previous = grown;
+      }
+      buf.copy(previous, keep, at, nul);
+      previousLength = length;
       at = nul + 1;
+      pathBytes = previous;
+      pathStart = 0;
+      pathEnd = length;
     } else {
-      const nul = buf.indexOf(0, at);
-      path = buf.toString('utf8', at, nul);
+      // The flags hold the name's length below 0xfff; longer names are found by their NUL.
+      const short = flags & 0xfff;
+      const nul = short < 0xfff && buf[at + short] === 0 ? at + short : buf.indexOf(0, at);
+      if (nul < 0 || nul > buf.length) throw new Error(`${file} is truncated.`);
+      pathBytes = buf;
+      pathStart = at;
+      pathEnd = nul;
       // Entries are padded with 1–8 NULs to a multiple of 8 bytes.
       at = start + ((nul - start + 8) & ~7);
     }
-    previous = path;
-    if (keep && !keep(path)) continue;
-    const stage = (flags >> 12) & 3;
-    const mode = u32(6);
+    if (wanted && !underScopes(pathBytes, pathStart, pathEnd, wanted)) continue;
+    const mode = buf.readUInt32BE(start + 24);
     // A sparse index's folder entries (mode 040000) stand for files git does not look at.
     if ((mode & 0o170000) === 0o040000) continue;
+    const path = pathBytes.toString('utf8', pathStart, pathEnd);
+    const stage = (flags >> 12) & 3;
     if (stage !== 0 && entries.has(path)) continue;
+    const extra = extended ? buf.readUInt16BE(start + 62) : 0;
     entries.set(path, {
       path,
       oid: buf.toString('hex', start + 40, start + 60),
       mode,
-      ctimeSec: u32(0),
-      ctimeNsec: u32(1),
-      mtimeSec: u32(2),
-      mtimeNsec: u32(3),
-      dev: u32(4),
-      ino: u32(5),
-      uid: u32(7),
-      gid: u32(8),
-      size: u32(9),
+      ctimeSec: buf.readUInt32BE(start),
+      ctimeNsec: buf.readUInt32BE(start + 4),
+      mtimeSec: buf.readUInt32BE(start + 8),
+      mtimeNsec: buf.readUInt32BE(start + 12),
+      dev: buf.readUInt32BE(start + 16),
+      ino: buf.readUInt32BE(start + 20),
+      uid: buf.readUInt32BE(start + 28),
+      gid: buf.readUInt32BE(start + 32),
+      size: buf.readUInt32BE(start + 36),
       trusted: stage === 0 && ((flags & 0x8000) !== 0 || (extra & 0x4000) !== 0),
       conflicted: stage !== 0,
     });
@@ -173,14 +211,21 @@ export interface WorkStatusInput {
 export async function workStatus(input: WorkStatusInput): Promise<Map<string, ChangeKind>> {
   const { root, base } = input;
   const whole = input.scopes.length === 0 || input.scopes.includes('');
-  const inScope = (path: string) => whole || input.scopes.some((s) => isUnder(path, s));
+  const scopePrefixes = input.scopes.map((s) => `${s}/`);
+  const inScope = (path: string) => {
+    if (whole) return true;
+    for (let i = 0; i < scopePrefixes.length; i++) if (path === input.scopes[i] || path.startsWith(scopePrefixes[i]!)) return true;
+    return false;
+  };
   // Entries outside the scopes are never looked at: not even made.
-  const { entries, mtimeSec } = readIndex(input.indexFile, whole ? undefined : inScope);
+  const { entries, mtimeSec } = readIndex(input.indexFile, input.scopes);
   const changes = new Map<string, ChangeKind>();
+  // Index and tree paths are already normal ('a/b'): joined by hand, not by path.join's parser.
+  const rootPrefix = root.endsWith(sep) ? root : root + sep;
 
   /** The working copy's id for a path (null when absent or not a file or link), using the index's stat data when it can. */
   const workOid = (path: string, entry: IndexEntry | undefined): { oid: string; mode: number } | null => {
-    const full = join(root, path);
+    const full = rootPrefix + path;
     const s = lstatOrNull(full);
     if (!s) return null;
     const mode = workMode(s);
@@ -190,8 +235,9 @@ export async function workStatus(input: WorkStatusInput): Promise<Map<string, Ch
   };
   const modeOf = (e: TreeEntry) => parseInt(e.mode, 8);
 
+  // Every entry readIndex made is in scope.
   for (const [path, entry] of entries) {
-    if (!inScope(path) || entry.mode === 0o160000) continue;
+    if (entry.mode === 0o160000) continue;
     const head = base.get(path);
     if (head?.type === 'submodule') continue;
     if (entry.trusted) {
