@@ -85,6 +85,24 @@ describe.each([
     store.close();
   });
 
+  it('reads objects in pack order, backwards and alternating ends through its read-ahead, byte for byte', () => {
+    const packDir = join(repo, '.git/objects/pack');
+    const idx = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.idx'))!);
+    // verify-pack lists objects by offset: neighbours share a read-ahead, the ends do not.
+    const byOffset = execFileSync('git', ['verify-pack', '-v', idx], { cwd: repo, encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => /^[0-9a-f]{40} /.test(l))
+      .map((l) => l.split(' ')[0]!);
+    const expected = gitBytes(repo, byOffset);
+    const alternating = byOffset.map((_, i) => byOffset[i % 2 ? byOffset.length - 1 - (i >> 1) : i >> 1]!);
+    for (const order of [byOffset, [...byOffset].reverse(), alternating]) {
+      // A small cache: most objects are read from the pack again, not from memory.
+      const store = new ObjectStore(objectsDirOf(repo), 4096);
+      for (const oid of order) expect(store.read(oid)!.bytes.equals(expected.get(oid)!), oid).toBe(true);
+      store.close();
+    }
+  });
+
   it('keeps its delta cache within the bound it was given', () => {
     const store = new ObjectStore(objectsDirOf(repo), 256 * 1024);
     for (const { oid } of gitObjects(repo)) {
