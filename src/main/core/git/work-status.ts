@@ -38,7 +38,8 @@ function scopeBytes(scopes: readonly string[] | undefined): Buffer[] | null {
 
 /** True when the path bytes `buf[start, end)` are a scope or lie beneath one (compared in place: no string made). */
 function underScopes(buf: Buffer, start: number, end: number, scopes: readonly Buffer[]): boolean {
-  next: for (const s of scopes) {
+  next: for (let k = 0; k < scopes.length; k++) {
+    const s = scopes[k]!;
     const n = s.length;
     if (end - start < n) continue;
     for (let i = 0; i < n; i++) if (buf[start + i] !== s[i]) continue next;
@@ -73,6 +74,9 @@ function walkIndex(file: string, buf: Buffer, scopes: readonly string[] | undefi
   if (version < 2 || version > 4) throw new Error(`${file} is a version ${version} index; Loupe reads versions 2 to 4.`);
   const count = buf.readUInt32BE(8);
   const wanted = scopeBytes(scopes);
+  // The first bytes the scopes start with: most entries outside them are told by one byte.
+  const firsts = new Uint8Array(256);
+  for (const w of wanted ?? []) firsts[w[0]!] = 1;
   // Version 4: each path is the previous one less N trailing bytes plus a suffix, rebuilt here in bytes.
   let previous = version === 4 ? Buffer.allocUnsafe(256) : null;
   let previousLength = 0;
@@ -80,7 +84,7 @@ function walkIndex(file: string, buf: Buffer, scopes: readonly string[] | undefi
   for (let i = 0; i < count; i++) {
     const start = at;
     if (start + 62 > buf.length) throw new Error(`${file} is truncated.`);
-    const flags = buf.readUInt16BE(start + 60);
+    const flags = (buf[start + 60]! << 8) | buf[start + 61]!;
     const extended = version >= 3 && (flags & 0x4000) !== 0;
     at = start + 62 + (extended ? 2 : 0);
     let pathBytes: Buffer;
@@ -119,7 +123,7 @@ function walkIndex(file: string, buf: Buffer, scopes: readonly string[] | undefi
       // Entries are padded with 1–8 NULs to a multiple of 8 bytes.
       at = start + ((nul - start + 8) & ~7);
     }
-    if (wanted && !underScopes(pathBytes, pathStart, pathEnd, wanted)) continue;
+    if (wanted && (firsts[pathBytes[pathStart]!] === 0 || !underScopes(pathBytes, pathStart, pathEnd, wanted))) continue;
     // A sparse index's folder entries (mode 040000) stand for files git does not look at.
     if ((buf.readUInt32BE(start + MODE) & 0o170000) === 0o040000) continue;
     const stage = (flags >> 12) & 3;
