@@ -103,3 +103,21 @@ describe.each([2, 3, 4])('working-copy status with index version %i', (version) 
     expect(readIndex(join(repo, '.git/index'), ['']).entries.size).toBe(all.length);
   });
 });
+
+describe('working-copy status of base files the index lacks', () => {
+  it('finds them deleted or modified on disk, with and without untracked paths', async () => {
+    const repo = makeRepo({ 'k/same.ts': 's\n', 'k/edited.ts': 'e\n', 'k/gone.ts': 'g\n', 'k/kept.ts': 'k\n' });
+    git(repo, 'rm', '-q', '--cached', 'k/same.ts', 'k/edited.ts', 'k/gone.ts');
+    writeFileSync(join(repo, 'k/edited.ts'), 'edited\n');
+    unlinkSync(join(repo, 'k/gone.ts'));
+    const emb = new EmbeddedGitReader(repo);
+    const head = git(repo, 'rev-parse', 'HEAD');
+    for (const untracked of [false, true]) {
+      for (const scopes of [[], ['k'], ['k/edited.ts', 'k/gone.ts', 'k/same.ts']]) {
+        const got = await emb.changes(head, scopes, { untracked });
+        expect(Object.fromEntries(got), `${untracked} ${JSON.stringify(scopes)}`).toEqual({ 'k/edited.ts': 'modified', 'k/gone.ts': 'deleted' });
+      }
+    }
+    await emb.close();
+  });
+});

@@ -281,12 +281,17 @@ export async function workStatus(input: WorkStatusInput): Promise<Map<string, Ch
   };
 
   // Entries outside the scopes are never looked at: not even made. Each is handled as it is read.
-  const indexed = new Set<string>();
+  // The index's paths, kept only where they are asked again: for untracked paths, or for base files the index lacks.
+  let indexed: Set<string> | null = input.untracked === false ? null : new Set<string>();
+  let lastPath = '';
+  let baseSeen = 0;
   walkIndex(input.indexFile, index.buf, input.scopes, (path, buf, entryAt, stage, trusted) => {
-    if (indexed.has(path)) return; // a conflicted path's later stages
-    indexed.add(path);
-    if (buf.readUInt32BE(entryAt + MODE) === 0o160000) return;
+    if (path === lastPath) return; // a conflicted path's later stages (a path's stages are adjacent)
+    lastPath = path;
+    indexed?.add(path);
     const head = base.get(path);
+    if (head) baseSeen++;
+    if (buf.readUInt32BE(entryAt + MODE) === 0o160000) return;
     if (head?.type === 'submodule') return;
     if (trusted) {
       if (head && !oidEquals(buf, entryAt + OID, head.oid)) changes.set(path, 'modified');
@@ -301,15 +306,23 @@ export async function workStatus(input: WorkStatusInput): Promise<Map<string, Ch
     if (differ === null) changes.set(path, 'deleted');
     else if (differ) changes.set(path, 'modified');
   });
-  for (const [path, head] of base) {
-    if (indexed.has(path) || head.type === 'submodule' || !inScope(path)) continue;
-    // In the base, not in the index (removed with `git rm --cached`, or the index is new).
-    const differ = differs(path, head, null);
-    if (differ === null) changes.set(path, 'deleted');
-    else if (differ) changes.set(path, 'modified');
+  if (baseSeen < base.size) {
+    // Base files the index lacks (removed with `git rm --cached`, or the index is new): found by name.
+    if (!indexed) {
+      const paths = new Set<string>();
+      walkIndex(input.indexFile, index.buf, input.scopes, (path) => void paths.add(path));
+      indexed = paths;
+    }
+    for (const [path, head] of base) {
+      if (indexed.has(path) || head.type === 'submodule' || !inScope(path)) continue;
+      const differ = differs(path, head, null);
+      if (differ === null) changes.set(path, 'deleted');
+      else if (differ) changes.set(path, 'modified');
+    }
   }
 
-  if (input.untracked === false) return changes;
+  if (input.untracked === false || !indexed) return changes;
+  const tracked = indexed;
   // Untracked files: every folder under the scopes that holds tracked files is read;
   // one that holds none is skipped when ignored, as git does.
   const trackedDirs = new Set<string>();
@@ -321,8 +334,8 @@ export async function workStatus(input: WorkStatusInput): Promise<Map<string, Ch
       trackedDirs.add(folder);
     }
   };
-  for (const path of indexed) addFolders(path);
-  for (const path of base.keys()) if (!indexed.has(path)) addFolders(path);
+  for (const path of tracked) addFolders(path);
+  for (const path of base.keys()) if (!tracked.has(path)) addFolders(path);
   const visit = async (dir: string): Promise<void> => {
     let names: import('node:fs').Dirent[];
     try {
@@ -332,7 +345,7 @@ export async function workStatus(input: WorkStatusInput): Promise<Map<string, Ch
     }
     for (const d of names) {
       const path = dir ? `${dir}/${d.name}` : d.name;
-      if (d.name === '.git' || indexed.has(path) || base.has(path)) continue;
+      if (d.name === '.git' || tracked.has(path) || base.has(path)) continue;
       if (d.isDirectory()) {
         if (!trackedDirs.has(path)) {
           if (await input.isIgnored(path)) continue;
@@ -362,7 +375,7 @@ export async function workStatus(input: WorkStatusInput): Promise<Map<string, Ch
           }
         }
         await visit(scope);
-      } else if (s && workMode(s) !== null && !indexed.has(scope) && !base.has(scope) && !(await input.isIgnored(scope))) {
+      } else if (s && workMode(s) !== null && !tracked.has(scope) && !base.has(scope) && !(await input.isIgnored(scope))) {
         changes.set(scope, 'untracked');
       }
     }
