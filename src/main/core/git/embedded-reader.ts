@@ -203,6 +203,7 @@ export class EmbeddedGitReader implements GitReader {
     // Nothing to start: objects are read in-process.
   }
 
+  /** The blob's bytes; they may be shared with the object cache (as a delta base): read them, never write to them. */
   async readBlob(oid: string): Promise<Buffer> {
     if (!isFullOid(oid)) throw new Error(`Not a full object id: ${JSON.stringify(oid)}`);
     const obj = this.object(oid);
