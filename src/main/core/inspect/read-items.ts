@@ -14,7 +14,10 @@ const LOOKAHEAD = 64;
 export type FileItem = Exclude<WorkItem, { kind: 'omit' }>;
 
 /** A previewed file (its change status and redactions are filled in later) with its whole text, or an omission. */
-export type ReadEntry = { file: InspectedFile; scanText: string; text: string; item: FileItem } | { omission: Omission };
+/** An inspected file as read: its preview is always there (context.inspect may leave it out of its answer). */
+export type PreviewedFile = InspectedFile & { preview: string };
+
+export type ReadEntry = { file: PreviewedFile; scanText: string; text: string; item: FileItem } | { omission: Omission };
 
 type Loaded = { bytes: Buffer } | { omit: OmissionReason; bytes: number | null };
 
