@@ -26,11 +26,11 @@ export function PreviewPane({ file }: { file: InspectedFile }) {
     return (
       <div className="preview" data-testid="preview" data-path={file.path} aria-label={`Preview of ${file.path}`} aria-busy={!failed}>
         {failed ? (
-          <p className="notice notice-warn small" role="status" data-testid="preview-gone">
+          <p className="preview-note preview-status is-gone" role="status" data-testid="preview-gone">
             {failed}
           </p>
         ) : (
-          <p className="muted small" data-testid="preview-loading">
+          <p className="preview-note preview-status" data-testid="preview-loading">
             Loading the preview…
           </p>
         )}
