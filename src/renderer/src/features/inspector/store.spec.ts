@@ -34,6 +34,9 @@ describe('Inspect and the tree (issue 24: the wait for the result)', () => {
       else await call.fail({ code: 'bad-ref', message: 'That commit or branch doesn’t exist.' });
       await inspecting;
       expect(useInspector.getState().running).toBe(false);
+      // Not in the answer's own render: after it is painted.
+      expect(callsTo('repo.listDir')).toEqual([]);
+      await vi.waitFor(() => expect(callsTo('repo.listDir')).toHaveLength(1));
       expect(callsTo('repo.listDir').map((c) => c.request)).toEqual([{ repo: '/repo', baseRef: 'HEAD', dir: '' }]);
       expect(callsTo('repo.refs')).toHaveLength(1);
       // The refresh ends, so the next Inspect can refresh again.
