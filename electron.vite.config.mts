@@ -11,6 +11,9 @@ const define = { __LOUPE_VERSION__: JSON.stringify(pkg.version) };
 export default defineConfig({
   main: {
     define,
+    // Secretlint's core logs through `debug`; bundled, that package loads supports-color and
+    // `tty` on the first secret scan. Its trace lines are never shown: a silent stand-in.
+    resolve: { alias: { debug: resolve(root, 'src/main/core/secrets/no-debug.ts') } },
     build: {
       // zod is bundled (tree-shaken) rather than required: required whole, it loads all
       // of its ~40 locale files, about a third of the `loupe` command's start-up.

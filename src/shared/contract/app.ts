@@ -28,7 +28,7 @@ export const appMethods = {
    * Asks where to save a text document (native save dialog) and writes it there.
    * The browser host has no dialog: it answers `unsupported` and the page downloads the file instead.
    */
-  'app.saveFile': method<SavedFile>()(
+  'app.saveFile': method<SavedFile>()(() =>
     z
       .object({
         suggestedName: z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TOKEN_ENCODINGS, type ExactCount, type TokenEncoding } from '../tokens/encodings';
 import type { TextKind } from '../tokens/estimate-error';
 import { pathString, refString } from './common';
-import { method } from './define';
+import { lazy, method } from './define';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
 import type { WorkingStatus } from './repo';
 
@@ -104,7 +104,8 @@ export interface InspectResult {
   modifiedDescendantsAtBase: number;
 }
 
-const attachment = z
+const attachment = lazy(() =>
+  z
   .object({
     name: z.string().min(1, 'must not be empty').max(1024).refine((s) => !s.includes('\0'), 'must not contain a NUL byte'),
     size: z
@@ -113,14 +114,16 @@ const attachment = z
       .nonnegative('must not be negative')
       .max(Number.MAX_SAFE_INTEGER),
   })
-  .strict();
+  .strict(),
+);
 
-export const inspectRequest = z
+const inspectRequest = lazy(() =>
+  z
   .object({
-    repo: pathString,
-    baseRef: refString.optional(),
-    paths: z.array(pathString, { error: 'must be an array of path strings' }),
-    attachments: z.array(attachment).max(MAX_ATTACHMENTS).optional(),
+    repo: pathString(),
+    baseRef: refString().optional(),
+    paths: z.array(pathString(), { error: 'must be an array of path strings' }),
+    attachments: z.array(attachment()).max(MAX_ATTACHMENTS).optional(),
     /** Also count each file exactly in this encoding (off the UI thread, cached by content hash). */
     tokens: z.enum(TOKEN_ENCODINGS, { error: `must be one of ${TOKEN_ENCODINGS.join(', ')}` }).optional(),
     /**
@@ -130,7 +133,8 @@ export const inspectRequest = z
      */
     previews: z.boolean({ error: 'must be true or false' }).optional(),
   })
-  .strict();
+  .strict(),
+);
 
 /** Exact counts of inspected files, by content (context.countTokens). */
 export interface TokenCountResult {
@@ -143,15 +147,17 @@ export interface TokenCountResult {
   missing: number;
 }
 
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 in lowercase hex');
+const sha256Hex = lazy(() => z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 in lowercase hex'));
 
-export const countTokensRequest = z
+const countTokensRequest = lazy(() =>
+  z
   .object({
     encoding: z.enum(TOKEN_ENCODINGS, { error: `must be one of ${TOKEN_ENCODINGS.join(', ')}` }),
     /** The inspected files' content hashes (InspectedFile.sha256), as a recent inspection returned them. */
-    sha256: z.array(sha256Hex).max(INSPECT_LIMITS.maxEntries),
+    sha256: z.array(sha256Hex()).max(INSPECT_LIMITS.maxEntries),
   })
-  .strict();
+  .strict(),
+);
 
 /** The previews of inspected files, by content (context.previews). */
 export interface PreviewsResult {

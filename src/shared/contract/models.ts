@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyRequest } from './common';
-import { method } from './define';
+import { lazy, method } from './define';
 
 /**
  * Where a model's window comes from: the bundled snapshot, a refresh the user
@@ -93,29 +93,31 @@ export interface ModelList {
 const MAX_URL = 2048;
 
 /** An http(s) URL without credentials, or '' for "not set". */
-export const refreshUrl = z
-  .string({ error: 'must be a string' })
-  .trim()
-  .max(MAX_URL, `is longer than ${MAX_URL} characters`)
-  .superRefine((value, ctx) => {
-    if (value === '') return;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: `is not a URL: "${value}"` });
-      return;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      ctx.addIssue({ code: 'custom', message: `must start with http:// or https:// (got ${url.protocol})` });
-    } else if (url.username || url.password) {
-      ctx.addIssue({ code: 'custom', message: 'must not contain a user name or password' });
-    }
-  });
+export const refreshUrl = lazy(() =>
+  z
+    .string({ error: 'must be a string' })
+    .trim()
+    .max(MAX_URL, `is longer than ${MAX_URL} characters`)
+    .superRefine((value, ctx) => {
+      if (value === '') return;
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `is not a URL: "${value}"` });
+        return;
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        ctx.addIssue({ code: 'custom', message: `must start with http:// or https:// (got ${url.protocol})` });
+      } else if (url.username || url.password) {
+        ctx.addIssue({ code: 'custom', message: 'must not contain a user name or password' });
+      }
+    }),
+);
 
 export const modelMethods = {
   /** The catalog, filtered by a search over id, name and provider (every word must match). */
-  'models.list': method<ModelList>()(
+  'models.list': method<ModelList>()(() =>
     z
       .object({
         query: z.string().max(200, 'is longer than 200 characters').optional(),
@@ -124,18 +126,18 @@ export const modelMethods = {
       .strict(),
   ),
   /** One model by id (`provider/model` or a bare model id, any case; see ResolvedModel.matchedBy); unknown ids get the default window. */
-  'models.resolve': method<ResolvedModel>()(
+  'models.resolve': method<ResolvedModel>()(() =>
     z.object({ id: z.string().trim().min(1, 'must not be empty').max(512, 'is longer than 512 characters') }).strict(),
   ),
   'models.getSettings': method<ModelSettings>()(emptyRequest),
-  'models.setSettings': method<ModelSettings>()(
+  'models.setSettings': method<ModelSettings>()(() =>
     z
-      .object({ refreshEnabled: z.boolean({ error: 'must be true or false' }).optional(), modelsDevUrl: refreshUrl.optional(), listUrl: refreshUrl.optional() })
+      .object({ refreshEnabled: z.boolean({ error: 'must be true or false' }).optional(), modelsDevUrl: refreshUrl().optional(), listUrl: refreshUrl().optional() })
       .strict(),
   ),
   /**
    * Fetches the configured sources when refresh is on (no network when off).
    * Results and failures are reused for a while; `force` asks again now.
    */
-  'models.refresh': method<RefreshStatus>()(z.object({ force: z.boolean().optional() }).strict()),
+  'models.refresh': method<RefreshStatus>()(() => z.object({ force: z.boolean().optional() }).strict()),
 };

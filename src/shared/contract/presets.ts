@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pathString } from './common';
-import { method } from './define';
+import { lazy, method } from './define';
 import { formatInt } from '../format';
 import { LIBRARY_LIMITS, PRESET_REVISION_MAX, presetNameProblem } from './preset-limits';
 import { runSettingsSchema, type ContextBudget, type RunSettings } from './runs';
@@ -9,16 +9,20 @@ import type { EffectiveSettings } from './settings';
 export * from './preset-limits';
 
 /** A preset name (see presetNameProblem). */
-export const presetNameSchema = z.string({ error: 'must be a string' }).superRefine((s, ctx) => {
-  const problem = presetNameProblem(s);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const presetNameSchema = lazy(() =>
+  z.string({ error: 'must be a string' }).superRefine((s, ctx) => {
+    const problem = presetNameProblem(s);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+);
 
-export const revisionNumberSchema = z
-  .number({ error: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be a positive number')
-  .max(PRESET_REVISION_MAX, `must be at most ${formatInt(PRESET_REVISION_MAX)}`);
+export const revisionNumberSchema = lazy(() =>
+  z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .positive('must be a positive number')
+    .max(PRESET_REVISION_MAX, `must be at most ${formatInt(PRESET_REVISION_MAX)}`),
+);
 
 // ---- Responses -------------------------------------------------------------
 
@@ -146,10 +150,12 @@ export interface SaveResult {
 
 // ---- Methods ---------------------------------------------------------------
 
-const nameOnly = z.object({ name: presetNameSchema }).strict();
+const nameOnly = lazy(() =>
+  z.object({ name: presetNameSchema() }).strict(),
+);
 
 export const presetMethods = {
-  'presets.list': method<PresetSummary[]>()(z.object({ includeArchived: z.boolean().optional() }).strict()),
+  'presets.list': method<PresetSummary[]>()(() => z.object({ includeArchived: z.boolean().optional() }).strict()),
   'presets.get': method<PresetDetail>()(nameOnly),
   /** Revisions with time, author and what changed from the one before. */
   'presets.history': method<PresetHistoryEntry[]>()(nameOnly),
@@ -157,25 +163,25 @@ export const presetMethods = {
    * A new immutable revision holding exactly `settings` (a new preset when the name is new).
    * The author is git's user.name (of `repo` when given). `apply` also makes it current.
    */
-  'presets.save': method<SaveResult>()(
-    z.object({ name: presetNameSchema, settings: runSettingsSchema, repo: pathString.optional(), apply: z.boolean().optional() }).strict(),
+  'presets.save': method<SaveResult>()(() =>
+    z.object({ name: presetNameSchema(), settings: runSettingsSchema(), repo: pathString().optional(), apply: z.boolean().optional() }).strict(),
   ),
   /** Makes a revision (default: the latest) current: every setting comes from it. */
-  'presets.apply': method<EffectiveSettings>()(z.object({ name: presetNameSchema, revision: revisionNumberSchema.optional() }).strict()),
+  'presets.apply': method<EffectiveSettings>()(() => z.object({ name: presetNameSchema(), revision: revisionNumberSchema().optional() }).strict()),
   /** Hides a preset from the list (or shows it again); its revisions are kept. */
-  'presets.archive': method<PresetSummary>()(z.object({ name: presetNameSchema, archived: z.boolean() }).strict()),
+  'presets.archive': method<PresetSummary>()(() => z.object({ name: presetNameSchema(), archived: z.boolean() }).strict()),
   /** A library file with the named presets (default: every preset not archived) and all their revisions. */
-  'presets.export': method<LibraryExport>()(
-    z.object({ names: z.array(presetNameSchema).min(1).max(LIBRARY_LIMITS.maxPresets).optional() }).strict(),
+  'presets.export': method<LibraryExport>()(() =>
+    z.object({ names: z.array(presetNameSchema()).min(1).max(LIBRARY_LIMITS.maxPresets).optional() }).strict(),
   ),
   /** Imports a library file: all or nothing; missing revisions are added, nothing is overwritten. */
-  'presets.import': method<ImportReport>()(
+  'presets.import': method<ImportReport>()(() =>
     z.object({ content: z.string({ error: 'must be a string' }), sourceLabel: z.string().max(300).optional() }).strict(),
   ),
   /** The presets in the repository's `.loupe/presets.json` at HEAD, compared with those stored here. */
-  'presets.repoLibrary': method<RepoLibrary>()(z.object({ repo: pathString }).strict()),
+  'presets.repoLibrary': method<RepoLibrary>()(() => z.object({ repo: pathString() }).strict()),
   /** Imports the repository's library (or the named presets of it), read at HEAD again. */
-  'presets.importFromRepo': method<ImportReport>()(
-    z.object({ repo: pathString, names: z.array(presetNameSchema).min(1).max(LIBRARY_LIMITS.maxPresets).optional() }).strict(),
+  'presets.importFromRepo': method<ImportReport>()(() =>
+    z.object({ repo: pathString(), names: z.array(presetNameSchema()).min(1).max(LIBRARY_LIMITS.maxPresets).optional() }).strict(),
   ),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyRequest, pathString, refString } from './common';
-import { method } from './define';
+import { lazy, method } from './define';
 
 export interface RepoInfo {
   /** Absolute path of the working tree's top folder. */
@@ -50,22 +50,24 @@ export interface RefsInfo {
 }
 
 
-const repoOnly = z.object({ repo: pathString }).strict();
+const repoOnly = lazy(() =>
+  z.object({ repo: pathString() }).strict(),
+);
 
 /** Every repo.* method: opening, the recent list, refs and the lazy tree. */
 export const repoMethods = {
-  'repo.open': method<RepoInfo>()(z.object({ path: pathString }).strict()),
+  'repo.open': method<RepoInfo>()(() => z.object({ path: pathString() }).strict()),
   'repo.recent': method<RecentRepo[]>()(emptyRequest),
-  'repo.forget': method<RecentRepo[]>()(z.object({ path: pathString }).strict()),
+  'repo.forget': method<RecentRepo[]>()(() => z.object({ path: pathString() }).strict()),
   /** Native folder picker; the browser host answers `unsupported` (the UI shows a path field). */
   'repo.pickFolder': method<{ path: string | null }>()(emptyRequest),
   'repo.refs': method<RefsInfo>()(repoOnly),
   /** One folder of the base commit's tree, merged with working-copy markers (lazy, for big repos). */
-  'repo.listDir': method<DirListing>()(
+  'repo.listDir': method<DirListing>()(() =>
     z
       .object({
-        repo: pathString,
-        baseRef: refString.optional(),
+        repo: pathString(),
+        baseRef: refString().optional(),
         dir: z.string().max(4096).refine((s) => !s.includes('\0'), 'must not contain a NUL byte').default(''),
       })
       .strict(),

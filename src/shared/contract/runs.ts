@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AgentEvent, ReportedUsage } from './agent-events';
 import type { OmissionReason } from './context';
 import { pathString, refString } from './common';
-import { method } from './define';
+import { lazy, method } from './define';
 import { formatInt } from '../format';
 import type { ExactCount } from '../tokens/encodings';
 import type { SettingField } from './setting-fields';
@@ -25,131 +25,147 @@ const ceiling = (max: number) =>
     .max(max, `must be at most ${formatInt(max)}`);
 
 /** The invocation context budget: ceilings on the fully assembled prompt, checked right before launch. */
-export const contextBudgetSchema = z
-  .object({
-    maxPromptBytes: ceiling(BUDGET_CEILING_MAX.maxPromptBytes).optional(),
-    maxApproximateTokens: ceiling(BUDGET_CEILING_MAX.maxApproximateTokens).optional(),
-    policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
-  })
-  .strict();
-export type ContextBudget = z.output<typeof contextBudgetSchema>;
+export const contextBudgetSchema = lazy(() =>
+  z
+    .object({
+      maxPromptBytes: ceiling(BUDGET_CEILING_MAX.maxPromptBytes).optional(),
+      maxApproximateTokens: ceiling(BUDGET_CEILING_MAX.maxApproximateTokens).optional(),
+      policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
+    })
+    .strict(),
+);
+export type ContextBudget = z.output<ReturnType<typeof contextBudgetSchema>>;
 
 /**
  * The request budget: ceilings on each request the relay forwards to the
  * provider (after evictions), in bytes or in the model's best count. Never
  * inferred from a window; separate from the context budget.
  */
-export const requestBudgetSchema = z
-  .object({
-    maxRequestTokens: ceiling(REQUEST_CEILING_MAX.maxRequestTokens).optional(),
-    maxRequestBytes: ceiling(REQUEST_CEILING_MAX.maxRequestBytes).optional(),
-    policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
-  })
-  .strict();
-export type RequestBudget = z.output<typeof requestBudgetSchema>;
+export const requestBudgetSchema = lazy(() =>
+  z
+    .object({
+      maxRequestTokens: ceiling(REQUEST_CEILING_MAX.maxRequestTokens).optional(),
+      maxRequestBytes: ceiling(REQUEST_CEILING_MAX.maxRequestBytes).optional(),
+      policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
+    })
+    .strict(),
+);
+export type RequestBudget = z.output<ReturnType<typeof requestBudgetSchema>>;
 
 const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `is longer than ${max} characters`);
 
 /** What a run is launched with; presets carry exactly this. */
-export const runSettingsSchema = z
-  .object({
-    agent: z.enum(AGENT_IDS, { error: `must be one of ${AGENT_IDS.join(', ')}` }),
-    /** custom agents: the command line (split like a shell would, without running one). */
-    command: text(RUN_LIMITS.maxCommandChars).optional(),
-    /** A catalog id (provider/model) or the CLI's own model name; its fold budget sizes history. */
-    model: text(256).optional(),
-    /** Notes for the agent, sent as their own prompt section. */
-    notes: text(RUN_LIMITS.maxNotesChars).optional(),
-    /** Extra arguments for the agent CLI, appended as given (never through a shell). */
-    agentArgs: z.array(text(1024)).max(RUN_LIMITS.maxAgentArgs).optional(),
-    loop: z
-      .object({
-        contextBudget: contextBudgetSchema.optional(),
-        /** Ceilings on each request on the wire (the relay answers a blocked one itself). */
-        requestBudget: requestBudgetSchema.optional(),
-        /** Recognised secrets in a request's content: recorded (warn, the default) or replaced before forwarding (redact). */
-        wireSecrets: z.enum(WIRE_SECRETS_MODES, { error: 'must be "warn" or "redact"' }).optional(),
-        /** End the agent when it makes no progress for this long; null turns it off. */
-        idleTimeoutSeconds: z
-          .number({ error: 'must be a number' })
-          .int('must be a whole number of seconds')
-          .min(IDLE_TIMEOUT_SECONDS.min, `must be at least ${IDLE_TIMEOUT_SECONDS.min}`)
-          .max(IDLE_TIMEOUT_SECONDS.max, `must be at most ${IDLE_TIMEOUT_SECONDS.max}`)
-          .nullable()
-          .optional(),
-      })
-      .strict()
-      .default({}),
-    /** Keep the staged context folder after the run (it is removed otherwise). */
-    keepStaged: z.boolean().optional(),
-    /** Offer Loupe's X-Ray tools to the agent (MCP) where the CLI supports it. */
-    xrayTools: z.boolean().optional(),
-    /** Record every request on the wire (Loupe's loopback relay): on unless false for claude, codex, gemini; custom commands opt in with true. */
-    wire: z.boolean().optional(),
-  })
-  .strict()
-  .superRefine((s, ctx) => {
-    if (s.agent === 'custom' && !s.command?.trim()) {
-      ctx.addIssue({ code: 'custom', path: ['command'], message: 'is required for a custom agent' });
-    }
-  });
-export type RunSettings = z.output<typeof runSettingsSchema>;
-export type RunSettingsInput = z.input<typeof runSettingsSchema>;
+export const runSettingsSchema = lazy(() =>
+  z
+    .object({
+      agent: z.enum(AGENT_IDS, { error: `must be one of ${AGENT_IDS.join(', ')}` }),
+      /** custom agents: the command line (split like a shell would, without running one). */
+      command: text(RUN_LIMITS.maxCommandChars).optional(),
+      /** A catalog id (provider/model) or the CLI's own model name; its fold budget sizes history. */
+      model: text(256).optional(),
+      /** Notes for the agent, sent as their own prompt section. */
+      notes: text(RUN_LIMITS.maxNotesChars).optional(),
+      /** Extra arguments for the agent CLI, appended as given (never through a shell). */
+      agentArgs: z.array(text(1024)).max(RUN_LIMITS.maxAgentArgs).optional(),
+      loop: z
+        .object({
+          contextBudget: contextBudgetSchema().optional(),
+          /** Ceilings on each request on the wire (the relay answers a blocked one itself). */
+          requestBudget: requestBudgetSchema().optional(),
+          /** Recognised secrets in a request's content: recorded (warn, the default) or replaced before forwarding (redact). */
+          wireSecrets: z.enum(WIRE_SECRETS_MODES, { error: 'must be "warn" or "redact"' }).optional(),
+          /** End the agent when it makes no progress for this long; null turns it off. */
+          idleTimeoutSeconds: z
+            .number({ error: 'must be a number' })
+            .int('must be a whole number of seconds')
+            .min(IDLE_TIMEOUT_SECONDS.min, `must be at least ${IDLE_TIMEOUT_SECONDS.min}`)
+            .max(IDLE_TIMEOUT_SECONDS.max, `must be at most ${IDLE_TIMEOUT_SECONDS.max}`)
+            .nullable()
+            .optional(),
+        })
+        .strict()
+        .default({}),
+      /** Keep the staged context folder after the run (it is removed otherwise). */
+      keepStaged: z.boolean().optional(),
+      /** Offer Loupe's X-Ray tools to the agent (MCP) where the CLI supports it. */
+      xrayTools: z.boolean().optional(),
+      /** Record every request on the wire (Loupe's loopback relay): on unless false for claude, codex, gemini; custom commands opt in with true. */
+      wire: z.boolean().optional(),
+    })
+    .strict()
+    .superRefine((s, ctx) => {
+      if (s.agent === 'custom' && !s.command?.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['command'], message: 'is required for a custom agent' });
+      }
+    }),
+);
+export type RunSettings = z.output<ReturnType<typeof runSettingsSchema>>;
+export type RunSettingsInput = z.input<ReturnType<typeof runSettingsSchema>>;
 
 /** Where a run's settings came from when a preset supplied them. */
 export interface PresetRef {
   name: string;
   revision: number;
 }
-const presetRef = z.object({ name: text(200).min(1), revision: z.number().int().positive() }).strict();
+const presetRef = lazy(() =>
+  z.object({ name: text(200).min(1), revision: z.number().int().positive() }).strict(),
+);
 
 // ---- Requests -------------------------------------------------------------
 
-const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id');
+const id = lazy(() =>
+  z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not a valid id'),
+);
 
-const runAttachment = z
-  .object({
-    name: text(1024).min(1, 'must not be empty'),
-    size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-    /** The file's real path where the host knows it (Electron); staged after checks. */
-    path: pathString.optional(),
-  })
-  .strict();
+const runAttachment = lazy(() =>
+  z
+    .object({
+      name: text(1024).min(1, 'must not be empty'),
+      size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+      /** The file's real path where the host knows it (Electron); staged after checks. */
+      path: pathString().optional(),
+    })
+    .strict(),
+);
 
 /** What a run sends: the ask, the context chosen in the Inspector, and the settings. */
-export const runInputSchema = z
-  .object({
-    repo: pathString,
-    ask: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(RUN_LIMITS.maxAskChars),
-    baseRef: refString.optional(),
-    paths: z.array(pathString).max(INSPECT_LIMITS.maxSelections, `at most ${INSPECT_LIMITS.maxSelections} selections`).default([]),
-    attachments: z.array(runAttachment).max(MAX_ATTACHMENTS).default([]),
-    memory: z.array(text(RUN_LIMITS.maxMemoryChars)).max(RUN_LIMITS.maxMemoryItems).default([]),
-    settings: runSettingsSchema,
-    /** A JSON Schema for structured output, as JSON text. */
-    schema: text(RUN_LIMITS.maxSchemaBytes)
-      .refine((s) => {
-        try {
-          const v: unknown = JSON.parse(s);
-          return typeof v === 'object' && v !== null && !Array.isArray(v);
-        } catch {
-          return false;
-        }
-      }, 'must be a JSON object (a JSON Schema)')
-      .optional(),
-    presetRef: presetRef.optional(),
-    /** Go ahead when something named (a path, an attachment) stages nothing; otherwise that is an error before launch. */
-    allowUnstaged: z.boolean().optional(),
-  })
-  .strict();
-export type RunInput = z.output<typeof runInputSchema>;
+export const runInputSchema = lazy(() =>
+  z
+    .object({
+      repo: pathString(),
+      ask: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(RUN_LIMITS.maxAskChars),
+      baseRef: refString().optional(),
+      paths: z.array(pathString()).max(INSPECT_LIMITS.maxSelections, `at most ${INSPECT_LIMITS.maxSelections} selections`).default([]),
+      attachments: z.array(runAttachment()).max(MAX_ATTACHMENTS).default([]),
+      memory: z.array(text(RUN_LIMITS.maxMemoryChars)).max(RUN_LIMITS.maxMemoryItems).default([]),
+      settings: runSettingsSchema(),
+      /** A JSON Schema for structured output, as JSON text. */
+      schema: text(RUN_LIMITS.maxSchemaBytes)
+        .refine((s) => {
+          try {
+            const v: unknown = JSON.parse(s);
+            return typeof v === 'object' && v !== null && !Array.isArray(v);
+          } catch {
+            return false;
+          }
+        }, 'must be a JSON object (a JSON Schema)')
+        .optional(),
+      presetRef: presetRef().optional(),
+      /** Go ahead when something named (a path, an attachment) stages nothing; otherwise that is an error before launch. */
+      allowUnstaged: z.boolean().optional(),
+    })
+    .strict(),
+);
+export type RunInput = z.output<ReturnType<typeof runInputSchema>>;
 
-const startRequest = runInputSchema.extend({
-  /** Continue this thread (the CLI's session is resumed where it can be). */
-  threadId: id.optional(),
-  /** Continue the thread as a fresh session whose history Loupe assembles. */
-  fresh: z.boolean().optional(),
-});
+const startRequest = lazy(() =>
+  runInputSchema().extend({
+    /** Continue this thread (the CLI's session is resumed where it can be). */
+    threadId: id().optional(),
+    /** Continue the thread as a fresh session whose history Loupe assembles. */
+    fresh: z.boolean().optional(),
+  }),
+);
 
 // ---- Responses ------------------------------------------------------------
 
@@ -340,30 +356,32 @@ export interface EvidenceExport {
   content: string;
 }
 
-const scope = z.union([
-  z.object({ runId: id }).strict(),
-  z.object({ threadId: id }).strict(),
-  z.object({ repo: pathString }).strict(),
-]);
+const scope = lazy(() =>
+  z.union([
+    z.object({ runId: id() }).strict(),
+    z.object({ threadId: id() }).strict(),
+    z.object({ repo: pathString() }).strict(),
+  ]),
+);
 
 export const runMethods = {
   /** Agents Loupe can launch here: installed or not, version, and why not. */
-  'runs.agents': method<AgentInfo[]>()(z.object({ refresh: z.boolean().optional() }).strict()),
+  'runs.agents': method<AgentInfo[]>()(() => z.object({ refresh: z.boolean().optional() }).strict()),
   /** Measures the prompt a run would send now, without launching anything. */
   'runs.preview': method<RunPreview>()(startRequest),
   /** Prepares, measures and (unless blocked) launches a run; follow `run:<id>` for its events. */
   'runs.start': method<RunDetail>()(startRequest),
   /** A new step of a run, measured again (optionally with new settings); the same ceiling blocks again. */
-  'runs.retry': method<RunDetail>()(z.object({ runId: id, settings: runSettingsSchema.optional() }).strict()),
+  'runs.retry': method<RunDetail>()(() => z.object({ runId: id(), settings: runSettingsSchema().optional() }).strict()),
   /** Ends a run's agent and its process tree. */
-  'runs.cancel': method<{ cancelled: boolean }>()(z.object({ runId: id }).strict()),
-  'runs.get': method<RunDetail>()(z.object({ runId: id }).strict()),
-  'runs.list': method<RunSummary[]>()(
-    z.object({ repo: pathString.optional(), threadId: id.optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
+  'runs.cancel': method<{ cancelled: boolean }>()(() => z.object({ runId: id() }).strict()),
+  'runs.get': method<RunDetail>()(() => z.object({ runId: id() }).strict()),
+  'runs.list': method<RunSummary[]>()(() =>
+    z.object({ repo: pathString().optional(), threadId: id().optional(), limit: z.number().int().min(1).max(500).default(100) }).strict(),
   ),
-  'threads.list': method<ThreadSummary[]>()(z.object({ repo: pathString }).strict()),
+  'threads.list': method<ThreadSummary[]>()(() => z.object({ repo: pathString() }).strict()),
   /** Evidence of a run, a thread or a repository, as JSON or CSV. */
-  'evidence.export': method<EvidenceExport>()(z.object({ scope, format: z.enum(['json', 'csv']) }).strict()),
+  'evidence.export': method<EvidenceExport>()(() => z.object({ scope: scope(), format: z.enum(['json', 'csv']) }).strict()),
 };
 
 export type { AgentEvent, AgentId, ReportedUsage };

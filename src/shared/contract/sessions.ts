@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ReportedUsage } from './agent-events';
 import { emptyRequest, pathString } from './common';
-import { method } from './define';
+import { lazy, method } from './define';
 import { RUN_LIMITS, runSettingsSchema, type RunDetail } from './runs';
 import type { TranscriptKind } from './transcript';
 import type { Freshness, Manifest, Provenance } from './xray';
@@ -263,22 +263,24 @@ export interface SessionList {
 /** Most sessions a list returns (newest first). */
 export const SESSION_LIST_MAX = 500;
 
-const folderField = z.union([z.literal(''), pathString]);
+const folderField = lazy(() =>
+  z.union([z.literal(''), pathString()]),
+);
 
 export const sessionMethods = {
   /** Sessions of the three CLIs, newest first; with `repo`, only those whose recorded cwd is that folder (real paths compared). */
-  'sessions.list': method<SessionList>()(
-    z.object({ repo: pathString.optional(), limit: z.number().int().min(1).max(SESSION_LIST_MAX).default(SESSION_LIST_MAX) }).strict(),
+  'sessions.list': method<SessionList>()(() =>
+    z.object({ repo: pathString().optional(), limit: z.number().int().min(1).max(SESSION_LIST_MAX).default(SESSION_LIST_MAX) }).strict(),
   ),
   /**
    * The X-Ray manifest of any transcript file, whatever folder it is in (the
    * format is recognized from its content). Advisory. Re-read when the file
    * changed since the last read.
    */
-  'sessions.manifest': method<SessionManifest>()(z.object({ file: pathString }).strict()),
+  'sessions.manifest': method<SessionManifest>()(() => z.object({ file: pathString() }).strict()),
   /** Whether a manifest built from the file at `bytes` / `mtimeMs` (its `session.files[0]`) is still current. */
-  'sessions.freshness': method<{ freshness: Freshness; bytes: number | null; mtimeMs: number | null }>()(
-    z.object({ file: pathString, bytes: z.number().int().nonnegative(), mtimeMs: z.number().nonnegative() }).strict(),
+  'sessions.freshness': method<{ freshness: Freshness; bytes: number | null; mtimeMs: number | null }>()(() =>
+    z.object({ file: pathString(), bytes: z.number().int().nonnegative(), mtimeMs: z.number().nonnegative() }).strict(),
   ),
   /**
    * Prune and continue: a new Loupe thread in `repo` whose transcript is the
@@ -288,19 +290,19 @@ export const sessionMethods = {
    * budget and recorded like any run. The transcript file is only read.
    * `settings`: the effective settings when absent.
    */
-  'sessions.continue': method<SessionContinuation>()(
+  'sessions.continue': method<SessionContinuation>()(() =>
     z
       .object({
-        sessionFile: pathString,
-        repo: pathString,
+        sessionFile: pathString(),
+        repo: pathString(),
         ask: z.string({ error: 'must be a string' }).trim().min(1, 'must not be empty').max(RUN_LIMITS.maxAskChars),
-        settings: runSettingsSchema.optional(),
+        settings: runSettingsSchema().optional(),
       })
       .strict(),
   ),
   'sessions.getFolders': method<SessionFoldersInfo>()(emptyRequest),
   /** Sets the folders searched for each CLI's sessions ('' goes back to the default); absolute paths only. */
-  'sessions.setFolders': method<SessionFoldersInfo>()(
-    z.object({ 'claude-code': folderField.optional(), codex: folderField.optional(), gemini: folderField.optional() }).strict(),
+  'sessions.setFolders': method<SessionFoldersInfo>()(() =>
+    z.object({ 'claude-code': folderField().optional(), codex: folderField().optional(), gemini: folderField().optional() }).strict(),
   ),
 };

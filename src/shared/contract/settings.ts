@@ -24,5 +24,5 @@ export interface EffectiveSettings {
 export const settingsMethods = {
   'settings.effective': method<EffectiveSettings>()(emptyRequest),
   /** Saves the run form: every setting that changed becomes the app's own; the others keep their source. */
-  'settings.update': method<EffectiveSettings>()(z.object({ settings: runSettingsSchema }).strict()),
+  'settings.update': method<EffectiveSettings>()(() => z.object({ settings: runSettingsSchema() }).strict()),
 };

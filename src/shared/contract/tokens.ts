@@ -27,5 +27,5 @@ export interface CalibrationReport {
 
 export const tokenMethods = {
   /** Per model, Loupe's estimate against the provider's reported prompt size over the user's recent fresh runs. */
-  'tokens.calibration': method<CalibrationReport>()(z.object({ model: z.string().trim().min(1).max(200).optional() }).strict()),
+  'tokens.calibration': method<CalibrationReport>()(() => z.object({ model: z.string().trim().min(1).max(200).optional() }).strict()),
 };

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { pathString } from './common';
-import { method } from './define';
+import { lazy, method } from './define';
 import type { WireRequestRecord, WireSessionSummary } from './wire';
 import type { Manifest } from './xray';
 
-const sessionId = z.string().regex(/^[0-9a-f-]{36}$/, 'is not a wire session id');
+const sessionId = lazy(() =>
+  z.string().regex(/^[0-9a-f-]{36}$/, 'is not a wire session id'),
+);
 
 /** One wire session: its summary, every request in brief, and one request in full. */
 export interface WireSessionDetail {
@@ -19,7 +21,7 @@ export interface WireSessionDetail {
 
 export const wireMethods = {
   /** Wire sessions, newest first; with `repo`, only that repository's. */
-  'wire.list': method<WireSessionSummary[]>()(z.object({ repo: pathString.optional() }).strict()),
+  'wire.list': method<WireSessionSummary[]>()(() => z.object({ repo: pathString().optional() }).strict()),
   /** A wire session with its requests; `request` picks one by number (default: the latest model request). */
-  'wire.show': method<WireSessionDetail>()(z.object({ sessionId, request: z.number().int().positive().optional() }).strict()),
+  'wire.show': method<WireSessionDetail>()(() => z.object({ sessionId: sessionId(), request: z.number().int().positive().optional() }).strict()),
 };

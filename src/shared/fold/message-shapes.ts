@@ -32,7 +32,7 @@ const describe = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an a
 
 /** A row already in Loupe's shape, checked field by field; the first problem is reported. */
 function loupeRow(m: Obj, where: string): FoldRow {
-  const checked = foldRowSchema.safeParse(m);
+  const checked = foldRowSchema().safeParse(m);
   if (checked.success) return checked.data;
   const issue = checked.error.issues[0]!;
   const more = checked.error.issues.length > 1 ? ` (and ${checked.error.issues.length - 1} more problems)` : '';
@@ -230,7 +230,7 @@ export function readHistory(doc: unknown): ReadHistory {
   if (system !== undefined) r.shapes.add('anthropic');
   const rows = list.flatMap((m, i) => messageRows(m, `${name}[${i}]`, r));
   // Loupe rows given as such are checked field by field; report the first problem only.
-  const checked = foldRowsSchema.safeParse(rows);
+  const checked = foldRowsSchema().safeParse(rows);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
     const more = checked.error.issues.length > 1 ? ` (and ${checked.error.issues.length - 1} more problems)` : '';

@@ -2,6 +2,7 @@
 // checked (everything, before anything is imported) and how version 1 becomes
 // the current version. Pure: used by the service, the CLI and the renderer.
 import { z } from 'zod';
+import { lazy } from '../contract/define';
 import { utf8ByteLength } from '../fold/budget';
 import { formatInt } from '../format';
 import {
@@ -34,36 +35,40 @@ export interface Library {
   presets: { name: string; revisions: LibraryRevision[] }[];
 }
 
-const revisionSchema = z
-  .object({
-    revision: revisionNumberSchema,
-    createdAt: z.iso.datetime({ offset: true, error: 'must be a date and time like 2026-01-31T09:30:00Z' }),
-    author: z.string({ error: 'must be a string or null' }).max(AUTHOR_MAX, `is longer than ${AUTHOR_MAX} characters`).nullable(),
-    settings: runSettingsSchema,
-  })
-  .strict();
+const revisionSchema = lazy(() =>
+  z
+    .object({
+      revision: revisionNumberSchema(),
+      createdAt: z.iso.datetime({ offset: true, error: 'must be a date and time like 2026-01-31T09:30:00Z' }),
+      author: z.string({ error: 'must be a string or null' }).max(AUTHOR_MAX, `is longer than ${AUTHOR_MAX} characters`).nullable(),
+      settings: runSettingsSchema(),
+    })
+    .strict(),
+);
 
-const librarySchema = z
-  .object({
-    kind: z.literal(LIBRARY_KIND),
-    version: z.number(),
-    exportedAt: z.string().max(64).optional(),
-    presets: z
-      .array(
-        z
-          .object({
-            name: presetNameSchema,
-            revisions: z
-              .array(revisionSchema, { error: 'must be a list of revisions' })
-              .min(1, 'must hold at least one revision')
-              .max(LIBRARY_LIMITS.maxRevisionsPerPreset, `may hold at most ${formatInt(LIBRARY_LIMITS.maxRevisionsPerPreset)} revisions`),
-          })
-          .strict(),
-        { error: 'must be a list of presets' },
-      )
-      .max(LIBRARY_LIMITS.maxPresets, `may hold at most ${formatInt(LIBRARY_LIMITS.maxPresets)} presets`),
-  })
-  .strict();
+const librarySchema = lazy(() =>
+  z
+    .object({
+      kind: z.literal(LIBRARY_KIND),
+      version: z.number(),
+      exportedAt: z.string().max(64).optional(),
+      presets: z
+        .array(
+          z
+            .object({
+              name: presetNameSchema(),
+              revisions: z
+                .array(revisionSchema(), { error: 'must be a list of revisions' })
+                .min(1, 'must hold at least one revision')
+                .max(LIBRARY_LIMITS.maxRevisionsPerPreset, `may hold at most ${formatInt(LIBRARY_LIMITS.maxRevisionsPerPreset)} revisions`),
+            })
+            .strict(),
+          { error: 'must be a list of presets' },
+        )
+        .max(LIBRARY_LIMITS.maxPresets, `may hold at most ${formatInt(LIBRARY_LIMITS.maxPresets)} presets`),
+    })
+    .strict(),
+);
 
 /** `presets[2].revisions[0].settings.loop` and `/presets/2/revisions/0/settings/loop` for a path. */
 export function placeOf(path: readonly PropertyKey[]): { path: string; pointer: string } {
@@ -119,7 +124,7 @@ function checkHeader(doc: unknown): LibraryProblem | null {
   return null;
 }
 
-function duplicates(library: z.output<typeof librarySchema>, version: number, raw: unknown): LibraryProblem[] {
+function duplicates(library: z.output<ReturnType<typeof librarySchema>>, version: number, raw: unknown): LibraryProblem[] {
   const out: LibraryProblem[] = [];
   const names = new Map<string, number>();
   library.presets.forEach((p, i) => {
@@ -148,7 +153,7 @@ function duplicates(library: z.output<typeof librarySchema>, version: number, ra
 }
 
 /** Version 1 → current: settings without a context budget run with no ceiling; nothing else changed. */
-export function migrateLibrary(library: z.output<typeof librarySchema>): Library {
+export function migrateLibrary(library: z.output<ReturnType<typeof librarySchema>>): Library {
   return {
     kind: LIBRARY_KIND,
     version: LIBRARY_VERSION,
@@ -172,7 +177,7 @@ export function readLibrary(text: string): LibraryRead {
   const doc: unknown = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   const header = checkHeader(doc);
   if (header) return { ok: false, problems: [header] };
-  const parsed = librarySchema.safeParse(doc);
+  const parsed = librarySchema().safeParse(doc);
   if (!parsed.success) return { ok: false, problems: issuesToProblems(parsed.error.issues) };
   const version = parsed.data.version;
   const dups = duplicates(parsed.data, version, doc);

@@ -40,12 +40,12 @@ describe('contextBudgetSchema', () => {
     [{ maxPromptBytes: 100 }, /warn.*block/],
     [{ maxPromptBytes: 100, policy: 'block', extra: 1 }, /extra/],
   ])('refuses %j', (input, message) => {
-    const r = contextBudgetSchema.safeParse(input);
+    const r = contextBudgetSchema().safeParse(input);
     expect(r.success).toBe(false);
     expect(JSON.stringify(r.error?.issues)).toMatch(message);
   });
 
   it('accepts ceilings at the bound', () => {
-    expect(contextBudgetSchema.safeParse({ maxPromptBytes: 268_435_456, maxApproximateTokens: 1, policy: 'warn' }).success).toBe(true);
+    expect(contextBudgetSchema().safeParse({ maxPromptBytes: 268_435_456, maxApproximateTokens: 1, policy: 'warn' }).success).toBe(true);
   });
 });

@@ -28,7 +28,7 @@ describe('parseWholeNumber', () => {
     for (const text of ['1', '100', '0', '-1', '2.5', String(max), String(max + 1), '12,345', 'abc', '']) {
       const parsed = parseWholeNumber(text, { max });
       const value = parsed.kind === 'value' ? parsed.value : Number(text.replaceAll(',', '') || Number.NaN);
-      const contract = contextBudgetSchema.safeParse({ maxPromptBytes: value, policy: 'block' }).success;
+      const contract = contextBudgetSchema().safeParse({ maxPromptBytes: value, policy: 'block' }).success;
       expect(parsed.kind === 'value', text).toBe(contract);
     }
   });

@@ -8,7 +8,7 @@ import { UsageError } from '../command';
 import { requestBudgetFrom, settingsFromFlags, wireSecretsFrom } from './settings-flags';
 
 const issues = (loop: unknown) => {
-  const r = runSettingsSchema.safeParse({ agent: 'claude', loop });
+  const r = runSettingsSchema().safeParse({ agent: 'claude', loop });
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')} ${i.message}`);
 };
 

@@ -112,12 +112,31 @@ export class EmbeddedGitReader implements GitReader {
   private readTreeEntries(oid: string, prefix: string): TreeEntry[] {
     let raw = this.trees.get(oid);
     if (!raw) {
-      const obj = this.object(oid);
-      if (obj.type !== 'tree') throw new Error(`git object ${oid} is a ${obj.type}, not a tree`);
-      raw = parseTree(obj.bytes);
+      // Read for a recursive listing: parsed straight into full paths, not kept (the listing is).
+      if (prefix !== '') return parseTree(this.treeBytes(oid), `${prefix}/`);
+      raw = parseTree(this.treeBytes(oid), '');
       this.trees.set(oid, raw);
     }
-    return prefix === '' ? raw : raw.map((e) => ({ ...e, path: `${prefix}/${e.path}` }));
+    if (prefix === '') return raw;
+    const under = `${prefix}/`;
+    return raw.map((e) => ({ path: under + e.path, mode: e.mode, oid: e.oid, type: e.type, size: e.size }));
+  }
+
+  /** A tree object's bytes, or why it cannot be read as one. */
+  private treeBytes(oid: string): Buffer {
+    const obj = this.object(oid);
+    if (obj.type !== 'tree') throw new Error(`git object ${oid} is a ${obj.type}, not a tree`);
+    return obj.bytes;
+  }
+
+  /** One tree's entries by name (kept: lookups walk the same few trees again). */
+  private treeByName(oid: string): TreeEntry[] {
+    let raw = this.trees.get(oid);
+    if (!raw) {
+      raw = parseTree(this.treeBytes(oid), '');
+      this.trees.set(oid, raw);
+    }
+    return raw;
   }
 
   async lookup(commit: string, paths: readonly string[]): Promise<Map<string, TreeEntry>> {
@@ -130,7 +149,7 @@ export class EmbeddedGitReader implements GitReader {
       const parts = path.split('/');
       for (let i = 0; i < parts.length && treeOid; i++) {
         const name = parts[i]!;
-        const entry: TreeEntry | undefined = this.readTreeEntries(treeOid, '').find((e) => e.path === name);
+        const entry: TreeEntry | undefined = this.treeByName(treeOid).find((e) => e.path === name);
         treeOid = null;
         if (!entry) break;
         const full = prefix ? `${prefix}/${name}` : name;
@@ -184,6 +203,7 @@ export class EmbeddedGitReader implements GitReader {
     // Nothing to start: objects are read in-process.
   }
 
+  /** The blob's bytes; they may be shared with the object cache (as a delta base): read them, never write to them. */
   async readBlob(oid: string): Promise<Buffer> {
     if (!isFullOid(oid)) throw new Error(`Not a full object id: ${JSON.stringify(oid)}`);
     const obj = this.object(oid);
@@ -302,21 +322,36 @@ function parseCommit(bytes: Buffer): ParsedCommit {
   return parsed;
 }
 
-/** A tree object's entries: `<mode> <name>\0<20-byte id>` each, in git's order. */
-function parseTree(bytes: Buffer): TreeEntry[] {
+/** A tree object's entries: `<mode> <name>\0<20-byte id>` each, in git's order; each path is `under` + name. */
+function parseTree(bytes: Buffer, under: string): TreeEntry[] {
   const entries: TreeEntry[] = [];
   let at = 0;
   while (at < bytes.length) {
     const space = bytes.indexOf(32, at);
     const nul = bytes.indexOf(0, space);
     if (space < 0 || nul < 0 || nul + 21 > bytes.length) throw new Error('A tree object is truncated.');
-    const mode = bytes.toString('latin1', at, space).padStart(6, '0');
-    const path = bytes.toString('utf8', space + 1, nul);
+    const mode = modeText(bytes, at, space);
+    const path = under + bytes.toString('utf8', space + 1, nul);
     const oid = bytes.toString('hex', nul + 1, nul + 21);
     entries.push({ path, mode, oid, type: entryTypeForMode(mode), size: null });
     at = nul + 21;
   }
   return entries;
+}
+
+/** The usual tree modes, by the number their digits spell. */
+const MODES = new Map(['040000', '100644', '100755', '120000', '160000'].map((m) => [parseInt(m, 8), m]));
+
+/** A tree entry's mode as six digits (`40000` is written `040000`): the usual ones without making a string. */
+function modeText(bytes: Buffer, at: number, end: number): string {
+  let value = 0;
+  for (let i = at; i < end; i++) {
+    const digit = bytes[i]! - 48;
+    if (digit < 0 || digit > 7) return bytes.toString('latin1', at, end).padStart(6, '0');
+    value = value * 8 + digit;
+  }
+  const known = end - at === 6 || (end - at === 5 && value === 0o40000) ? MODES.get(value) : undefined;
+  return known ?? bytes.toString('latin1', at, end).padStart(6, '0');
 }
 
 /** Git's %s: the first paragraph of the message, its lines joined by spaces. */

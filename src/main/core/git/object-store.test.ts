@@ -4,11 +4,11 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { prng } from '../../../shared/prng';
 import { git, makeRepo, removeTempDirs } from '../testing/fixtures';
 import { ObjectStore, objectsDirOf } from './object-store';
-import { applyDelta } from './pack-file';
+import { applyDelta, PackFile } from './pack-file';
 
 /** Every object id of the repository with git's own type and bytes. */
 function gitObjects(repo: string): { oid: string; type: string }[] {
@@ -83,6 +83,39 @@ describe.each([
       expect(got!.bytes.equals(expected.get(oid)!)).toBe(true);
     }
     store.close();
+  });
+
+  it('reads objects in pack order, backwards and alternating ends through its read-ahead, byte for byte', () => {
+    const packDir = join(repo, '.git/objects/pack');
+    const idx = join(packDir, readdirSync(packDir).find((f) => f.endsWith('.idx'))!);
+    // verify-pack lists objects by offset: neighbours share a read-ahead, the ends do not.
+    const byOffset = execFileSync('git', ['verify-pack', '-v', idx], { cwd: repo, encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => /^[0-9a-f]{40} /.test(l))
+      .map((l) => l.split(' ')[0]!);
+    const expected = gitBytes(repo, byOffset);
+    const alternating = byOffset.map((_, i) => byOffset[i % 2 ? byOffset.length - 1 - (i >> 1) : i >> 1]!);
+    for (const order of [byOffset, [...byOffset].reverse(), alternating]) {
+      // A small cache: most objects are read from the pack again, not from memory.
+      const store = new ObjectStore(objectsDirOf(repo), 4096);
+      for (const oid of order) expect(store.read(oid)!.bytes.equals(expected.get(oid)!), oid).toBe(true);
+      store.close();
+    }
+  });
+
+  it('inflates each pack entry once when its cache holds them all, whatever the order objects are asked in', () => {
+    const objects = gitObjects(repo);
+    for (const order of [objects, [...objects].reverse()]) {
+      const entryAt = vi.spyOn(PackFile.prototype, 'entryAt');
+      const store = new ObjectStore(objectsDirOf(repo));
+      for (const { oid } of order) store.read(oid);
+      const offsets = entryAt.mock.calls.map(([offset]) => offset);
+      // An object asked for and later met as another's base is not resolved again.
+      expect(offsets.length).toBe(new Set(offsets).size);
+      expect(offsets.length).toBeLessThanOrEqual(objects.length);
+      store.close();
+      entryAt.mockRestore();
+    }
   });
 
   it('keeps its delta cache within the bound it was given', () => {

@@ -23,6 +23,14 @@ function fixture(indexVersion: number): string {
   for (let i = 0; i < 40; i++) files[`many/dir${i % 7}/file${i}.txt`] = `file ${i}\n`;
   const repo = makeRepo(files);
   git(repo, 'update-index', '--index-version', String(indexVersion));
+  // Files older than the index: their stat data is trusted (not racily clean), so the index's ids decide.
+  const old = new Date(2019, 5, 1);
+  for (const path of Object.keys(files)) utimesSync(join(repo, path), old, old);
+  // Staged, and the same in the working tree: different from HEAD by the index's id alone.
+  writeFileSync(join(repo, 'src/b.ts'), 'B changed\n');
+  utimesSync(join(repo, 'src/b.ts'), old, old);
+  git(repo, 'add', 'src/b.ts');
+  git(repo, 'update-index', '-q', '--refresh');
   // Same size, new content, old times: only hashing finds it (git compares ctime too).
   writeFileSync(join(repo, 'src/a.ts'), 'A\n');
   utimesSync(join(repo, 'src/a.ts'), new Date(2020, 1, 1), new Date(2020, 1, 1));
@@ -60,6 +68,7 @@ describe.each([2, 3, 4])('working-copy status with index version %i', (version) 
     const whole = await emb.changes(head, []);
     expect(Object.fromEntries(whole)).toMatchObject({
       'src/a.ts': 'modified',
+      'src/b.ts': 'modified',
       'src/mode.sh': 'modified',
       'src/gone.ts': 'deleted',
       'src/new-staged.ts': 'added',
@@ -67,7 +76,48 @@ describe.each([2, 3, 4])('working-copy status with index version %i', (version) 
       'fresh/dir/u.txt': 'untracked',
     });
     expect(whole.has('ignored/x.txt') || whole.has('build.log') || whole.has('nested/inner.txt')).toBe(false);
+    expect(whole.has('many/dir3/file10.txt') || whole.has('src/deep/er/c.ts')).toBe(false);
     await cli.close();
+    await emb.close();
+  });
+
+  it('reads only the entries under the scopes, comparing names as bytes', () => {
+    const repo = fixture(version);
+    writeFiles(repo, { 'many/dir3x/sibling.txt': 's\n', 'ünï/çode.txt': 'u\n', 'ünïx.txt': 'x\n' });
+    git(repo, 'add', 'many/dir3x/sibling.txt', 'ünï/çode.txt', 'ünïx.txt');
+    // `<mode> <oid> <stage>\t<path>` each, NUL-terminated, names unquoted.
+    const staged = new Map(
+      git(repo, 'ls-files', '-s', '-z')
+        .split('\0')
+        .filter(Boolean)
+        .map((line) => [line.slice(line.indexOf('\t') + 1), line.split(' ')[1]!] as const),
+    );
+    const all = [...staged.keys()];
+    expect(all).toContain('ünï/çode.txt');
+    const wanted = (scopes: string[]) => all.filter((p) => scopes.some((s) => p === s || p.startsWith(`${s}/`))).sort();
+    for (const scopes of [['many/dir3'], ['ünï', 'src/deep'], ['src/de'], ['src/a.ts', 'many'], ['nowhere']]) {
+      const { entries } = readIndex(join(repo, '.git/index'), scopes);
+      expect([...entries.keys()].sort(), JSON.stringify(scopes)).toEqual(wanted(scopes));
+      for (const [path, e] of entries) expect(e.oid).toBe(staged.get(path));
+    }
+    expect(readIndex(join(repo, '.git/index'), ['']).entries.size).toBe(all.length);
+  });
+});
+
+describe('working-copy status of base files the index lacks', () => {
+  it('finds them deleted or modified on disk, with and without untracked paths', async () => {
+    const repo = makeRepo({ 'k/same.ts': 's\n', 'k/edited.ts': 'e\n', 'k/gone.ts': 'g\n', 'k/kept.ts': 'k\n' });
+    git(repo, 'rm', '-q', '--cached', 'k/same.ts', 'k/edited.ts', 'k/gone.ts');
+    writeFileSync(join(repo, 'k/edited.ts'), 'edited\n');
+    unlinkSync(join(repo, 'k/gone.ts'));
+    const emb = new EmbeddedGitReader(repo);
+    const head = git(repo, 'rev-parse', 'HEAD');
+    for (const untracked of [false, true]) {
+      for (const scopes of [[], ['k'], ['k/edited.ts', 'k/gone.ts', 'k/same.ts']]) {
+        const got = await emb.changes(head, scopes, { untracked });
+        expect(Object.fromEntries(got), `${untracked} ${JSON.stringify(scopes)}`).toEqual({ 'k/edited.ts': 'modified', 'k/gone.ts': 'deleted' });
+      }
+    }
     await emb.close();
   });
 });

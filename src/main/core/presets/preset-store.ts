@@ -25,7 +25,7 @@ interface PresetRow {
 
 function toRevision(r: RevisionRow): PresetRevision {
   // Stored settings were validated on the way in; parsing again applies today's defaults.
-  const settings = runSettingsSchema.parse(JSON.parse(r.settings_json));
+  const settings = runSettingsSchema().parse(JSON.parse(r.settings_json));
   return { revision: r.revision, createdAt: r.created_at, author: r.author, origin: fromJson(r.origin_json), settings };
 }
 

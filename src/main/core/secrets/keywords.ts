@@ -90,8 +90,20 @@ const ANY_KEYWORD = new RegExp(KEYWORD_TRIE, 'gi');
  * the Kelvin sign, one more: a rule then runs and finds nothing, as it would).
  */
 const ANY_LOWER_KEYWORD = new RegExp(KEYWORD_TRIE, 'g');
-/** For each keyword, the keywords it starts with (itself included): a match reports only the longest. */
-const PREFIXES = new Map(ALL_KEYWORDS.map((k) => [k, ALL_KEYWORDS.filter((j) => k.startsWith(j))]));
+/**
+ * For each keyword, the keywords it starts with (itself included): a match reports only the longest.
+ * Each keyword's own prefixes are looked up in a set (not every keyword against every other):
+ * this table is built on every start of `loupe`.
+ */
+const KEYWORD_ORDER = new Map(ALL_KEYWORDS.map((k, i) => [k, i]));
+const PREFIXES = new Map(
+  ALL_KEYWORDS.map((k) => {
+    const prefixes: string[] = [];
+    for (let n = 1; n <= k.length; n++) if (KEYWORD_ORDER.has(k.slice(0, n))) prefixes.push(k.slice(0, n));
+    // In the keywords' own order, as before.
+    return [k, prefixes.sort((a, b) => KEYWORD_ORDER.get(a)! - KEYWORD_ORDER.get(b)!)];
+  }),
+);
 
 /**
  * The keywords (lowercase) present in `text`, found in one scan. Every rule's

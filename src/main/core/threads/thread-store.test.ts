@@ -20,7 +20,7 @@ describe('dropUnstartedThread', () => {
       const [entry] = appendTranscript(db, id, 'import:s', [{ kind: 'user', text: 'hello' }]);
       putDirective(db, { threadId: id }, { segmentId: entry!.segmentId, kind: 'pin', author: 'user', createdAt: now.toISOString() });
     }
-    insertRun(db, { id: 'r1', threadId: 't2', repo: '/repo', agent: 'claude', model: null, ask: 'ask', input: runInputSchema.parse({ repo: '/repo', ask: 'ask', settings: { agent: 'claude' } }), now });
+    insertRun(db, { id: 'r1', threadId: 't2', repo: '/repo', agent: 'claude', model: null, ask: 'ask', input: runInputSchema().parse({ repo: '/repo', ask: 'ask', settings: { agent: 'claude' } }), now });
 
     expect(dropUnstartedThread(db, 't1')).toBe(true);
     expect([getThread(db, 't1'), readTranscript(db, 't1'), listDirectives(db, { threadId: 't1' })]).toEqual([null, [], []]);

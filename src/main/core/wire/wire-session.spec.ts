@@ -240,7 +240,7 @@ describe('a wire session', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     createThread(db, { id: 't1', repo: '/repo', agent: 'claude', model: null, title: 'ask', now });
     for (const [i, id] of ['r1', 'r2'].entries()) {
-      insertRun(db, { id, threadId: 't1', repo: '/repo', agent: 'claude', model: null, ask: 'ask', input: runInputSchema.parse({ repo: '/repo', ask: 'ask', settings: { agent: 'claude' } }), now: new Date(now.getTime() + i * 1000) });
+      insertRun(db, { id, threadId: 't1', repo: '/repo', agent: 'claude', model: null, ask: 'ask', input: runInputSchema().parse({ repo: '/repo', ask: 'ask', settings: { agent: 'claude' } }), now: new Date(now.getTime() + i * 1000) });
     }
     provider = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'ok', usage: { input: 50, output: 2 } } }] } });
     const full = JSON.parse(wireBody('anthropic', { turns: 3, resultChars: 800 }).toString()) as { messages: unknown[] };

@@ -27,7 +27,7 @@ describe('run form draft', () => {
     const s: RunSettings = { agent: 'claude', loop: { requestBudget: { maxRequestTokens: 150_000, policy: 'warn' }, wireSecrets: 'redact' } };
     const back = settingsFromDraft(draftFromSettings(s), s);
     expect(settingsKey(back.settings)).toBe(settingsKey(s));
-    expect(runSettingsSchema.safeParse(back.settings).success).toBe(true);
+    expect(runSettingsSchema().safeParse(back.settings).success).toBe(true);
     expect(settingsFromDraft(draft({ maxRequestBytes: '600,000', requestPolicy: 'block' }), base).settings!.loop).toEqual({ requestBudget: { maxRequestBytes: 600_000, policy: 'block' } });
     expect(settingsFromDraft(draft({}), base).settings!.loop).toEqual({});
     const { settings, errors } = settingsFromDraft(draft({ maxRequestTokens: '0', maxRequestBytes: '99999999999' }), base);
@@ -89,8 +89,8 @@ describe('run form draft', () => {
           ...(d.idleTimeout ? { idleTimeoutSeconds: n(d.idleTimeout) } : {}),
         },
       };
-      expect(ours.settings !== null, JSON.stringify(c)).toBe(runSettingsSchema.safeParse(raw).success);
-      if (ours.settings) expect(runSettingsSchema.parse(ours.settings)).toEqual(ours.settings);
+      expect(ours.settings !== null, JSON.stringify(c)).toBe(runSettingsSchema().safeParse(raw).success);
+      if (ours.settings) expect(runSettingsSchema().parse(ours.settings)).toEqual(ours.settings);
     }
   });
 });
