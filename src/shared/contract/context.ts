@@ -165,12 +165,14 @@ export interface PreviewsResult {
   previews: (string | null)[];
 }
 
-export const previewsRequest = z
+const previewsRequest = lazy(() =>
+  z
   .object({
     /** The inspected files' content hashes (InspectedFile.sha256), as a recent inspection returned them. */
-    sha256: z.array(sha256Hex).max(INSPECT_LIMITS.maxEntries),
+    sha256: z.array(sha256Hex()).max(INSPECT_LIMITS.maxEntries),
   })
-  .strict();
+  .strict(),
+);
 
 export const contextMethods = {
   'context.inspect': method<InspectResult>()(inspectRequest),
