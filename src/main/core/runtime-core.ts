@@ -7,6 +7,7 @@ import type { EventSink } from '../../shared/streams/sink';
 import type { CoreDeps } from './deps';
 import { createGitRunner } from './git/git-cli';
 import { GIT_VERSION_FILE } from './git/git-version-cache';
+import type { GitHeadStart } from './git/head-start';
 import { GitReaderPool } from './git/reader-pool';
 import { createLauncher, type Launcher } from './process/launcher';
 import { findResourcesDir } from './resources-dir';
@@ -75,6 +76,12 @@ export interface RuntimeOptions {
    * app and the browser host; one-shot CLI commands never count ahead).
    */
   warmTokens?: boolean;
+  /**
+   * A launcher and git runner with an inspection's first git processes already started
+   * (git/head-start.ts, built with this runtime's userDataDir and gitBinary): the runtime
+   * uses them instead of its own, and its reader pool takes the processes over.
+   */
+  gitHeadStart?: GitHeadStart;
 }
 
 /** How many ended-cancelled call ids are kept for a late `cancel` (a few KB). */
@@ -102,9 +109,11 @@ export function createRuntimeWith(options: RuntimeOptions, table: ServiceTable):
   // '' (LOUPE_USER_DATA= in a shell) means unset, like in the Electron main; a relative folder is made absolute.
   const userDataDir = resolve(options.userDataDir || defaultUserDataDir());
   let db: Db | undefined = options.db;
-  const launcher = createLauncher();
+  // `loupe inspect` may have started its first git processes already: the runtime owns them from here.
+  const headStart = options.gitHeadStart ?? null;
+  const launcher = headStart?.launcher ?? createLauncher();
   const streams = new StreamHub(options.streamLimits);
-  const git = createGitRunner({ spawn: launcher.spawn, binary: options.gitBinary, versionCacheFile: join(userDataDir, GIT_VERSION_FILE) });
+  const git = headStart?.git ?? createGitRunner({ spawn: launcher.spawn, binary: options.gitBinary, versionCacheFile: join(userDataDir, GIT_VERSION_FILE) });
   const disposers: (() => void | Promise<void>)[] = [];
   const running = new Map<string, Running>();
   // Ids of calls that ended cancelled, newest last: a browser's cancel and its closed request race, and either wins.
@@ -124,7 +133,7 @@ export function createRuntimeWith(options: RuntimeOptions, table: ServiceTable):
     host: options.host,
     version: LOUPE_VERSION,
     git,
-    repos: new GitReaderPool(git),
+    repos: new GitReaderPool(git, undefined, headStart),
     spawn: launcher.spawn,
     tokens: lazyTokenCounter({ workers: tokenWorkersFromEnv() }),
     streams,

@@ -4,9 +4,8 @@ import { LoupeError } from '../../../shared/errors';
 import { parseEncoding } from '../../../shared/tokens/encodings';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { writeJson } from '../json-out';
-import { createRuntimeWith } from '../../core/runtime-core';
-import { inspectOnlyTable } from '../../core/inspect/inspect-service';
-import { cliRuntimeOptions, withGivenRuntime } from '../runtime-options';
+import { startGitHeadStart } from '../../core/git/head-start';
+import { defaultUserDataDir } from '../../core/user-data';
 import { formatInspection } from './inspect-format';
 
 /** `NAME:SIZE`, split at the last colon so names may hold colons (C:\x.png:10). */
@@ -47,9 +46,26 @@ export const run: CommandRun = async (args, io) => {
     paths: positionals,
     ...(values.attach?.length ? { attachments: values.attach.map(parseAttachment) } : {}),
   };
-  // The same runtime and service as the app and the browser host, built with that one
-  // service only: a one-shot command does not load (or compile) the rest of the app.
-  const runtime = createRuntimeWith(cliRuntimeOptions(io), inspectOnlyTable);
+  // git starts on the repository (root, blob reader) while the runtime's code loads: that
+  // code is imported below, not with this module. The runtime takes the processes over.
+  // (Attachments alone read nothing from git.)
+  const gitHeadStart =
+    positionals.length > 0 ? startGitHeadStart({ folder: request.repo, userDataDir: resolve(io.env.LOUPE_USER_DATA || defaultUserDataDir()) }) : undefined;
+  let runtime;
+  try {
+    const [{ createRuntimeWith }, { inspectOnlyTable }, { cliRuntimeOptions }] = await Promise.all([
+      import('../../core/runtime-core'),
+      import('../../core/inspect/inspect-service'),
+      import('../runtime-options'),
+    ]);
+    // The same runtime and service as the app and the browser host, built with that one
+    // service only: a one-shot command does not load (or compile) the rest of the app.
+    runtime = createRuntimeWith({ ...cliRuntimeOptions(io), ...(gitHeadStart ? { gitHeadStart } : {}) }, inspectOnlyTable);
+  } catch (err) {
+    await gitHeadStart?.launcher.closeAll();
+    throw err;
+  }
+  const { withGivenRuntime } = await import('../runtime-options');
   const result = await withGivenRuntime(io, runtime, (rt, signal) => rt.call('context.inspect', request, { signal }));
   // The JSON (up to a few MB of previews) is written in pieces: the same bytes, never one string.
   if (values.json) writeJson(io.stdout, result);

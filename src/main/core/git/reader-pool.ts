@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGitReader, findRepoRoot } from './repo-root';
+import type { CatFileBatch } from './cat-file-batch';
 import type { GitRunner } from './git-cli';
+import type { GitHeadStart } from './head-start';
 import type { GitReader } from './git-reader';
 
 interface Pooled {
@@ -24,7 +26,33 @@ export class GitReaderPool {
   constructor(
     private readonly git: GitRunner,
     private readonly idleMs = 5000,
+    /** rev-parse and cat-file already started for one folder (head-start.ts): its first use takes them over. */
+    private headStart: GitHeadStart | null = null,
   ) {}
+
+  /** The root of `folder`, from the head start's rev-parse when it was started for this folder. */
+  private async findRoot(folder: string, signal?: AbortSignal): Promise<string> {
+    const start = this.headStart;
+    if (!start || start.folder !== folder || !start.topLevel) return findRepoRoot(this.git, folder, signal);
+    const topLevel = start.topLevel;
+    start.topLevel = null;
+    try {
+      return await findRepoRoot(this.git, folder, signal, topLevel);
+    } catch (err) {
+      // Not a repository Loupe opens: its cat-file is not used either.
+      await this.takeBatch(folder)?.close();
+      throw err;
+    }
+  }
+
+  /** The head start's cat-file for `folder`, once. */
+  private takeBatch(folder: string): CatFileBatch | null {
+    const start = this.headStart;
+    if (!start || start.folder !== folder || !start.batch) return null;
+    const batch = start.batch;
+    start.batch = null;
+    return batch;
+  }
 
   /**
    * Runs `fn` with the repository's reader; the folder is checked and resolved
@@ -32,11 +60,11 @@ export class GitReaderPool {
    * when it aborts, and a reader nobody else is using is closed at once.
    */
   async use<T>(folder: string, fn: (reader: GitReader) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    const root = (await this.knownRoot(folder)) ?? (await findRepoRoot(this.git, folder, signal));
+    const root = (await this.knownRoot(folder)) ?? (await this.findRoot(folder, signal));
     signal?.throwIfAborted();
     let pooled = this.readers.get(root);
     if (!pooled) {
-      pooled = { reader: createGitReader(this.git, root), users: 0, timer: null };
+      pooled = { reader: createGitReader(this.git, root, this.takeBatch(folder)), users: 0, timer: null };
       this.readers.set(root, pooled);
     }
     if (this.roots.size >= 256) this.roots.clear();
@@ -88,6 +116,10 @@ export class GitReaderPool {
 
   /** Closes every reader now (their child processes exit), as if idle; the pool stays usable. */
   async closeAll(): Promise<void> {
+    // A head start never taken (the call failed before it reached git) ends here too.
+    const unused = this.headStart?.batch;
+    this.headStart = null;
+    await unused?.close();
     const all = [...this.readers.values()];
     this.readers.clear();
     for (const p of all) if (p.timer) clearTimeout(p.timer);

@@ -2,6 +2,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { LoupeError } from '../../../shared/errors';
 import { GitCommandError, type GitRunner } from './git-cli';
+import type { CatFileBatch } from './cat-file-batch';
 import type { GitReader } from './git-reader';
 
 /**
@@ -61,15 +62,23 @@ export async function containingWorkTree(folder: string, reported: string): Prom
  * The working tree's top folder for a user-given folder, as a real path: the
  * one place that asks git (or isomorphic-git where no git exists) for it.
  */
-export async function findRepoRoot(git: GitRunner, folder: string, signal?: AbortSignal): Promise<string> {
+export async function findRepoRoot(
+  git: GitRunner,
+  folder: string,
+  signal?: AbortSignal,
+  /** The same rev-parse, started earlier in the folder's real path (head-start.ts). */
+  started?: Promise<{ out: string } | { err: unknown }>,
+): Promise<string> {
   const full = await checkFolderPath(folder);
   let root: string;
   // `rev-parse --show-toplevel` runs nothing a repository names on any git, so it starts
   // beside the version check instead of after it (one fork less on the way to the first answer).
-  const topLevel = git.text(full, ['rev-parse', '--show-toplevel'], { signal }).then(
-    (out) => ({ out }),
-    (err: unknown) => ({ err }),
-  );
+  const topLevel =
+    started ??
+    git.text(full, ['rev-parse', '--show-toplevel'], { signal }).then(
+      (out) => ({ out }),
+      (err: unknown) => ({ err }),
+    );
   if ((await git.detect()).available) {
     const top = await topLevel;
     if ('err' in top) {
@@ -92,11 +101,13 @@ export async function findRepoRoot(git: GitRunner, folder: string, signal?: Abor
 }
 
 /** A reader over the git CLI where `git` exists, isomorphic-git otherwise (LOUPE_GIT=none forces it). */
-export async function createGitReader(git: GitRunner, root: string): Promise<GitReader> {
+export async function createGitReader(git: GitRunner, root: string, batch?: CatFileBatch | null): Promise<GitReader> {
   if ((await git.detect()).available) {
     const { CliGitReader } = await import('./cli-reader');
-    return new CliGitReader(git, root);
+    // A cat-file already started for this repository (head-start.ts) reads its objects.
+    return new CliGitReader(git, root, undefined, { batch: batch ?? null, closed: false });
   }
+  await batch?.close();
   const { EmbeddedGitReader } = await import('./embedded-reader');
   return new EmbeddedGitReader(root);
 }

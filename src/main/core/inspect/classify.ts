@@ -1,4 +1,5 @@
 // Deciding what a file's bytes are, before anything is previewed.
+import { isUtf8 } from 'node:buffer';
 
 /** How far the NUL-byte test looks, as git's own binary heuristic does. */
 export const BINARY_SNIFF_BYTES = 8000;
@@ -58,4 +59,36 @@ export function classifyContent(bytes: Uint8Array): ContentClass {
   } catch {
     return { kind: 'invalid-utf8' };
   }
+}
+
+/** The UTF-8 byte-order mark: accepted, and left out of the text. */
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+export type ByteClass = { kind: 'text'; text: Buffer } | Exclude<ContentClass, { kind: 'text' }>;
+
+/**
+ * classifyContent without decoding: the same answer, with a text file's bytes (less a UTF-8
+ * BOM) as a view in place of its string. The inspector previews the first 8 KiB of a file:
+ * decoding all of it (7.8 MiB for 200 files of 40 KB) made strings that the garbage
+ * collector then copied as long as the inspection held them.
+ */
+export function classifyBytes(bytes: Buffer): ByteClass {
+  if (isLfsPointer(bytes)) return { kind: 'lfs-pointer' };
+  if (FOREIGN_BOMS.some((bom) => startsWithBytes(bytes, bom))) return { kind: 'invalid-utf8' };
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return { kind: 'binary' };
+  // The same strict test as the fatal TextDecoder (overlong forms, surrogates, past U+10FFFF).
+  if (!isUtf8(bytes)) return { kind: 'invalid-utf8' };
+  return { kind: 'text', text: startsWithBytes(bytes, UTF8_BOM) ? bytes.subarray(3) : bytes };
+}
+
+/**
+ * The text of the first `maxBytes` of valid UTF-8 `bytes`, cut back to a character
+ * boundary: a prefix of the whole text holding every character that ends within them.
+ */
+export function decodeHead(bytes: Buffer, maxBytes: number): string {
+  if (bytes.length <= maxBytes) return bytes.toString('utf8');
+  let end = maxBytes;
+  // bytes[end] is the first byte left out: a continuation byte means its character is cut.
+  while (end > 0 && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--;
+  return bytes.toString('utf8', 0, end);
 }

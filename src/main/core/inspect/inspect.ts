@@ -13,7 +13,7 @@ import type { TokenCounter } from '../tokens/token-counter';
 import { applyRedactions, findSecrets } from '../secrets/redact';
 import { inspectAttachments } from './attachments';
 import { changeOf, countModifiedDescendantsAtBase, expandSelection } from './expand-selection';
-import { readItems, type PreviewedFile } from './read-items';
+import { readItems, wholeText, type PreviewedFile } from './read-items';
 import { WorkingCopy } from './working-copy';
 
 export interface InspectRequest {
@@ -77,7 +77,7 @@ export async function inspectContext(reader: GitReader, request: InspectRequest,
     f.file.modified = f.file.change !== null;
   }
   await redactPreviews(files);
-  for (const f of files) options.keepText?.(f.file.sha256, f.text, f.file.bytes);
+  if (options.keepText) for (const f of files) options.keepText(f.file.sha256, wholeText(f), f.file.bytes);
   const exactTotal = request.tokens ? await countExactly(files, request.tokens, options) : undefined;
 
   const omissions = [...attached.omissions, ...entries.flatMap((e) => ('omission' in e ? [e.omission] : []))];
@@ -112,13 +112,13 @@ function totalsOf(files: readonly InspectedFile[], omissions: readonly Omission[
 
 /** Adds each file's exact count in `encoding` (whole text, cached by its sha256); returns their sum. */
 async function countExactly(
-  files: readonly { file: InspectedFile; text: string }[],
+  files: readonly { file: InspectedFile; textBytes: Buffer }[],
   encoding: TokenEncoding,
   options: InspectOptions,
 ): Promise<{ encoding: TokenEncoding; count: number }> {
   if (!options.tokenCounter) throw new LoupeError('unsupported', 'Exact token counts are not available here.');
   const counts = await options.tokenCounter.count(
-    files.map((f) => ({ text: f.text, sha256: f.file.sha256 })),
+    files.map((f) => ({ text: wholeText(f), sha256: f.file.sha256 })),
     encoding,
     { signal: options.signal },
   );

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundedPreview, PREVIEW_MAX_BYTES, PREVIEW_MAX_LINES, secretScanText, SECRET_SCAN_MARGIN } from './preview';
+import { classifyBytes, classifyContent } from './classify';
+import { boundedPreview, previewOfBytes, PREVIEW_MAX_BYTES, PREVIEW_MAX_LINES, secretScanText, SECRET_SCAN_MARGIN } from './preview';
 import { normalizeSelection } from './selection-path';
 
 describe('boundedPreview', () => {
@@ -41,6 +42,44 @@ describe('boundedPreview', () => {
     expect(secretScanText(cut, preview)).toHaveLength(preview.length + SECRET_SCAN_MARGIN);
     const later = `${'x'.repeat(9000)} ghp_${'a'.repeat(36)}\n`;
     expect(secretScanText(later, boundedPreview(later))).toBe('');
+  });
+});
+
+describe('previewOfBytes', () => {
+  /** What the inspector made from the whole decoded text before it decoded only a file's head. */
+  const fromWholeText = (bytes: Buffer) => {
+    const content = classifyContent(bytes);
+    if (content.kind !== 'text') return content.kind;
+    const preview = boundedPreview(content.text);
+    return { preview, scanText: secretScanText(content.text, preview), kindSample: content.text.slice(0, 4096) };
+  };
+  const fromBytes = (bytes: Buffer) => {
+    const content = classifyBytes(bytes);
+    if (content.kind !== 'text') return content.kind;
+    const { head, preview, scanText } = previewOfBytes(content.text);
+    return { preview, scanText, kindSample: head.slice(0, 4096) };
+  };
+  // Long lines, many short lines, 2-, 3- and 4-byte characters, a keyword near the cut, a BOM.
+  const piece = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 300 }),
+    fc.constantFrom('\n', '€€€', '😀', 'é', ' ghp_' + 'a'.repeat(36), 'x'.repeat(5000), '中文'.repeat(700)),
+  );
+
+  it('gives the same preview, secret scan text and text-kind sample as decoding the whole file', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(piece, { maxLength: 60 }), (bom, pieces) => {
+        const bytes = Buffer.concat([Buffer.from(bom ? [0xef, 0xbb, 0xbf] : []), Buffer.from(pieces.join(''), 'utf8')]);
+        expect(fromBytes(bytes)).toEqual(fromWholeText(bytes));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('classifies bytes as classifyContent does, invalid UTF-8 anywhere included', () => {
+    for (const bytes of [Buffer.from([0xed, 0xa0, 0x80]), Buffer.from([0xc0, 0xaf]), Buffer.concat([Buffer.from('a'.repeat(100_000)), Buffer.from([0xc3])]), Buffer.from([0xff, 0xfe, 0x68, 0])]) {
+      expect(classifyBytes(bytes).kind).toBe(classifyContent(bytes).kind);
+    }
+    expect(classifyBytes(Buffer.from([0xef, 0xbb, 0xbf, 0x78]))).toEqual({ kind: 'text', text: Buffer.from('x') });
   });
 });
 

@@ -1,6 +1,7 @@
 // The bounded preview of a text file, and the stretch of text scanned for secrets around it.
 import { PREVIEW_LIMITS } from '../../../shared/contract/limits';
 import { mayContainSecret } from '../secrets/keywords';
+import { decodeHead } from './classify';
 
 export const PREVIEW_MAX_LINES = PREVIEW_LIMITS.maxLines;
 export const PREVIEW_MAX_BYTES = PREVIEW_LIMITS.maxBytes;
@@ -14,7 +15,11 @@ export const SECRET_SCAN_MARGIN = 16 * 1024;
  * The first PREVIEW_MAX_LINES lines of `text` (newlines kept), cut further to
  * at most PREVIEW_MAX_BYTES UTF-8 bytes on a character boundary.
  */
-export function boundedPreview(text: string): string {
+export function boundedPreview(
+  text: string,
+  /** The text's UTF-8 bytes when the caller has them (or a prefix holding the preview's): nothing is encoded again. */
+  utf8?: Buffer,
+): string {
   let end = text.length;
   let newlines = 0;
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) {
@@ -29,8 +34,10 @@ export function boundedPreview(text: string): string {
   let head = text.slice(0, Math.min(end, PREVIEW_MAX_BYTES));
   const last = head.charCodeAt(head.length - 1);
   if (last >= 0xd800 && last <= 0xdbff) head = head.slice(0, -1); // never split a surrogate pair
-  const bytes = Buffer.from(head, 'utf8');
-  if (bytes.length <= PREVIEW_MAX_BYTES) return head;
+  // Counted without encoding: most previews (200 lines of code) are within the bound.
+  if (Buffer.byteLength(head, 'utf8') <= PREVIEW_MAX_BYTES) return head;
+  // Over the bound: `head` is a prefix of the text, so the text's first PREVIEW_MAX_BYTES bytes are its own.
+  const bytes = utf8 ?? Buffer.from(head, 'utf8');
   let cut: number = PREVIEW_MAX_BYTES;
   // Back up to the first byte of the character that would be split.
   while (cut > 0 && ((bytes[cut] ?? 0) & 0xc0) === 0x80) cut--;
@@ -51,4 +58,22 @@ const KEYWORD_REACH = 64;
 export function secretScanText(text: string, preview: string): string {
   if (!mayContainSecret(text.slice(0, preview.length + KEYWORD_REACH))) return '';
   return text.slice(0, preview.length + SECRET_SCAN_MARGIN);
+}
+
+/**
+ * How many bytes of a file are decoded for its preview, its text kind (4096 characters)
+ * and the keyword check (the preview's 8 KiB and 64 characters): a UTF-16 unit is at most
+ * three UTF-8 bytes, so 12 KiB hold all three whatever the text.
+ */
+export const HEAD_BYTES = 3 * 4096;
+
+/** What the inspector shows of a valid UTF-8 file and scans for secrets, decoding only what they need. */
+export function previewOfBytes(text: Buffer): { head: string; preview: string; scanText: string } {
+  const head = decodeHead(text, HEAD_BYTES);
+  const preview = boundedPreview(head, text);
+  if (!mayContainSecret(head.slice(0, preview.length + KEYWORD_REACH))) return { head, preview, scanText: '' };
+  const want = preview.length + SECRET_SCAN_MARGIN;
+  // A file within HEAD_BYTES is all in `head` already: not decoded twice.
+  const scanned = text.length <= HEAD_BYTES ? head : decodeHead(text, 3 * want);
+  return { head, preview, scanText: scanned.slice(0, want) };
 }

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { INSPECT_LIMITS, type InspectedFile, type Omission, type OmissionReason } from '../../../shared/contract/context';
 import { classifyTextKind } from '../../../shared/tokens/text-kind';
 import type { GitReader } from '../git/git-reader';
-import { classifyContent } from './classify';
+import { classifyBytes } from './classify';
 import type { WorkItem } from './expand-selection';
-import { boundedPreview, secretScanText } from './preview';
+import { previewOfBytes } from './preview';
 import { readOmission, type WorkingCopy } from './working-copy';
 import { approxTokens } from '../../../shared/contract/run-limits';
 
@@ -13,11 +13,17 @@ const LOOKAHEAD = 64;
 
 export type FileItem = Exclude<WorkItem, { kind: 'omit' }>;
 
-/** A previewed file (its change status and redactions are filled in later) with its whole text, or an omission. */
 /** An inspected file as read: its preview is always there (context.inspect may leave it out of its answer). */
 export type PreviewedFile = InspectedFile & { preview: string };
 
-export type ReadEntry = { file: PreviewedFile; scanText: string; text: string; item: FileItem } | { omission: Omission };
+/**
+ * A previewed file (its change status and redactions are filled in later) with its text's
+ * UTF-8 bytes (a view, less any BOM; wholeText decodes them), or an omission.
+ */
+export type ReadEntry = { file: PreviewedFile; scanText: string; textBytes: Buffer; item: FileItem } | { omission: Omission };
+
+/** A previewed file's whole text, decoded when asked for (an exact count, the app's text store), not for every preview. */
+export const wholeText = (entry: { textBytes: Buffer }): string => entry.textBytes.toString('utf8');
 
 type Loaded = { bytes: Buffer } | { omit: OmissionReason; bytes: number | null };
 
@@ -92,7 +98,7 @@ export async function readItems(
         entries.push({ omission: { path: item.path, reason: loaded.omit, bytes: loaded.bytes } });
         continue;
       }
-      const content = classifyContent(loaded.bytes);
+      const content = classifyBytes(loaded.bytes);
       if (content.kind !== 'text') {
         entries.push({ omission: { path: item.path, reason: content.kind, bytes: loaded.bytes.length } });
         continue;
@@ -107,8 +113,8 @@ export async function readItems(
   return entries;
 }
 
-function previewEntry(item: FileItem, bytes: Buffer, text: string): ReadEntry {
-  const preview = boundedPreview(text);
+function previewEntry(item: FileItem, bytes: Buffer, text: Buffer): ReadEntry {
+  const { head, preview, scanText } = previewOfBytes(text);
   return {
     file: {
       path: item.path,
@@ -116,14 +122,15 @@ function previewEntry(item: FileItem, bytes: Buffer, text: string): ReadEntry {
       bytes: bytes.length,
       approxTokens: approxTokens(bytes.length),
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      textKind: classifyTextKind(item.path, text),
+      // It reads the first 4096 characters, all in `head`.
+      textKind: classifyTextKind(item.path, head),
       change: null, // change and modified are set once git status has answered
       modified: false,
       redactions: 0,
       preview,
     },
-    scanText: secretScanText(text, preview),
-    text,
+    scanText,
+    textBytes: text,
     item,
   };
 }
