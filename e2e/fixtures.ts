@@ -232,13 +232,25 @@ export async function chooseBaseRef(page: Page, ref: string): Promise<void> {
   await expect(page.locator('#insp-tree-label .mono')).toHaveText(ref);
 }
 
-/** Presses Inspect and returns the response the page received, to compare with what it shows. */
+/**
+ * Presses Inspect and returns the response the page received, to compare with what it shows,
+ * with each file's preview as the host keeps it (the page asks for none with the answer and
+ * each when its row opens, through context.previews): the whole document, as `loupe inspect --json` prints it.
+ */
 export async function runInspect(page: Page): Promise<InspectResult> {
   const response = page.waitForResponse((r) => r.url().includes('/api/rpc/context.inspect'));
   await page.getByTestId('inspect-button').click();
   const body = (await (await response).json()) as { result: InspectResult };
   await expect(page.getByTestId('result')).toBeVisible();
-  return body.result;
+  const { files } = body.result;
+  if (files.every((f) => f.preview !== undefined)) return body.result;
+  // (A string expression: this file is typechecked without the DOM library.)
+  const request = JSON.stringify({ sha256: files.map((f) => f.sha256) });
+  const answer = (await page.evaluate(
+    `fetch('/api/rpc/context.previews', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ${JSON.stringify(request)} }).then((r) => r.json())`,
+  )) as { ok: boolean; result: { previews: (string | null)[] } };
+  expect(answer.ok).toBe(true);
+  return { ...body.result, files: files.map((f, i) => ({ ...f, preview: answer.result.previews[i] ?? undefined })) };
 }
 
 export { expect };

@@ -53,8 +53,13 @@ export interface InspectedFile {
   modified: boolean;
   /** How many recognized secrets the preview hides. */
   redactions: number;
-  /** At most ~200 lines / 8 KiB, secrets redacted. */
-  preview: string;
+  /**
+   * At most ~200 lines / 8 KiB, secrets redacted. Absent only when the request
+   * said `previews: false` (the app's Inspector, which shows a preview when a row
+   * opens): context.previews then gives it by sha256. `loupe inspect --json`
+   * always has it.
+   */
+  preview?: string;
 }
 
 export interface Omission {
@@ -121,6 +126,12 @@ const inspectRequest = lazy(() =>
     attachments: z.array(attachment()).max(MAX_ATTACHMENTS).optional(),
     /** Also count each file exactly in this encoding (off the UI thread, cached by content hash). */
     tokens: z.enum(TOKEN_ENCODINGS, { error: `must be one of ${TOKEN_ENCODINGS.join(', ')}` }).optional(),
+    /**
+     * False: the files come without their previews (a 200-file answer is then ~50 KB, not
+     * ~1.7 MB for the page to take in); context.previews gives each one afterwards.
+     * Default true (the document `loupe inspect --json` prints).
+     */
+    previews: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .strict(),
 );
@@ -148,6 +159,21 @@ const countTokensRequest = lazy(() =>
   .strict(),
 );
 
+/** The previews of inspected files, by content (context.previews). */
+export interface PreviewsResult {
+  /** Per requested sha256, in order: its preview (redacted as the inspection made it), or null when Loupe no longer holds it (inspect again). */
+  previews: (string | null)[];
+}
+
+const previewsRequest = lazy(() =>
+  z
+  .object({
+    /** The inspected files' content hashes (InspectedFile.sha256), as a recent inspection returned them. */
+    sha256: z.array(sha256Hex()).max(INSPECT_LIMITS.maxEntries),
+  })
+  .strict(),
+);
+
 export const contextMethods = {
   'context.inspect': method<InspectResult>()(inspectRequest),
   /**
@@ -156,4 +182,9 @@ export const contextMethods = {
    * bytes on `task:<callId>`, cancellable, cached by content.
    */
   'context.countTokens': method<TokenCountResult>()(countTokensRequest),
+  /**
+   * The previews a recent inspection made (secrets already redacted), by content
+   * hash: for an inspection asked for with `previews: false`. Main keeps them for a while.
+   */
+  'context.previews': method<PreviewsResult>()(previewsRequest),
 };

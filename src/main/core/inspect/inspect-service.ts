@@ -10,12 +10,16 @@ export interface InspectServiceHooks {
   onStart?: () => void;
   /** Receives each previewed file's whole text, by content hash (for context.countTokens). */
   keepText?: (sha256: string, text: string, bytes: number) => void;
+  /** Receives each file's redacted preview, by content hash (for context.previews). */
+  keepPreview?: (sha256: string, preview: string) => void;
 }
 
 /**
  * `context.inspect` over the runtime's reader pool: progress goes to the call's
  * own `task:<callId>` stream; exact counts (request.tokens) run in the runtime's
- * token workers.
+ * token workers. With `previews: false` the answer leaves the previews out
+ * (kept through `keepPreview` for context.previews; without that hook there is
+ * nowhere to ask for them, so they stay in).
  */
 export function inspectService(deps: Pick<CoreDeps, 'repos' | 'tokens'>, hooks: InspectServiceHooks = {}): Services['context.inspect'] {
   return (request, ctx) => {
@@ -30,7 +34,11 @@ export function inspectService(deps: Pick<CoreDeps, 'repos' | 'tokens'>, hooks: 
           ...(request.tokens ? { tokenCounter: deps.tokens } : {}),
         }),
       ctx.signal,
-    );
+    ).then((result) => {
+      if (!hooks.keepPreview) return result;
+      for (const f of result.files) if (f.preview !== undefined) hooks.keepPreview(f.sha256, f.preview);
+      return request.previews === false ? { ...result, files: result.files.map(({ preview: _, ...file }) => file) } : result;
+    });
   };
 }
 

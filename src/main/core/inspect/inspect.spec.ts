@@ -155,11 +155,11 @@ describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
   it('bounds previews to about 200 lines or 8 KiB and redacts secrets in them', async () => {
     const r = await inspect({ paths: ['big/long-lines.txt', 'big/one-long-line.txt', 'src/secret-config.ts'] });
     const lines = r.files.find((f) => f.path === 'big/long-lines.txt')!;
-    expect(lines.preview.split('\n')).toHaveLength(201);
-    expect(lines.preview.endsWith('line 200\n')).toBe(true);
-    expect(lines.bytes).toBeGreaterThan(Buffer.byteLength(lines.preview));
+    expect(lines.preview!.split('\n')).toHaveLength(201);
+    expect(lines.preview!.endsWith('line 200\n')).toBe(true);
+    expect(lines.bytes).toBeGreaterThan(Buffer.byteLength(lines.preview!));
     const long = r.files.find((f) => f.path === 'big/one-long-line.txt')!;
-    expect(Buffer.byteLength(long.preview)).toBeLessThanOrEqual(8192);
+    expect(Buffer.byteLength(long.preview!)).toBeLessThanOrEqual(8192);
     expect(long.preview).toBe('é'.repeat(4096));
     const secret = r.files.find((f) => f.path === 'src/secret-config.ts')!;
     expect(secret.redactions).toBe(2);
@@ -167,7 +167,7 @@ describe.each(backends)('context.inspect (%s)', (_name, runtimeOptions) => {
     expect(secret.preview).not.toContain(fx.secrets.awsKeyId);
     const cut = (await inspect({ paths: ['big/cut-secret.txt'] })).files[0]!;
     expect(cut.redactions).toBe(1);
-    expect(cut.preview.endsWith(' [redacted GITHUB_TOKEN]')).toBe(true);
+    expect(cut.preview!.endsWith(' [redacted GITHUB_TOKEN]')).toBe(true);
     expect(cut.preview).not.toContain(fx.secrets.githubToken.slice(0, 8));
     // The hash is over the file's exact bytes, not the redacted preview.
     expect(secret.sha256).toBe(sha256(readFileSync(join(fx.repo, 'src/secret-config.ts'))));

@@ -13,7 +13,7 @@ import type { TokenCounter } from '../tokens/token-counter';
 import { applyRedactions, findSecrets } from '../secrets/redact';
 import { inspectAttachments } from './attachments';
 import { changeOf, countModifiedDescendantsAtBase, expandSelection } from './expand-selection';
-import { readItems, wholeText } from './read-items';
+import { readItems, wholeText, type PreviewedFile } from './read-items';
 import { WorkingCopy } from './working-copy';
 
 export interface InspectRequest {
@@ -127,7 +127,7 @@ async function countExactly(
 }
 
 /** Hides the recognised secrets that overlap each preview; counts them. */
-async function redactPreviews(files: readonly { file: InspectedFile; scanText: string }[]): Promise<void> {
+async function redactPreviews(files: readonly { file: PreviewedFile; scanText: string }[]): Promise<void> {
   const spans = await findSecrets(files.map((f) => f.scanText));
   files.forEach(({ file }, i) => {
     const visible = (spans[i] ?? [])

@@ -13,11 +13,14 @@ const LOOKAHEAD = 64;
 
 export type FileItem = Exclude<WorkItem, { kind: 'omit' }>;
 
+/** An inspected file as read: its preview is always there (context.inspect may leave it out of its answer). */
+export type PreviewedFile = InspectedFile & { preview: string };
+
 /**
  * A previewed file (its change status and redactions are filled in later) with its text's
  * UTF-8 bytes (a view, less any BOM; wholeText decodes them), or an omission.
  */
-export type ReadEntry = { file: InspectedFile; scanText: string; textBytes: Buffer; item: FileItem } | { omission: Omission };
+export type ReadEntry = { file: PreviewedFile; scanText: string; textBytes: Buffer; item: FileItem } | { omission: Omission };
 
 /** A previewed file's whole text, decoded when asked for (an exact count, the app's text store), not for every preview. */
 export const wholeText = (entry: { textBytes: Buffer }): string => entry.textBytes.toString('utf8');

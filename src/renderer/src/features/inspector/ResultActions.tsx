@@ -3,6 +3,7 @@ import type { InspectResult } from '../../../../shared/contract/context';
 import { copyText } from '../../ui/clipboard';
 import { saveTextFile } from '../../ui/save-file';
 import { toUiError } from '../../ui/ui-error';
+import { usePreviews } from './preview-store';
 import { exportFileName, fileListText, resultJson } from './result-export';
 
 type Note = 'idle' | 'copied' | 'copy-failed' | 'saved' | 'save-failed';
@@ -25,7 +26,9 @@ export function ResultActions({ result }: { result: InspectResult }) {
 
   const exportJson = async () => {
     try {
-      const out = await saveTextFile(exportFileName(result), resultJson(result), 'application/json');
+      // The Inspector's answer came without previews: the document `loupe inspect --json` prints has them.
+      const whole = await usePreviews.getState().complete(result);
+      const out = await saveTextFile(exportFileName(whole), resultJson(whole), 'application/json');
       setFailure(null);
       if (out.via === 'dialog') setNote('saved');
     } catch (err) {

@@ -16,7 +16,8 @@ beforeEach(() => {
 describe('Inspect and the tree (issue 24: the wait for the result)', () => {
   it('reads the tree and the refs again only once the inspection has answered', async () => {
     void useInspector.getState().inspect();
-    expect(take('context.inspect').request).toMatchObject({ repo: '/repo', baseRef: 'HEAD', paths: ['src'] });
+    // Without previews: a row asks for its own when it opens (a 200-file answer is ~50 KB, not ~1.7 MB).
+    expect(take('context.inspect').request).toMatchObject({ repo: '/repo', baseRef: 'HEAD', paths: ['src'], previews: false });
     // While the inspection runs, nothing else reads the repository.
     expect(callsTo('repo.listDir')).toEqual([]);
     expect(callsTo('repo.refs')).toEqual([]);
@@ -33,6 +34,9 @@ describe('Inspect and the tree (issue 24: the wait for the result)', () => {
       else await call.fail({ code: 'bad-ref', message: 'That commit or branch doesn’t exist.' });
       await inspecting;
       expect(useInspector.getState().running).toBe(false);
+      // Not in the answer's own render: after it is painted.
+      expect(callsTo('repo.listDir')).toEqual([]);
+      await vi.waitFor(() => expect(callsTo('repo.listDir')).toHaveLength(1));
       expect(callsTo('repo.listDir').map((c) => c.request)).toEqual([{ repo: '/repo', baseRef: 'HEAD', dir: '' }]);
       expect(callsTo('repo.refs')).toHaveLength(1);
       // The refresh ends, so the next Inspect can refresh again.

@@ -40,6 +40,12 @@ export function fileMeta(file: File): FileMeta {
 }
 
 let treeGeneration = 0;
+/** Runs `fn` after the next paint (the frame callback runs before it, the timer after it); a timer alone where there are no frames. */
+function afterPaint(fn: () => void): void {
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(fn));
+  else setTimeout(fn);
+}
+
 let inspectAbort: AbortController | null = null;
 let attachmentSeq = 0;
 /** A fresh id for an attachment record (ids are never persisted, so restored ones cannot clash). */
@@ -278,6 +284,9 @@ export const useInspector = create<InspectorState>()(
                 baseRef: s.baseRef,
                 paths: s.selected.map((x) => x.path),
                 attachments: s.attachments.map(({ name, size }) => ({ name, size })),
+                // Without previews the answer of a 200-file folder is ~50 KB, not ~1.7 MB for the page to take in
+                // before its first row shows (issue 24); a row asks for its own when it opens (preview-store).
+                previews: false,
               },
               { callId, signal: controller.signal },
             );
@@ -296,7 +305,11 @@ export const useInspector = create<InspectorState>()(
           // What is on disk may have changed since the tree was listed. Read once the inspection has
           // answered: run beside it, the listing's status of the working tree competed with it for the
           // same disk and cores (on a 30,000-file repository it made the wait for the result seconds longer).
-          if (get().repo === s.repo) void get().refreshTree();
+          // And once the result is painted: the host's listing would compete with its first layout, and
+          // the tree's re-render would be part of the result's own.
+          afterPaint(() => {
+            if (get().repo === s.repo) void get().refreshTree();
+          });
         },
 
         cancelInspect() {
