@@ -37,8 +37,6 @@ export function isLfsPointer(bytes: Uint8Array): boolean {
   return head.startsWith(`${LFS_VERSION_LINE}\n`) && /\noid sha256:[0-9a-f]{64}\n/.test(head);
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
 /**
  * Classifies a file's exact bytes:
  * - `lfs-pointer` for a git-lfs pointer (the real content lives elsewhere);
@@ -46,19 +44,12 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  *   not UTF-8, and Loupe previews, hashes and counts UTF-8 only (calling it
  *   `binary` because its ASCII has NUL bytes would mislead);
  * - `binary` for a NUL byte in the first 8000 bytes;
- * - `invalid-utf8` when a strict decode of the whole file fails;
+ * - `invalid-utf8` when a strict check of the whole file fails;
  * - otherwise `text`, decoded (a UTF-8 BOM is accepted and left out of the text).
  */
 export function classifyContent(bytes: Uint8Array): ContentClass {
-  if (isLfsPointer(bytes)) return { kind: 'lfs-pointer' };
-  if (FOREIGN_BOMS.some((bom) => startsWithBytes(bytes, bom))) return { kind: 'invalid-utf8' };
-  const sniff = bytes.subarray(0, BINARY_SNIFF_BYTES);
-  if (sniff.includes(0)) return { kind: 'binary' };
-  try {
-    return { kind: 'text', text: decoder.decode(bytes) };
-  } catch {
-    return { kind: 'invalid-utf8' };
-  }
+  const content = classifyBytes(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return content.kind === 'text' ? { kind: 'text', text: content.text.toString('utf8') } : content;
 }
 
 /** The UTF-8 byte-order mark: accepted, and left out of the text. */
@@ -67,7 +58,7 @@ const UTF8_BOM = [0xef, 0xbb, 0xbf];
 export type ByteClass = { kind: 'text'; text: Buffer } | Exclude<ContentClass, { kind: 'text' }>;
 
 /**
- * classifyContent without decoding: the same answer, with a text file's bytes (less a UTF-8
+ * classifyContent without decoding (its one implementation): the same answer, with a text file's bytes (less a UTF-8
  * BOM) as a view in place of its string. The inspector previews the first 8 KiB of a file:
  * decoding all of it (7.8 MiB for 200 files of 40 KB) made strings that the garbage
  * collector then copied as long as the inspection held them.

@@ -37,11 +37,7 @@ export function boundedPreview(
   // Counted without encoding: most previews (200 lines of code) are within the bound.
   if (Buffer.byteLength(head, 'utf8') <= PREVIEW_MAX_BYTES) return head;
   // Over the bound: `head` is a prefix of the text, so the text's first PREVIEW_MAX_BYTES bytes are its own.
-  const bytes = utf8 ?? Buffer.from(head, 'utf8');
-  let cut: number = PREVIEW_MAX_BYTES;
-  // Back up to the first byte of the character that would be split.
-  while (cut > 0 && ((bytes[cut] ?? 0) & 0xc0) === 0x80) cut--;
-  return bytes.subarray(0, cut).toString('utf8');
+  return decodeHead(utf8 ?? Buffer.from(head, 'utf8'), PREVIEW_MAX_BYTES);
 }
 
 /**
