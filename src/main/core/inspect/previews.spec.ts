@@ -49,4 +49,11 @@ describe('context.inspect without previews, then context.previews', () => {
     expect(previews[1]).toEqual(expect.any(String));
     await expect(runtime.call('context.previews', { sha256: ['README.md'] })).rejects.toMatchObject({ code: 'invalid-input' });
   });
+
+  it('refuses a previews flag that is not true or false, saying so', async () => {
+    await expect(runtime.call('context.inspect', { repo: fx.repo, paths: ['README.md'], previews: 'no' as unknown as boolean })).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringContaining('previews must be true or false'),
+    });
+  });
 });
