@@ -1,5 +1,5 @@
 // The built preload must run where Electron sandboxes it: CommonJS, requiring
-// nothing but `electron` (DESIGN.md, "Electron facts that bite"). This runs the
+// nothing but `electron` (docs/ARCHITECTURE.md, "Electron facts that bite"). This runs the
 // real out/preload/index.js in a bare VM context with a require that only knows
 // `electron`, so it holds even where Electron's binary is absent.
 // The suite's fixtures, though it uses none: a file of another fixture set gets a worker process of its own.

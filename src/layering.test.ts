@@ -1,4 +1,4 @@
-// The layer rules of DESIGN.md, enforced: src/shared imports nothing
+// The layer rules of docs/ARCHITECTURE.md, enforced: src/shared imports nothing
 // platform-specific, src/main/core never imports electron, the renderer never
 // reaches into main.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Fold budget (DESIGN.md capability 3): the math that sizes a model's window
+ * Fold budget (docs/ARCHITECTURE.md capability 3): the math that sizes a model's window
  * and the trim that fits a history into it. Pure: no node:, DOM or electron.
  * The pieces live in ./fold/; this file is the one import callers use.
  */

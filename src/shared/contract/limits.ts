@@ -1,6 +1,6 @@
 // Zod-free on purpose: the renderer imports these values without pulling in the schemas.
 
-/** Numbers that are part of the contract (DESIGN.md); the response echoes them as `limits`. */
+/** Numbers that are part of the contract (docs/ARCHITECTURE.md); the response echoes them as `limits`. */
 export const INSPECT_LIMITS = {
   maxSelections: 50,
   maxEntries: 200,

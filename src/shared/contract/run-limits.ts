@@ -38,5 +38,5 @@ export const RUN_LIMITS = {
   maxAgentArgs: 32,
 } as const;
 
-/** Approximate tokens: always ceil(bytes / 4) (DESIGN.md), labelled approximate wherever shown. */
+/** Approximate tokens: always ceil(bytes / 4) (docs/ARCHITECTURE.md), labelled approximate wherever shown. */
 export const approxTokens = (bytes: number): number => Math.ceil(bytes / 4);

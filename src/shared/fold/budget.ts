@@ -1,5 +1,5 @@
 /**
- * Budget math for a fold (DESIGN.md, "Numbers that are part of the contract"):
+ * Budget math for a fold (docs/ARCHITECTURE.md, "Numbers that are part of the contract"):
  * window default 200,000; reserve max(16384, floor(0.15 * W)), at most half the window
  * (a window under 32,768 tokens keeps half for history); budget max(1, W - reserve).
  * Token counts here are approximations, ceil(utf8Bytes / 4), and are labelled so in the UI.

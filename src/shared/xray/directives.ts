@@ -1,5 +1,5 @@
 /**
- * X-Ray directives applied to a history before the fold trims it (DESIGN.md,
+ * X-Ray directives applied to a history before the fold trims it (docs/ARCHITECTURE.md,
  * "X-Ray"). Pure: the runner calls it when it assembles a fresh-session
  * prompt, and X-Ray calls it to show what that prompt would hold.
  */

@@ -1,5 +1,5 @@
 /**
- * The split meter's arithmetic (../shared/ux/split-meter.md), shared by the
+ * The split meter's arithmetic (docs/split-meter.md), shared by the
  * X-Ray view, Settings → Context and `loupe xray`: one bar for the model's
  * window in the order system (by governance tier), conversation, reserve,
  * free. The parts add up to the window; "used" is system + conversation and

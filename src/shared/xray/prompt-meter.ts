@@ -1,5 +1,5 @@
 /**
- * A prompt Loupe assembles, as the split meter's input (../shared/ux/split-meter.md:
+ * A prompt Loupe assembles, as the split meter's input (docs/split-meter.md:
  * "wherever a run's size is shown"): its sections by governance tier as system,
  * its history and ask as conversation, in the model's window with its reserve.
  * Every number is the estimate (bytes ÷ 4). Pure: no DOM, no Node.

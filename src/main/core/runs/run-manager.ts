@@ -390,6 +390,7 @@ export class RunManager {
       env: cliEnv,
       repo: s.input.repo,
       runId: s.runId,
+      threadId: s.threadId,
       stepId: start.id,
       enforce: { requestBudget, wireSecrets },
       // Warnings show live: a request over the request budget, a secret in one.

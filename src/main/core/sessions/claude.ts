@@ -1,9 +1,10 @@
 import type { Provenance } from '../../../shared/contract/xray';
-import type { SessionBuilder, EntryMeta } from './builder';
-import { usageOf } from './builder';
+import type { SessionBuilder, EntryMeta } from '../conversation/builder';
+import { usageOf } from '../conversation/builder';
 import type { JsonlLine } from './jsonl-reader';
 import { toolOutputText } from '../../../shared/tool-output';
-import { SessionFacts, num, obj, str, type LineCounts } from './facts';
+import { SessionFacts, type LineCounts } from './facts';
+import { num, obj, str } from '../conversation/fields';
 
 /** Claude Code line types that are the CLI's bookkeeping, not conversation (README: "Line types seen"). */
 const BOOKKEEPING = new Set(['progress', 'file-history-snapshot', 'queue-operation', 'summary', 'last-prompt', 'mode', 'custom-title', 'tag', 'pr-link', 'agent-name']);

@@ -35,7 +35,7 @@ function settingsFor(session: ImportedSession, settings: RunSettings): RunSettin
 }
 
 /**
- * Prune and continue (DESIGN.md, X-Ray): a new Loupe thread in the
+ * Prune and continue (docs/ARCHITECTURE.md, X-Ray): a new Loupe thread in the
  * repository whose transcript is the session's history as the CLI holds it
  * with the directives applied (read again by line from the transcript, which
  * is never written), pins carried over to the thread's own segment ids, and

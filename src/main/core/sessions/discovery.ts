@@ -4,7 +4,7 @@ import { open, readdir, stat } from 'node:fs/promises';
 import { basename, join, sep } from 'node:path';
 import type { SessionCli, SessionFolderInfo, SessionFolders, SessionFormat } from '../../../shared/contract/sessions';
 import { formatOfLine } from './detect';
-import { obj, str } from './facts';
+import { obj, str } from '../conversation/fields';
 
 /** Transcript files looked at per folder at most (a bound, not a expectation). */
 export const MAX_SESSION_FILES = 20_000;

@@ -1,11 +1,4 @@
-import { previewOf } from './builder';
-
-/** A string field, or null. */
-export const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-/** A finite number field, or null. */
-export const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-/** An object field, or an empty object (so chains of lookups never throw). */
-export const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+import { previewOf } from '../conversation/builder';
 
 /** Counts of lines by what became of them. */
 export class LineCounts {

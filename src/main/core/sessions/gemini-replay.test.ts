@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../testing/fixtures';
-import { SessionBuilder } from './builder';
+import { SessionBuilder } from '../conversation/builder';
 import { LineCounts, SessionFacts } from './facts';
 import { GeminiReplay, type LineAt } from './gemini';
 import { openLineReader, readJsonl } from './jsonl-reader';

@@ -1,6 +1,7 @@
-import type { EntryMeta, SessionBuilder } from './builder';
-import { usageOf } from './builder';
-import { num, obj, str, type LineCounts, type SessionFacts } from './facts';
+import type { EntryMeta, SessionBuilder } from '../conversation/builder';
+import { usageOf } from '../conversation/builder';
+import { type LineCounts, type SessionFacts } from './facts';
+import { num, obj, str } from '../conversation/fields';
 
 /** Message types the CLI shows but does not send to the model. */
 const DISPLAY_ONLY = new Set(['info', 'error', 'warning']);

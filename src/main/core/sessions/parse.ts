@@ -3,11 +3,12 @@ import { basename, dirname, join } from 'node:path';
 import type { ImportedSession, SessionCli, SessionFile, SessionFormat, SessionLineStats } from '../../../shared/contract/sessions';
 import type { TranscriptItem } from '../../../shared/contract/transcript';
 import { LoupeError } from '../../../shared/errors';
-import { SessionBuilder, type BuiltSession } from './builder';
+import { SessionBuilder, type BuiltSession } from '../conversation/builder';
 import { ClaudeLines } from './claude';
 import { CodexLines } from './codex';
 import { detectFormat } from './detect';
-import { LineCounts, SessionFacts, obj, str } from './facts';
+import { LineCounts, SessionFacts } from './facts';
+import { obj, str } from '../conversation/fields';
 import { GeminiReplay } from './gemini';
 import { openLineReader, readJsonl, type JsonlResult } from './jsonl-reader';
 

@@ -1,9 +1,9 @@
 import { open } from 'node:fs/promises';
 import type { SessionSummary, SessionFormat } from '../../../shared/contract/sessions';
-import { previewOf } from './builder';
+import { previewOf } from '../conversation/builder';
 import { formatOfLine } from './detect';
 import { sessionContextCwd } from './discovery';
-import { num, obj, str } from './facts';
+import { num, obj, str } from '../conversation/fields';
 
 /** How much of a transcript's head and tail a list line reads. */
 export const SUMMARY_HEAD_BYTES = 256 * 1024;

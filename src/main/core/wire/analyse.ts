@@ -14,7 +14,7 @@ import type { CoreDeps } from '../deps';
 import { calibrationRows } from '../tokens/calibration-store';
 import { PREVIEW_CHARS } from '../../../shared/contract/xray';
 import { hiddenResult, redactTexts } from '../secrets';
-import { previewOf } from '../sessions/builder';
+import { previewOf } from '../conversation/builder';
 import type { ParsedRequest } from './parse';
 
 /** Redaction markers can be longer than what they replace: a preview stays within 200 characters. */

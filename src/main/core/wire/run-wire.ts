@@ -30,6 +30,8 @@ export async function openStepWire(
     env: NodeJS.ProcessEnv;
     repo: string;
     runId: string;
+    /** The run's thread: the wire session belongs to it (its directives are the thread's). */
+    threadId: string;
     stepId: string;
     enforce?: EnforceSettings;
     onRecord?: (record: WireRequestRecord) => void;
@@ -42,12 +44,12 @@ export async function openStepWire(
   if (wiring.kind === 'not-recorded') {
     const id = randomUUID();
     const at = deps.now().toISOString();
-    insertWireSession(deps.db, { id, kind, agent: s.agent, repo: s.repo, runId: s.runId, createdAt: at });
+    insertWireSession(deps.db, { id, kind, agent: s.agent, repo: s.repo, runId: s.runId, threadId: s.threadId, createdAt: at });
     addWireNote(deps.db, id, at, wiring.reason);
     return { ...NONE, note: wiring.reason };
   }
   try {
-    const session = await openWireSession(deps, { kind, agent: s.agent, repo: s.repo, runId: s.runId, upstreams: wiring.upstreams, enforce: s.enforce, onRecord: s.onRecord });
+    const session = await openWireSession(deps, { kind, agent: s.agent, repo: s.repo, runId: s.runId, threadId: s.threadId, upstreams: wiring.upstreams, enforce: s.enforce, onRecord: s.onRecord });
     session.setStep(s.stepId);
     const { env, args } = wiring.apply((p) => session.relay.baseUrl(p));
     return { session, env, args, note: null };

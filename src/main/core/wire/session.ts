@@ -23,6 +23,8 @@ export interface WireSessionOptions {
   agent: string;
   repo: string | null;
   runId: string | null;
+  /** The thread of the session's run (whose directives it enforces); none for a wrapped CLI. */
+  threadId?: string | null;
   /** The user's own base URL per provider (ANTHROPIC_BASE_URL, …); the official endpoint otherwise. */
   upstreams?: Partial<Record<WireProvider, string>>;
   /** What enforcement applies to every request (request budget, secrets); the stages are built in enforce/stages.ts. */
@@ -58,7 +60,7 @@ export function resolveUpstreams(own: Partial<Record<WireProvider, string>> = {}
 
 export async function openWireSession(deps: CoreDeps, options: WireSessionOptions): Promise<WireSession> {
   const id = randomUUID();
-  insertWireSession(deps.db, { id, kind: options.kind, agent: options.agent, repo: options.repo, runId: options.runId, createdAt: deps.now().toISOString() });
+  insertWireSession(deps.db, { id, kind: options.kind, agent: options.agent, repo: options.repo, runId: options.runId, threadId: options.threadId ?? null, createdAt: deps.now().toISOString() });
   let stepId: string | null = null;
   let queue: Promise<void> = Promise.resolve();
   const append = (work: () => Promise<void>) => {
@@ -70,7 +72,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   // Each request's facts, from the stages to its record (the relay calls observe right after intercept).
   const facts = new Map<number, EnforcementFacts>();
   const blocked: { seq: number; facts: EnforcementFacts }[] = [];
-  const enforce = composeStages(enforcementStages(deps, id, options.enforce, options.runId));
+  const enforce = composeStages(enforcementStages(deps, id, options.enforce));
 
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),

@@ -6,15 +6,25 @@
 import type { WireEnforcement, WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary, WireWarning } from '../../../shared/contract/wire';
 import { warningsOf } from '../../../shared/wire/enforcement-text';
 import { fromJson, fromJsonOrNull, toJson, toJsonOrNull, type Json } from '../store/rows';
-import { getRun, listRuns } from '../runs/store/runs';
 import type { Db } from '../store/store';
 import { recordCalibrationPoint } from '../tokens/calibration-store';
 
 /** What a wire session is opened with: its summary's identity, before any request. */
-export type WireSessionStart = Pick<WireSessionSummary, 'id' | 'kind' | 'agent' | 'repo' | 'runId' | 'createdAt'>;
+export type WireSessionStart = Pick<WireSessionSummary, 'id' | 'kind' | 'agent' | 'repo' | 'runId' | 'createdAt'> & {
+  /** The thread of the session's run (its directives are the thread's); null for a wrapped CLI. */
+  threadId?: string | null;
+};
 
 export function insertWireSession(db: Db, s: WireSessionStart): void {
-  db.prepare('INSERT INTO wire_sessions (id, kind, agent, repo, run_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(s.id, s.kind, s.agent, s.repo, s.runId, s.createdAt);
+  db.prepare('INSERT INTO wire_sessions (id, kind, agent, repo, run_id, thread_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+    s.id,
+    s.kind,
+    s.agent,
+    s.repo,
+    s.runId,
+    s.threadId ?? null,
+    s.createdAt,
+  );
 }
 
 /** Appends a plain note on what the wire could not record. */
@@ -231,20 +241,13 @@ function runWarnings(db: Db, runId: string): Map<string | null, WireWarning[]> {
 
 /** The wire sessions of a thread's runs (across its resumed CLI sessions), newest first. */
 export function threadWireSessions(db: Db, threadId: string, limit = 50): string[] {
-  const runs = threadRunIds(db, threadId);
-  if (!runs.length) return [];
-  const rows = db
-    .prepare(`SELECT id FROM wire_sessions WHERE run_id IN (${runs.map(() => '?').join(', ')}) ORDER BY created_at DESC, rowid DESC LIMIT ?`)
-    .all(...runs, limit) as { id: string }[];
+  const rows = db.prepare<[string, number], { id: string }>('SELECT id FROM wire_sessions WHERE thread_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?').all(threadId, limit);
   return rows.map((r) => r.id);
 }
 
-/** The ids of a thread's runs (the runs store owns that table). */
-const threadRunIds = (db: Db, threadId: string) => listRuns(db, { threadId, limit: 500 }).map((r) => r.id);
-
-/** The thread a run belongs to, or null (no such run). */
-export function runThread(db: Db, runId: string): string | null {
-  return getRun(db, runId)?.threadId ?? null;
+/** The thread a wire session belongs to (its run's), or null (a wrapped CLI's, or no such session). */
+export function sessionThread(db: Db, sessionId: string): string | null {
+  return db.prepare<[string], { thread_id: string | null }>('SELECT thread_id FROM wire_sessions WHERE id = ?').get(sessionId)?.thread_id ?? null;
 }
 
 /**
@@ -278,11 +281,10 @@ export function recordedSegmentBytes(db: Db, sessionId: string, segmentId: strin
 
 /** What changes when a thread's runs record on the wire (for a kept manifest's stamp): request count and the newest. */
 export function threadWireStamp(db: Db, threadId: string): string {
-  const runs = threadRunIds(db, threadId);
-  if (!runs.length) return '0:0';
-  const row = db.prepare(`SELECT COUNT(*) AS n, MAX(rowid) AS last FROM wire_requests WHERE run_id IN (${runs.map(() => '?').join(', ')})`).get(...runs) as {
-    n: number;
-    last: number | null;
-  };
+  const row = db
+    .prepare<[string], { n: number; last: number | null }>(
+      'SELECT COUNT(*) AS n, MAX(r.rowid) AS last FROM wire_requests r JOIN wire_sessions s ON s.id = r.session_id WHERE s.thread_id = ?',
+    )
+    .get(threadId)!;
   return `${row.n}:${row.last ?? 0}`;
 }

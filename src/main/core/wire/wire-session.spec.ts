@@ -246,7 +246,7 @@ describe('a wire session', () => {
     const full = JSON.parse(wireBody('anthropic', { turns: 3, resultChars: 800 }).toString()) as { messages: unknown[] };
     const pinned = parseRequest('anthropic', 'POST', '/v1/messages', Buffer.from(JSON.stringify(full)))!.segments.filter((seg) => seg.kind === 'tool')[0]!;
     const sendThrough = async (runId: string, body: unknown) => {
-      session = await openWireSession(runtime!.deps, { kind: 'run', agent: 'claude', repo: '/repo', runId, upstreams: { anthropic: provider!.url } });
+      session = await openWireSession(runtime!.deps, { kind: 'run', agent: 'claude', repo: '/repo', runId, threadId: 't1', upstreams: { anthropic: provider!.url } });
       expect((await post(`${session.relay.baseUrl('anthropic')}/v1/messages?beta=true`, body, { 'x-api-key': KEY, 'anthropic-version': '2023-06-01' })).status).toBe(200);
       await session.settled();
       const record = wireRequests(db, session.id).at(-1)!;

@@ -24,7 +24,7 @@ export function wireSources(deps: Pick<CoreDeps, 'db'>, model: (id: string | nul
       const id = target.wireSession;
       const session = wireSession(deps.db, id);
       if (!session) throw new LoupeError('not-found', `There is no wire session ${id}.`);
-      const owner = wireDirectiveOwner(deps.db, id, session.runId);
+      const owner = wireDirectiveOwner(deps.db, id);
       const view = () => {
         const v = wireView(deps.db, [id]);
         if (!v) throw new LoupeError('not-found', `Wire session ${id} has no model request yet.`);

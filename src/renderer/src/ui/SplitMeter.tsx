@@ -34,7 +34,7 @@ function useWidth(fallback: number) {
 }
 
 /**
- * The split meter (../shared/ux/split-meter.md): one bar for the model's
+ * The split meter (docs/split-meter.md): one bar for the model's
  * window, system (shaded by tier), conversation, reserve (hatched, kept free
  * for the answer), free. Parts and their printed numbers add up to the
  * window; "used" never counts the reserve; every number says its kind. Labels

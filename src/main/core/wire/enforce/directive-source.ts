@@ -6,19 +6,19 @@
  */
 import type { Db } from '../../store/store';
 import { listDirectives, type DirectiveOwner } from '../../threads/directive-store';
-import { latestMainSegmentIds, recordedSegmentBytes, runThread, threadWireSessions } from '../store';
+import { latestMainSegmentIds, recordedSegmentBytes, sessionThread, threadWireSessions } from '../store';
 import type { DirectiveSource } from './evictions';
 
 /** The owner of a wire session's directives: its run's thread, or the session itself. */
-export function wireDirectiveOwner(db: Db, sessionId: string, runId: string | null): DirectiveOwner {
-  const threadId = runId ? runThread(db, runId) : null;
+export function wireDirectiveOwner(db: Db, sessionId: string): DirectiveOwner {
+  const threadId = sessionThread(db, sessionId);
   return threadId ? { threadId } : { wireSession: sessionId };
 }
 
 /** The directives in force for a wire session, read now, and the recorded sizes of the segments they name. */
-export function wireDirectives(db: () => Db, sessionId: string, runId: string | null): DirectiveSource {
+export function wireDirectives(db: () => Db, sessionId: string): DirectiveSource {
   let owner: DirectiveOwner | null = null;
-  const ownerOf = () => (owner ??= wireDirectiveOwner(db(), sessionId, runId));
+  const ownerOf = () => (owner ??= wireDirectiveOwner(db(), sessionId));
   return {
     directives: () => listDirectives(db(), ownerOf()),
     bytesOf(ids) {

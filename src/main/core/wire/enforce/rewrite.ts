@@ -8,8 +8,8 @@
  * segment's place is changed; system blocks and tool definitions never are.
  */
 import type { WireApi } from '../../../../shared/contract/wire';
-import { injectedSection } from '../../sessions/codex';
-import { obj, str } from '../../sessions/facts';
+import { injectedSection } from '../../conversation/openai-responses';
+import { obj, str } from '../../conversation/fields';
 import type { SegmentNode } from '../parse/parsed';
 
 /** A tool call's arguments up to this size stay (the model still sees what it called); larger ones are withheld too. */

@@ -6,7 +6,7 @@
  * kept with each entry settles the match (a compare, which stops at the first
  * difference, or a memcmp of equal texts).
  */
-import type { TextMemo } from '../../sessions/builder';
+import type { TextMemo } from '../../conversation/builder';
 
 function sampleKey(text: string): string {
   if (text.length <= 96) return text;

@@ -7,8 +7,8 @@
  * and splice-placeholder.spec.ts checks both give the same JSON.
  */
 import type { WireApi } from '../../../../shared/contract/wire';
-import { injectedSection } from '../../sessions/codex';
-import { obj, str } from '../../sessions/facts';
+import { injectedSection } from '../../conversation/openai-responses';
+import { obj, str } from '../../conversation/fields';
 import type { SegmentNode } from '../parse/parsed';
 import { scanJson, setMember, splice, spansOf, type Span, type TextEdit } from './json-spans';
 import { CALL_INPUT_KEEP, withheldArgs, writePlaceholder } from './rewrite';

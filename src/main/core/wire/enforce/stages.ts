@@ -19,14 +19,14 @@ export interface EnforceSettings {
   wireSecrets?: WireSecretsMode;
 }
 
-/** The stages of the wire session `sessionId` (of run `runId`, when a run's), in their fixed order. */
-export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): WireStage[] {
+/** The stages of the wire session `sessionId`, in their fixed order (a run's session follows its thread's directives). */
+export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}): WireStage[] {
   const secrets = settings.wireSecrets ?? 'warn';
   return [
     // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the
     //    wrapped session's) before anything is scanned or measured, so the budget counts what is
     //    really sent. Its facts go under `evictions`.
-    evictionStage(wireDirectives(() => deps.db, sessionId, runId)),
+    evictionStage(wireDirectives(() => deps.db, sessionId)),
     // 2. Secrets: recorded, or replaced before forwarding.
     failClosed(secretsStage(secrets), secrets),
     // 3. The request budget, on the body as the stages above left it.

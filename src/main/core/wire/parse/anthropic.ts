@@ -4,8 +4,8 @@
  * map to segments exactly as the Claude Code transcript import maps them.
  */
 import { toolOutputText } from '../../../../shared/tool-output';
-import { obj, str } from '../../sessions/facts';
-import type { IdOptions } from '../../sessions/builder';
+import { obj, str } from '../../conversation/fields';
+import type { IdOptions } from '../../conversation/builder';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem, type SegmentNode } from './parsed';
 
 /** A title for a system block: its first line, short. */

@@ -3,9 +3,9 @@
  * `tools[].functionDeclarations`, and `contents` of user / model parts.
  * Parts map to segments as the Gemini CLI session import maps them.
  */
-import { obj, str } from '../../sessions/facts';
+import { obj, str } from '../../conversation/fields';
 import { blockTitle } from './anthropic';
-import type { IdOptions } from '../../sessions/builder';
+import type { IdOptions } from '../../conversation/builder';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
 
 /** A functionResponse's output: `response.output`, else the response as JSON (as the session import reads it). */

@@ -1,6 +1,6 @@
 /** Picks the parser for a request by provider and endpoint; null for anything that is not a model request. */
 import { isAscii } from 'node:buffer';
-import type { IdOptions, TextMemo } from '../../sessions/builder';
+import type { IdOptions, TextMemo } from '../../conversation/builder';
 import type { WireProvider } from '../providers';
 import { parseAnthropic } from './anthropic';
 import { parseGemini } from './gemini';

@@ -4,10 +4,10 @@
  * import maps them (developer messages and injected context are system).
  */
 import type { WireSystemBlock } from '../../../../shared/contract/wire';
-import { developerSection, injectedSection, outputText, partsText, toolCallOf } from '../../sessions/codex';
-import { obj, str } from '../../sessions/facts';
+import { developerSection, injectedSection, outputText, partsText, toolCallOf } from '../../conversation/openai-responses';
+import { obj, str } from '../../conversation/fields';
 import { blockTitle } from './anthropic';
-import type { IdOptions } from '../../sessions/builder';
+import type { IdOptions } from '../../conversation/builder';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
 
 function provenanceOf(p: string): WireSystemBlock['provenance'] {

@@ -5,7 +5,7 @@
  */
 import type { ImportedEntry } from '../../../../shared/contract/sessions';
 import type { WireApi, WireSystemBlock } from '../../../../shared/contract/wire';
-import { SessionBuilder, type EntryMeta, type IdOptions } from '../../sessions/builder';
+import { SessionBuilder, type EntryMeta, type IdOptions } from '../../conversation/builder';
 
 export interface ParsedSystem {
   title: string;
