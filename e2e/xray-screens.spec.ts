@@ -1,5 +1,5 @@
 // Screenshots of X-Ray and Settings → Context at 1280x800, light and dark, with
-// an 8k window (openai/gpt-4: the reserve capped at half the window) and a 1M
+// an 8k window (openai/gpt-4: the seed's 16,384-token reserve is larger than the window) and a 1M
 // one (google/gemini-2.5-pro), to look at the split meter at both ends. Runs
 // only when LOUPE_SCREENSHOTS names a folder to write into.
 import { mkdirSync } from 'node:fs';

@@ -3,7 +3,7 @@ import {
   DEFAULT_WINDOW_TOKENS,
   estimateTokens,
   foldBudgetTokens,
-  reserveCapped,
+  reserveLeavesNoHistory,
   reserveTokens,
   trimToBudget,
   utf8ByteLength,
@@ -26,16 +26,19 @@ describe('budget math', () => {
     expect(foldBudgetTokens(2)).toBe(1);
   });
 
-  it('caps the reserve at half a window smaller than 32,768: 8,192 keeps 4,096 for history, not 1 (issue 22, item 4)', () => {
-    expect(reserveTokens(8_192)).toBe(4_096);
-    expect(foldBudgetTokens(8_192)).toBe(4_096);
-    expect(reserveCapped(8_192)).toBe(true);
-    expect(foldBudgetTokens(16_384)).toBe(8_192);
+  it("keeps the seed's reserve uncapped: a window of 16,385 gets a budget of 1 and its history is not sent (issue 34, item 6)", () => {
+    expect(reserveTokens(8_192)).toBe(16_384);
+    expect(foldBudgetTokens(8_192)).toBe(1);
+    expect(reserveLeavesNoHistory(8_192)).toBe(true);
+    expect(reserveTokens(16_385)).toBe(16_384);
+    expect(foldBudgetTokens(16_385)).toBe(1);
+    expect(reserveLeavesNoHistory(16_385)).toBe(true);
+    expect(foldBudgetTokens(16_386)).toBe(2);
+    expect(reserveLeavesNoHistory(16_386)).toBe(false);
     expect(reserveTokens(32_768)).toBe(16_384);
-    expect(reserveCapped(32_768)).toBe(false);
     expect(foldBudgetTokens(32_768)).toBe(16_384);
-    // Reserve + budget always make the window.
-    for (const w of [3, 100, 8_192, 20_000, 32_767, 40_000, 200_000]) expect(reserveTokens(w) + foldBudgetTokens(w)).toBe(w);
+    // Above the floor, reserve + budget make the window.
+    for (const w of [16_386, 20_000, 32_767, 40_000, 200_000]) expect(reserveTokens(w) + foldBudgetTokens(w)).toBe(w);
   });
 
   it('falls back to the 200,000 default for a missing or invalid window', () => {

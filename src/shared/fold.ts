@@ -8,7 +8,8 @@ export {
   estimateTokens,
   foldBudgetTokens,
   isValidWindow,
-  reserveCapped,
+  reserveLeavesNoHistory,
+  NO_HISTORY_TEXT,
   reserveTokens,
   utf8ByteLength,
 } from './fold/budget';

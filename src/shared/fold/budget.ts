@@ -1,17 +1,19 @@
 /**
  * Budget math for a fold (docs/ARCHITECTURE.md, "Numbers that are part of the contract"):
- * window default 200,000; reserve max(16384, floor(0.15 * W)), at most half the window
- * (a window under 32,768 tokens keeps half for history); budget max(1, W - reserve).
+ * window default 200,000; reserve max(16384, floor(0.15 * W)), not capped; budget
+ * max(1, W - reserve). A window no larger than its reserve (16,384 tokens or less) gets a
+ * budget of 1: no history is sent, by design (seed 004), and every place that shows the
+ * budget says so in one sentence (NO_HISTORY_TEXT).
  * Token counts here are approximations, ceil(utf8Bytes / 4), and are labelled so in the UI.
  */
 import { approxTokens } from '../contract/run-limits';
 
 /** The window used when no catalog publishes a valid one; always shown as a default. */
 export const DEFAULT_WINDOW_TOKENS = 200_000;
-/** The smallest completion reserve, for windows of at least twice this. */
+/** The smallest completion reserve (seed 004): a window this small or smaller leaves no room for history. */
 export const MIN_RESERVE_TOKENS = 16_384;
-/** The largest share of a window the reserve takes: a small window (8,192) keeps half for history, never 1 token. */
-export const MAX_RESERVE_SHARE = 0.5;
+/** What every view says where a model's window leaves no room for history beyond its reserve. */
+export const NO_HISTORY_TEXT = "this model's window is smaller than the answer's reserve: no history is sent";
 
 /**
  * True only for a finite positive (safe) integer: 0, negatives, fractions, NaN,
@@ -56,16 +58,16 @@ export function estimateTokens(text: string): number {
   return approxTokens(utf8ByteLength(text));
 }
 
-/** Tokens kept free for the answer: max(16384, floor(0.15 * W)), at most floor(W / 2); W defaulting to 200,000 when invalid. */
+/** Tokens kept free for the answer: max(16384, floor(0.15 * W)), never capped; W defaulting to 200,000 when invalid. */
 export function reserveTokens(window?: unknown): number {
   const w = effectiveWindow(window);
-  return Math.min(Math.max(MIN_RESERVE_TOKENS, Math.floor(0.15 * w)), Math.floor(MAX_RESERVE_SHARE * w));
+  return Math.max(MIN_RESERVE_TOKENS, Math.floor(0.15 * w));
 }
 
-/** True when the window is too small for the 16,384-token floor and the reserve is capped at half of it (say so where it shows). */
-export function reserveCapped(window?: unknown): boolean {
+/** True when the reserve takes the whole window (W ≤ 16,384): the budget is 1 and no history is sent (say NO_HISTORY_TEXT). */
+export function reserveLeavesNoHistory(window?: unknown): boolean {
   const w = effectiveWindow(window);
-  return reserveTokens(w) < Math.max(MIN_RESERVE_TOKENS, Math.floor(0.15 * w));
+  return w - reserveTokens(w) <= 1;
 }
 
 /**

@@ -40,15 +40,16 @@ describe('the split meter', () => {
     expect(m.over).toBe(0);
   });
 
-  it('stays true for a tiny window (8k: the reserve capped at half of it) and a huge one (1M)', () => {
+  it("stays true for a tiny window (8k: the seed's 16,384-token reserve is larger than it) and a huge one (1M)", () => {
     const tiny = meterOf(manifest(8192, [section('required', 400)], 1000));
     expect(sum(tiny.parts.map((p) => p.tokens))).toBe(8192);
-    expect(tiny.parts.find((p) => p.key === 'reserve')!.tokens).toBe(4096);
-    expect(tiny.over).toBe(0);
+    // The reserve shows what is left of the window, and the shortfall is counted as over.
+    expect(tiny.parts.find((p) => p.key === 'reserve')!.tokens).toBe(8192 - 1400);
+    expect(tiny.over).toBe(1400 + 16_384 - 8192);
     const full = meterOf(manifest(8192, [section('required', 400)], 5000));
     expect(sum(full.parts.map((p) => p.tokens))).toBe(8192);
     expect(full.parts.find((p) => p.key === 'reserve')!.tokens).toBe(8192 - 5400);
-    expect(full.over).toBe(5400 + 4096 - 8192);
+    expect(full.over).toBe(5400 + 16_384 - 8192);
     const huge = meterOf(manifest(1_048_576, [section('required', 100)], 900));
     expect(sum(huge.parts.map((p) => p.tokens))).toBe(1_048_576);
     // 100 tokens are 0.01% of a 1M window: still a visible sliver, and widths still fill the bar exactly.

@@ -40,7 +40,7 @@ function formatModels(list: ModelList): string {
     `${n(list.models.length)} shown of ${n(list.matched)} matching, ${n(list.total)} in the catalog. Tokens are approximate (bytes / 4).`,
   ];
   if (defaults) lines.push(`${n(defaults)} shown publish no window: source "default" means Loupe uses ${n(list.defaultWindow)}.`);
-  lines.push(`Reserve = max(16,384, 15% of window), at most half the window; budget = window - reserve. Snapshot: ${list.snapshot}. Refresh: ${refresh}.`, '');
+  lines.push(`Reserve = max(16,384, 15% of window); budget = max(1, window - reserve) (a window of 16,384 or less: no history is sent). Snapshot: ${list.snapshot}. Refresh: ${refresh}.`, '');
   return lines.join('\n');
 }
 

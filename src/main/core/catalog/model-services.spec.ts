@@ -84,7 +84,7 @@ describe('models services', () => {
     expect(gpt).toMatchObject({ window: 300_000, source: 'refresh', name: 'GPT-4.1 (refreshed)', output: 1000 });
     expect(await call('models.resolve', { id: 'openai/gpt-4.1' })).toMatchObject({ window: 999_000, source: 'refresh' });
     expect(await call('models.resolve', { id: 'acme/rocket' })).toMatchObject({ window: 50_000, source: 'refresh' });
-    expect(await call('models.resolve', { id: 'local' })).toMatchObject({ window: 8192, reserve: 4096, budget: 4096, source: 'refresh' });
+    expect(await call('models.resolve', { id: 'local' })).toMatchObject({ window: 8192, reserve: 16_384, budget: 1, source: 'refresh' });
     // Snapshot models the refresh did not mention are still there.
     expect((await call('models.list', { query: 'anthropic' })).matched).toBeGreaterThan(0);
     // Settings live in SQLite: a new service table over the same database reads them back.

@@ -86,13 +86,13 @@ describe('directives enforced when Loupe assembles the next prompt', () => {
     const repo = makeRepo({ 'a.txt': 'a\n' });
     const runtime = makeRuntime();
     const out = join(tempDir(), 'stdin.txt');
-    // openai/gpt-4 has an 8,192-token window: half is kept for the answer (issue 22), 4,096 for history, which long replies overflow.
+    // openai/gpt-4 has an 8,192-token window: the seed's 16,384-token reserve takes all of it (budget 1), so only a pin keeps history.
     const small = (reply: string) => agent(out, reply, { model: 'openai/gpt-4' });
     const one = await turn(runtime, repo, 'PINNED_ASK keep me', small(`'first reply '+'x'.repeat(20000)`));
     const threadId = one.run.threadId;
     await turn(runtime, repo, 'LATER_ASK', small(`'second reply '+'y'.repeat(20000)`), threadId);
     const m = await runtime.call('xray.manifest', { threadId });
-    expect(m.model).toMatchObject({ id: 'openai/gpt-4', window: 8192, reserve: 4096 });
+    expect(m.model).toMatchObject({ id: 'openai/gpt-4', window: 8192, reserve: 16_384 });
     const ask = byKind(m, 'user').find((s) => s.preview.startsWith('PINNED_ASK'))!;
     // Before pinning, the fold leaves everything out of a fresh prompt.
     expect(m.segments.filter((s) => !s.outOfContext)).toEqual([]);

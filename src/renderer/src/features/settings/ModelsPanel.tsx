@@ -34,7 +34,7 @@ export function ModelsPanel() {
       <h2 id="models-title">Models</h2>
       <p className="muted">
         Each turn’s history is trimmed to the model’s context window minus a reserve for the answer: reserve = max(16,384, 15% of
-        the window), at most half the window (a window under 32,768 keeps half for history), budget = window − reserve. Budgets are checked in each model’s best available count: exact where its tokenizer is
+        the window), never capped, budget = window − reserve, at least 1 (a window of 16,384 tokens or less leaves no room: no history is sent). Budgets are checked in each model’s best available count: exact where its tokenizer is
         public (OpenAI), otherwise the estimate (bytes ÷ 4) scaled by the calibration below.
       </p>
       <CalibrationPanel />

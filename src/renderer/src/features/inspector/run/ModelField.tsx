@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { DEFAULT_WINDOW_TOKENS, MIN_RESERVE_TOKENS, reserveCapped } from '../../../../../shared/fold/budget';
+import { DEFAULT_WINDOW_TOKENS, NO_HISTORY_TEXT, reserveLeavesNoHistory } from '../../../../../shared/fold/budget';
 import { formatInt } from '../../../../../shared/format';
 import { useRunForm } from './run-store';
 
@@ -96,7 +96,7 @@ export function ModelField() {
           : modelError
             ? modelError.message
             : model
-              ? `${model.known ? `${model.id}: window` : 'Not in the catalog: the default window'} ${formatInt(model.window)} − reserve ${formatInt(model.reserve)} = fold budget ${formatInt(model.budget)} tokens (${model.source}).${reserveCapped(model.window) ? ` The window is under ${formatInt(2 * MIN_RESERVE_TOKENS)} tokens: the reserve is capped at half of it.` : ''}`
+              ? `${model.known ? `${model.id}: window` : 'Not in the catalog: the default window'} ${formatInt(model.window)} − reserve ${formatInt(model.reserve)} = fold budget ${formatInt(model.budget)} tokens (${model.source}).${reserveLeavesNoHistory(model.window) ? ` ${NO_HISTORY_TEXT[0]!.toUpperCase()}${NO_HISTORY_TEXT.slice(1)}.` : ''}`
               : `Empty: the CLI picks its model; history is folded to the default ${formatInt(DEFAULT_WINDOW_TOKENS)}-token window.`}
         {agent === 'demo' && ' The demo agent has no model: this only sizes the fold budget.'}
       </p>
