@@ -223,8 +223,11 @@ export function agentsTier(bin: AgentBin): void {
       expect(newest.lastContext).toMatchObject(expected);
       const xray = await loupe(['xray', '--session', newest.file, '--json']);
       expect(xray.code, xray.stderr).toBe(0);
-      const manifest = JSON.parse(xray.stdout) as { reported: { contextTokens: number } | null };
+      const manifest = JSON.parse(xray.stdout) as { reported: { contextTokens: number } | null; session: { unknownTypes: Record<string, number> }; segments: { kind: string }[] };
       expect(manifest.reported?.contextTokens).toBe(expected.tokens);
+      // Every record the pinned CLI writes is read for what it is (issue 34, item 1): none is an unknown segment.
+      expect(manifest.session.unknownTypes).toEqual({});
+      expect(manifest.segments.filter((s) => s.kind === 'unknown')).toEqual([]);
     }, CASE_TIMEOUT_MS);
   });
 }

@@ -6,8 +6,37 @@ import { toolOutputText } from '../../../shared/tool-output';
 import { SessionFacts, type LineCounts } from './facts';
 import { num, obj, str } from '../conversation/fields';
 
-/** Claude Code line types that are the CLI's bookkeeping, not conversation (README: "Line types seen"). */
-const BOOKKEEPING = new Set(['progress', 'file-history-snapshot', 'queue-operation', 'summary', 'last-prompt', 'mode', 'custom-title', 'tag', 'pr-link', 'agent-name']);
+/**
+ * Claude Code line types that are the CLI's bookkeeping, not conversation (README: "Line types seen").
+ * 2.1.332 adds its own request log: `api-request-blob` (each message of a request, by hash: the
+ * conversation lines already carry it), `api-request` (per request: params and the blob chain;
+ * its `requestDigest` is not a hash of the body sent, see below), `atis-latch` and `tools-used`;
+ * `cost-state` is Claude's own running cost (read by the cost view, never conversation).
+ */
+const BOOKKEEPING = new Set([
+  'progress',
+  'file-history-snapshot',
+  'queue-operation',
+  'summary',
+  'last-prompt',
+  'mode',
+  'custom-title',
+  'tag',
+  'pr-link',
+  'agent-name',
+  'api-request-blob',
+  'api-request',
+  'atis-latch',
+  'tools-used',
+  'cost-state',
+]);
+
+/**
+ * Attachments 2.1.332 renders into the request as system reminders (`rendered`): the environment,
+ * the model's identity, the git status, the date, commit attribution. Context the CLI adds, shown
+ * as system sections, never as the user's conversation.
+ */
+const RENDERED_CONTEXT = new Set(['environment', 'model', 'session_context', 'date', 'remote_session_change']);
 
 /** Attachments that are context the CLI injects besides the conversation: shown as system sections. */
 const SYSTEM_ATTACHMENTS: Record<string, Provenance> = {
@@ -52,6 +81,9 @@ export class ClaudeLines {
   readonly agentLinks = new Map<string, string>();
   private readonly usages = new Map<string, MessageUsage>();
   private readonly blocks = new Map<string, Set<string>>();
+  /** The latest request shape (system and tools as sent) and prompt snapshot: one set of system sections, not one per copy. */
+  private shape: { system: string[]; tools: unknown[]; source: EntryMeta['source'] } | null = null;
+  private snapshot: { system: string[]; tools: unknown[]; source: EntryMeta['source'] } | null = null;
 
   constructor(
     private readonly b: SessionBuilder,
@@ -80,7 +112,12 @@ export class ClaudeLines {
       case 'assistant':
         return this.assistant(v, meta, lineNo);
       case 'attachment':
-        return this.attachment(obj(v.attachment), meta, bytes);
+        return this.attachment(obj(v.attachment), meta, bytes, v);
+      case 'api-request-shape':
+        // What each request carried besides its messages: its system blocks and tool definitions (2.1.332).
+        if (!sidechain) this.shape = { system: systemTexts(obj(v.shape).system), tools: arrayOf(obj(v.shape).tools), source: meta.source };
+        this.counts.bookkeeping += 1;
+        return;
       case 'system':
         if (v.subtype === 'compact_boundary' && !sidechain) return this.compaction(v, meta);
         this.counts.bookkeeping += 1;
@@ -182,8 +219,22 @@ export class ClaudeLines {
     this.usages.set(key, { entryIndex: before?.entryIndex ?? firstIndex, line: lineNo, usage, model, timestamp: meta.timestamp ?? null });
   }
 
-  private attachment(att: Record<string, unknown>, meta: EntryMeta, bytes: number): void {
+  private attachment(att: Record<string, unknown>, meta: EntryMeta, bytes: number, line: Record<string, unknown>): void {
     const type = str(att.type) ?? 'unknown';
+    if (type === 'prompt_snapshot') {
+      // The CLI's whole system prompt (and, later in a turn, its tools): system sections, once (flushSystem).
+      if (!meta.sidechain) this.snapshot = { system: systemTexts(att.systemPrompt), tools: arrayOf(att.tools), source: meta.source };
+      this.counts.bookkeeping += 1;
+      return;
+    }
+    if (!(type in SYSTEM_ATTACHMENTS) && (RENDERED_CONTEXT.has(type) || (Array.isArray(line.rendered) && (line.renderedRole === 'system' || line.renderedRole === 'user')))) {
+      if (meta.sidechain) return;
+      // What the model reads is the rendered reminder, not the record.
+      const rendered = arrayOf(line.rendered).map((r) => str(obj(r).content) ?? '').filter(Boolean).join('\n');
+      const text = rendered || JSON.stringify(att);
+      this.b.system({ title: `Claude Code ${type.replaceAll('_', ' ')}`, provenance: 'runtime-context', bytes: Buffer.byteLength(text), text, source: meta.source });
+      return;
+    }
     const text = str(att.content) ?? (Array.isArray(att.addedLines) ? att.addedLines.join('\n') : JSON.stringify(att));
     const provenance = SYSTEM_ATTACHMENTS[type];
     if (provenance && !meta.sidechain) {
@@ -212,6 +263,29 @@ export class ClaudeLines {
     if (data.type === 'agent_progress' && agent && parent && !this.agentLinks.has(agent)) this.agentLinks.set(agent, parent);
   }
 
+  /**
+   * The CLI's system prompt and tool definitions as system sections: from the latest request
+   * shape (exactly what was sent), else the latest prompt snapshot. Built-in tools are one
+   * section, each MCP server's tools another (`mcp__<server>__<tool>`).
+   */
+  flushSystem(): void {
+    const from = this.shape ?? this.snapshot;
+    if (!from) return;
+    const system = from.system.join('\n\n');
+    if (system) this.b.system({ title: 'Claude Code system prompt', provenance: 'framework-core', bytes: Buffer.byteLength(system), text: system, source: from.source });
+    const groups = new Map<string, unknown[]>();
+    for (const tool of from.tools) {
+      const name = str(obj(tool).name) ?? '';
+      const server = /^mcp__(.+?)__/.exec(name)?.[1];
+      const key = server ? `MCP server ${server} tool definitions` : 'Claude Code tool definitions';
+      groups.set(key, [...(groups.get(key) ?? []), tool]);
+    }
+    for (const [title, tools] of groups) {
+      const text = JSON.stringify(tools);
+      this.b.system({ title: `${title} (${tools.length})`, provenance: 'tools', bytes: Buffer.byteLength(text), text, source: from.source });
+    }
+  }
+
   /** Adds the provider's count for each main-chain reply: input + cache creation + cache read of its last line. */
   flushPoints(): void {
     for (const u of this.usages.values()) {
@@ -233,6 +307,15 @@ export class ClaudeLines {
     }
     this.usages.clear();
   }
+}
+
+const arrayOf = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+/** System prompt parts: plain strings (prompt_snapshot) or text blocks (a request shape's system). */
+function systemTexts(v: unknown): string[] {
+  return arrayOf(v)
+    .map((p) => (typeof p === 'string' ? p : (str(obj(p).text) ?? '')))
+    .filter((t) => t.trim() !== '');
 }
 
 /** What identifies a block within one reply, so a repeated line adds nothing. */

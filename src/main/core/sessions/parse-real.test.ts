@@ -10,6 +10,22 @@ const parse = async (rel: string) => (await parseSessionFile(join(FX, rel))).ses
 const count = (s: ImportedSession, pred: (e: ImportedSession['entries'][number]) => boolean) => s.entries.filter(pred).length;
 
 describe('Claude Code transcripts (real)', () => {
+  it("2.1.332's own records (written by the real CLI in the agents tier): system sections and bookkeeping, never conversation (issue 34, item 1)", async () => {
+    const s = await parse('claude/loupe-agents-tier/0d9dd47c-369f-49f0-9b55-10292da779d2.jsonl');
+    expect(s.cliVersion).toBe('2.1.332');
+    expect(s.lines).toMatchObject({ read: 30, malformed: 0, unknown: 0 });
+    // Conversation: Loupe's prompt, the Read call with its result, the reply; no record of the CLI's as a turn.
+    expect(s.entries.map((e) => e.kind)).toEqual(['user', 'tool', 'assistant']);
+    const titles = s.system.map((p) => p.title);
+    // The system prompt and tools once, from the request shape (the two prompt snapshots do not add copies).
+    expect(titles.filter((t) => t === 'Claude Code system prompt')).toHaveLength(1);
+    expect(titles).toContain('Claude Code tool definitions (12)');
+    for (const t of ['environment', 'model', 'session context', 'date', 'remote session change', 'skill listing']) expect(titles).toContain(`Claude Code ${t}`);
+    // What the model reads of a rendered attachment is its reminder, not the record.
+    expect(s.system.find((p) => p.title === 'Claude Code date')!.preview).toContain("Today's date is");
+    expect(s.system.find((p) => p.title === 'Claude Code tool definitions (12)')!.provenance).toBe('tools');
+  });
+
   it('the 3 MB spotter session: one entry per block, 139 replies counted once, 150 tool pairs, 14 thinking blocks, auto compaction, subagent', async () => {
     const s = await parse('claude/spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl');
     expect(s).toMatchObject({ format: 'claude-code-jsonl', cli: 'claude-code', cliVersion: '2.1.39', sessionId: '4d5611e5-241a-462a-8d15-5122611a9569' });

@@ -78,6 +78,7 @@ export async function parseSessionFile(path: string, options: ParseOptions = {})
       files.push(await fileRef(path, 'main', 'line'));
       const claude = new ClaudeLines(builder, facts, counts);
       read = await readJsonl(path, (l) => claude.line(l, { file: 0, subagent: false }), options.signal);
+      claude.flushSystem();
       claude.flushPoints();
       for (const sub of await claudeSubagentFiles(path, facts.sessionId)) {
         const file = files.length;
