@@ -206,10 +206,15 @@ test.describe('a missing agent CLI', () => {
     await page.getByTestId('run-settings-toggle').click();
     const claude = page.locator('[data-agent="claude"]');
     await expect(claude).toHaveAttribute('data-installed', 'false');
-    await expect(claude.locator('.agent-problem')).toHaveText('Claude Code (claude) is not on your PATH. Install it with npm i -g @anthropic-ai/claude-code.');
+    await expect(claude.locator('.agent-problem')).toHaveText(
+      `Claude Code (claude) is not on your PATH: Loupe looked in ${bin}. Install it with npm i -g @anthropic-ai/claude-code, or start Loupe with LOUPE_AGENT_PATH set to the folder that holds claude (searched before PATH), then Check again.`,
+    );
     await expect(claude.getByRole('radio')).toBeDisabled();
     await expect(page.locator('[data-agent="codex"] .agent-problem')).toContainText('Codex CLI (codex) is not on your PATH');
     await expect(page.locator('[data-agent="demo"]').getByRole('radio')).toBeEnabled();
     await expect(page.locator('[data-agent="demo"]').getByRole('radio')).toBeChecked();
+    // Check again looks again, and says so (issue 34, item 4: it seemed to do nothing).
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await expect(page.getByTestId('agents-checked')).toContainText('3 still not found.');
   });
 });

@@ -4,7 +4,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AgentId } from '../../../../shared/contract/runs';
 import type { DetectContext, DetectedAgent } from './adapter';
-import { findExecutable } from './path-lookup';
+import { AGENT_PATH_ENV, findExecutable, searchDirs } from './path-lookup';
 import { parseVersion, probe, VERSION_TIMEOUT_MS } from './version-probe';
 
 /** What detection needs to know about one CLI. */
@@ -59,7 +59,7 @@ export async function detectCli(spec: CliSpec, ctx: DetectContext): Promise<Dete
       installed: false,
       version: null,
       path: null,
-      problem: `${spec.label} (${spec.bin}) is not on your PATH. Install it with npm i -g ${spec.npmPackage}.`,
+      problem: notFoundProblem(spec, ctx.env),
     };
   }
   const fromPackage = packageVersion(path, spec.npmPackage);
@@ -67,6 +67,25 @@ export async function detectCli(spec: CliSpec, ctx: DetectContext): Promise<Dete
   const r = await probe(ctx, path, ['--version']);
   const version = r.exit?.code === 0 ? parseVersion(r.stdout) ?? parseVersion(r.stderr) : null;
   return { ...base, installed: true, version, path, problem: version ? null : versionProblem(spec, path, r) };
+}
+
+/** Most folders named in the "not found" sentence; the rest are counted. */
+const NAMED_DIRS = 4;
+
+/**
+ * Where Loupe looked and how to change it (issue 34, item 4): the folders searched
+ * (LOUPE_AGENT_PATH first, then the PATH Loupe was started with, which a desktop app
+ * often gets shorter than a shell's), how to install the CLI, and how to point Loupe at it.
+ */
+export function notFoundProblem(spec: Pick<CliSpec, 'label' | 'bin' | 'npmPackage'>, env: NodeJS.ProcessEnv): string {
+  const dirs = searchDirs(env);
+  const named = dirs.slice(0, NAMED_DIRS).join(', ');
+  const more = dirs.length > NAMED_DIRS ? ` and ${dirs.length - NAMED_DIRS} more` : '';
+  const where = dirs.length ? `Loupe looked in ${named}${more}` : 'Loupe was started with no PATH to look in';
+  return (
+    `${spec.label} (${spec.bin}) is not on your PATH: ${where}. Install it with npm i -g ${spec.npmPackage}, ` +
+    `or start Loupe with ${AGENT_PATH_ENV} set to the folder that holds ${spec.bin} (searched before PATH), then Check again.`
+  );
 }
 
 function versionProblem(spec: CliSpec, path: string, r: Awaited<ReturnType<typeof probe>>): string {

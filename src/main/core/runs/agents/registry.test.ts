@@ -1,6 +1,6 @@
 // Detection with a real launcher and fake CLIs (shell scripts printing versions) in temp folders.
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLauncher } from '../../process/launcher';
 import { removeTempDirs, tempDir } from '../../testing/fixtures';
@@ -41,7 +41,7 @@ describe.skipIf(process.platform === 'win32')('detectAgents', () => {
       installed: false,
       version: null,
       path: null,
-      problem: 'Gemini CLI (gemini) is not on your PATH. Install it with npm i -g @google/gemini-cli.',
+      problem: `Gemini CLI (gemini) is not on your PATH: Loupe looked in ${bin}, ${other}. Install it with npm i -g @google/gemini-cli, or start Loupe with LOUPE_AGENT_PATH set to the folder that holds gemini (searched before PATH), then Check again.`,
       resumable: true,
       takesMcp: false,
     });
@@ -52,11 +52,14 @@ describe.skipIf(process.platform === 'win32')('detectAgents', () => {
   });
 
   it('missing everywhere: the install sentence for each CLI', async () => {
-    const agents = await detectAgents({ spawn: launcher.spawn, env: { PATH: tempDir('loupe-empty-') } });
+    const dirs = Array.from({ length: 6 }, () => tempDir('loupe-empty-'));
+    const agents = await detectAgents({ spawn: launcher.spawn, env: { PATH: dirs.join(delimiter) } });
+    // Where it looked (the first four folders, the rest counted) and how to point Loupe at a CLI (issue 34, item 4).
+    const where = `Loupe looked in ${dirs.slice(0, 4).join(', ')} and 2 more`;
     expect(agents.filter((a) => !a.installed).map((a) => a.problem)).toEqual([
-      'Claude Code (claude) is not on your PATH. Install it with npm i -g @anthropic-ai/claude-code.',
-      'Codex CLI (codex) is not on your PATH. Install it with npm i -g @openai/codex.',
-      'Gemini CLI (gemini) is not on your PATH. Install it with npm i -g @google/gemini-cli.',
+      `Claude Code (claude) is not on your PATH: ${where}. Install it with npm i -g @anthropic-ai/claude-code, or start Loupe with LOUPE_AGENT_PATH set to the folder that holds claude (searched before PATH), then Check again.`,
+      `Codex CLI (codex) is not on your PATH: ${where}. Install it with npm i -g @openai/codex, or start Loupe with LOUPE_AGENT_PATH set to the folder that holds codex (searched before PATH), then Check again.`,
+      `Gemini CLI (gemini) is not on your PATH: ${where}. Install it with npm i -g @google/gemini-cli, or start Loupe with LOUPE_AGENT_PATH set to the folder that holds gemini (searched before PATH), then Check again.`,
     ]);
   });
 

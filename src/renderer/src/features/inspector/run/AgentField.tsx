@@ -4,9 +4,10 @@ import { useRunForm } from './run-store';
 
 /** The agents Loupe can launch: installed ones to choose, missing ones with the plain reason; a custom command line. */
 export function AgentField() {
-  const { agents, agent, command, error, checking } = useRunForm(
-    useShallow((s) => ({ agents: s.agents, agent: s.draft?.agent, command: s.draft?.command ?? '', error: s.errors.command, checking: s.checkingAgents })),
+  const { agents, agent, command, error, checking, checkedAt } = useRunForm(
+    useShallow((s) => ({ agents: s.agents, agent: s.draft?.agent, command: s.draft?.command ?? '', error: s.errors.command, checking: s.checkingAgents, checkedAt: s.agentsCheckedAt })),
   );
+  const missing = agents?.filter((a) => !a.installed).length ?? 0;
   const { setDraft, refreshAgents } = useRunForm.getState();
   return (
     <fieldset className="run-field agents" data-testid="agent-field">
@@ -30,6 +31,11 @@ export function AgentField() {
       <button type="button" className="small ghost" disabled={checking} onClick={() => void refreshAgents(true)}>
         {checking ? 'Checking…' : 'Check again'}
       </button>
+      {checkedAt !== null && !checking && (
+        <span className="hint" role="status" data-testid="agents-checked">
+          Looked again at {new Date(checkedAt).toLocaleTimeString()}: {missing === 0 ? 'every CLI was found.' : `${missing} still not found.`}
+        </span>
+      )}
       {agent === 'custom' && (
         <div className="run-subfield">
           <label htmlFor="run-command">Command line</label>

@@ -38,6 +38,8 @@ export interface RunFormState {
   saveError: UiError | null;
   agents: AgentInfo[] | null;
   checkingAgents: boolean;
+  /** When the user last asked to look for the CLIs again (Check again), for its feedback; null before. */
+  agentsCheckedAt: number | null;
   model: ResolvedModel | null;
   modelError: UiError | null;
   /** Catalog entries matching what is typed in the model field. */
@@ -141,6 +143,7 @@ export const useRunForm = create<RunFormState>()(
         saveError: null,
         agents: null,
         checkingAgents: false,
+        agentsCheckedAt: null,
         model: null,
         modelError: null,
         modelSuggestions: [],
@@ -172,7 +175,7 @@ export const useRunForm = create<RunFormState>()(
         async refreshAgents(force = false) {
           set({ checkingAgents: true });
           try {
-            set({ agents: await bridge.call('runs.agents', { refresh: force }), checkingAgents: false });
+            set({ agents: await bridge.call('runs.agents', { refresh: force }), checkingAgents: false, ...(force ? { agentsCheckedAt: Date.now() } : {}) });
           } catch (err) {
             set({ checkingAgents: false, loadError: toUiError(err) });
           }
