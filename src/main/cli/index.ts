@@ -40,6 +40,50 @@ function argumentProblem(err: unknown): string | null {
   }
 }
 
+/** Request fields whose flag is not their name in kebab case. */
+const FLAG_OF: Record<string, string> = {
+  maxApproximateTokens: '--max-approx-tokens',
+  policy: '--policy',
+  sessionId: 'SESSION',
+  threadId: 'THREAD',
+  segmentId: 'SEGMENT_ID',
+  runId: 'RUN',
+  repo: '--repo',
+};
+
+/**
+ * An invalid-input error from a service, in the command's words (issue 34, item 8): each
+ * problem named by the flag that carries it (settings.loop.contextBudget.maxPromptBytes is
+ * --max-prompt-bytes) where the command takes that flag, without the contract's method
+ * name; null for other errors.
+ */
+function invalidInputText(err: { code: string; details?: unknown }, usage: string): string | null {
+  if (err.code !== 'invalid-input') return null;
+  const issues = (err.details as { issues?: { path: string[]; message: string }[] } | undefined)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return null;
+  const label = (path: string[]) => {
+    const last = path.at(-1) ?? '';
+    const flag = FLAG_OF[last] ?? `--${last.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    return last && usage.includes(flag) ? flag : path.length ? path.join('.') : 'the request';
+  };
+  return `${issues.slice(0, 8).map((i) => `${label(i.path)} ${i.message}`).join('; ')}.`;
+}
+
+/** Rewrites `--flag -5` to `--flag=-5`, so a negative number reaches the flag's own check (parseArgs reads it as an option). */
+function negativeValues(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    if (arg === '--') return [...out, ...args.slice(i)];
+    if (/^--[a-z][\w-]*$/.test(arg) && next !== undefined && /^-\d+(\.\d+)?$/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Runs the `loupe` command line; resolves with the process exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [first, ...afterFirst] = argv;
@@ -65,7 +109,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   try {
     const run = await command.load();
-    return await run(rest, io);
+    return await run(negativeValues(rest), io);
   } catch (err) {
     const problem = err instanceof UsageError ? err.message : argumentProblem(err);
     if (problem !== null) {
@@ -73,6 +117,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_USAGE;
     }
     if (err instanceof LoupeError || isErrorShape(err)) {
+      const plain = invalidInputText(err, command.usage);
+      if (plain) {
+        io.stderr(`loupe ${name}: ${plain}\nUsage: ${command.usage}\n`);
+        return EXIT_USAGE;
+      }
       io.stderr(`loupe ${name}: ${err.message} (${err.code})\n`);
       return exitCodeFor(err.code);
     }

@@ -32,7 +32,9 @@ export const contextBudgetSchema = lazy(() =>
       maxApproximateTokens: ceiling(BUDGET_CEILING_MAX.maxApproximateTokens).optional(),
       policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
     })
-    .strict(),
+    .strict()
+    // A policy with no ceiling checks nothing: refused, not kept as a budget that is never applied (issue 34, item 8).
+    .refine((b) => b.maxPromptBytes !== undefined || b.maxApproximateTokens !== undefined, { message: 'needs a ceiling: maxPromptBytes or maxApproximateTokens' }),
 );
 export type ContextBudget = z.output<ReturnType<typeof contextBudgetSchema>>;
 
@@ -48,9 +50,25 @@ export const requestBudgetSchema = lazy(() =>
       maxRequestBytes: ceiling(REQUEST_CEILING_MAX.maxRequestBytes).optional(),
       policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
     })
-    .strict(),
+    .strict()
+    .refine((b) => b.maxRequestTokens !== undefined || b.maxRequestBytes !== undefined, { message: 'needs a ceiling: maxRequestTokens or maxRequestBytes' }),
 );
 export type RequestBudget = z.output<ReturnType<typeof requestBudgetSchema>>;
+
+/**
+ * Stored settings from before budgets needed a ceiling (a policy alone, which checked
+ * nothing): read back without that budget, so a saved preset or the settings in force still
+ * load. New input with a policy alone is refused by the schemas above.
+ */
+export function withoutEmptyBudgets(settings: unknown): unknown {
+  const loop = (settings as { loop?: Record<string, unknown> } | null)?.loop;
+  if (!loop || typeof loop !== 'object') return settings;
+  const empty = (b: unknown, keys: string[]) => !!b && typeof b === 'object' && !keys.some((k) => (b as Record<string, unknown>)[k] !== undefined);
+  const next = { ...loop };
+  if (empty(next.contextBudget, ['maxPromptBytes', 'maxApproximateTokens'])) delete next.contextBudget;
+  if (empty(next.requestBudget, ['maxRequestTokens', 'maxRequestBytes'])) delete next.requestBudget;
+  return { ...(settings as object), loop: next };
+}
 
 const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `is longer than ${max} characters`);
 

@@ -159,6 +159,28 @@ function stallRunning(): string[] {
     });
 }
 
+describe('the CLI in plain words (issue 34, item 8)', () => {
+  it('a negative ceiling reaches its own check; a service refusal names the flag, not the contract; a missing --repo folder is refused', async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    const neg = await cli(['run', '--repo', repo, '--ask', 'x', '--command', answer, '--max-prompt-bytes', '-5', 'a.txt'], env);
+    expect(neg.code).toBe(2);
+    expect(neg.stderr).toContain('--max-prompt-bytes takes a whole number of at least 1, got "-5"');
+    expect((await cli(['run', '--repo', repo, '--ask', 'x', '--command', answer, '--max-request-tokens', '-1', 'a.txt'], env)).stderr).toContain('got "-1"');
+    const huge = await cli(['run', '--repo', repo, '--ask', 'x', '--command', answer, '--max-prompt-bytes', '999999999999999', 'a.txt'], env);
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toContain('loupe run: --max-prompt-bytes must be at most 268,435,456.');
+    expect(huge.stderr).not.toMatch(/Invalid runs\.start request|settings\.loop|Too small|Too big/);
+    const limit = await cli(['runs', 'list', '--limit', '0'], env);
+    expect(limit.stderr).toContain('loupe runs: --limit must be at least 1.');
+    const missing = await cli(['runs', 'list', '--repo', join(repo, 'nope')], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('is not a folder');
+    expect((await cli(['runs', 'list', '--repo', repo], env)).stdout).toBe(`No runs in ${repo} yet.\n`);
+    expect((await cli(['wire', 'show', 'nope'], env)).stderr).toContain('loupe wire: SESSION is not a wire session id.');
+  });
+});
+
 describe('loupe runs', () => {
   it('list, show and export (JSON to stdout, CSV to a file) a run and its thread', async () => {
     const env = { LOUPE_USER_DATA: tempDir() };

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,12 +25,14 @@ export const run: CommandRun = async (args, io) => {
     switch (sub) {
       case 'list': {
         if (values.limit !== undefined && !/^\d+$/.test(values.limit)) throw new UsageError('--limit takes a whole number.');
+        // A folder that does not exist has no runs to list: say so, rather than "No runs yet." (issue 34, item 8).
+        if (values.repo !== undefined && !statSync(resolve(values.repo), { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--repo ${values.repo} is not a folder.`);
         const runs = await runtime.call(
           'runs.list',
           { ...(values.repo ? { repo: resolve(values.repo) } : {}), ...(values.limit ? { limit: Number(values.limit) } : {}) },
           { signal },
         );
-        io.stdout(values.json ? `${JSON.stringify(runs, null, 2)}\n` : formatRuns(runs));
+        io.stdout(values.json ? `${JSON.stringify(runs, null, 2)}\n` : runs.length === 0 && values.repo ? `No runs in ${resolve(values.repo)} yet.\n` : formatRuns(runs));
         return EXIT_OK;
       }
       case 'show': {

@@ -3,7 +3,7 @@
 // give the same clear answer for every bad value, and keep what they are not told to change.
 import { describe, expect, it } from 'vitest';
 import { REQUEST_CEILING_MAX } from '../../../shared/contract/run-limits';
-import { runSettingsSchema } from '../../../shared/contract/runs';
+import { runSettingsSchema, withoutEmptyBudgets } from '../../../shared/contract/runs';
 import { UsageError } from '../command';
 import { requestBudgetFrom, settingsFromFlags, wireSecretsFrom } from './settings-flags';
 
@@ -16,7 +16,12 @@ describe('loop.requestBudget and loop.wireSecrets in run settings (and presets)'
   it('accept positive whole ceilings up to their bound, a policy, and warn or redact', () => {
     expect(issues({ requestBudget: { maxRequestTokens: 150_000, maxRequestBytes: 600_000, policy: 'block' }, wireSecrets: 'redact' })).toEqual([]);
     expect(issues({ requestBudget: { maxRequestTokens: REQUEST_CEILING_MAX.maxRequestTokens, policy: 'warn' } })).toEqual([]);
-    expect(issues({ requestBudget: { policy: 'warn' }, wireSecrets: 'warn' })).toEqual([]);
+    expect(issues({ requestBudget: { maxRequestBytes: 1, policy: 'warn' }, wireSecrets: 'warn' })).toEqual([]);
+    // A policy alone checks nothing: refused in words (issue 34, item 8), for both budgets.
+    expect(issues({ requestBudget: { policy: 'warn' } })).toEqual(['loop.requestBudget needs a ceiling: maxRequestTokens or maxRequestBytes']);
+    expect(issues({ contextBudget: { policy: 'block' } })).toEqual(['loop.contextBudget needs a ceiling: maxPromptBytes or maxApproximateTokens']);
+    // Settings stored before that rule still load, without the budget that checked nothing.
+    expect(runSettingsSchema().parse(withoutEmptyBudgets({ agent: 'claude', loop: { contextBudget: { policy: 'block' }, requestBudget: { maxRequestBytes: 9, policy: 'warn' } } })).loop).toEqual({ requestBudget: { maxRequestBytes: 9, policy: 'warn' } });
   });
 
   it('reject 0, negatives, fractions, NaN, values over the bound, unknown keys and modes, each in words', () => {
@@ -28,7 +33,8 @@ describe('loop.requestBudget and loop.wireSecrets in run settings (and presets)'
       'loop.requestBudget.maxRequestBytes must be at most 67,108,864',
     ]);
     expect(issues({ requestBudget: { maxRequestTokens: 10, policy: 'stop' } })).toEqual(['loop.requestBudget.policy must be "warn" or "block"']);
-    expect(issues({ requestBudget: { maxTokens: 10, policy: 'block' } })).toHaveLength(1);
+    // The unknown key, and no ceiling left.
+    expect(issues({ requestBudget: { maxTokens: 10, policy: 'block' } })).toHaveLength(2);
     expect(issues({ wireSecrets: 'drop' })).toEqual(['loop.wireSecrets must be "warn" or "redact"']);
   });
 });

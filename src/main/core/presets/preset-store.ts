@@ -1,6 +1,6 @@
 // Presets in SQLite: named, with immutable numbered revisions (003-presets.sql).
 import type { PresetDetail, PresetRevision, PresetSummary, RevisionOrigin } from '../../../shared/contract/presets';
-import { runSettingsSchema, type RunSettings } from '../../../shared/contract/runs';
+import { runSettingsSchema, withoutEmptyBudgets, type RunSettings } from '../../../shared/contract/runs';
 import { LoupeError } from '../../../shared/errors';
 import { canonicalJson } from '../../../shared/presets/diff';
 import { pickRevision } from '../../../shared/presets/revisions';
@@ -25,7 +25,7 @@ interface PresetRow {
 
 function toRevision(r: RevisionRow): PresetRevision {
   // Stored settings were validated on the way in; parsing again applies today's defaults.
-  const settings = runSettingsSchema().parse(JSON.parse(r.settings_json));
+  const settings = runSettingsSchema().parse(withoutEmptyBudgets(JSON.parse(r.settings_json)));
   return { revision: r.revision, createdAt: r.created_at, author: r.author, origin: fromJson(r.origin_json), settings };
 }
 

@@ -1,5 +1,5 @@
 import { SETTING_FIELDS, type EffectiveSettings, type SettingField, type SettingSource } from '../../../shared/contract/settings';
-import { runSettingsSchema, type PresetRef, type RunSettings } from '../../../shared/contract/runs';
+import { runSettingsSchema, withoutEmptyBudgets, type PresetRef, type RunSettings } from '../../../shared/contract/runs';
 import type { Db } from '../store/store';
 import { getSetting, setSetting } from '../store/settings';
 
@@ -36,7 +36,7 @@ function stillApplied(sources: Record<SettingField, SettingSource>, preset: Pres
 /** The current run settings with their sources; unreadable stored settings fall back to the defaults. */
 export function readEffective(db: Db): EffectiveSettings {
   const stored = getSetting<Stored | null>(db, KEY, null);
-  const parsed = stored ? runSettingsSchema().safeParse(stored.settings) : null;
+  const parsed = stored ? runSettingsSchema().safeParse(withoutEmptyBudgets(stored.settings)) : null;
   const settings = parsed?.success ? parsed.data : DEFAULT_RUN_SETTINGS;
   const sources = Object.fromEntries(
     SETTING_FIELDS.map((f) => [f, (parsed?.success && stored?.sources[f]) || { kind: 'default' }]),

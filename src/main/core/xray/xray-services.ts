@@ -58,7 +58,16 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
   /** Checks the segment exists in the source (and may take this directive), records it, and answers the manifest built once. */
   async function direct(target: XrayTarget, segmentId: string, kind: DirectiveKind, signal: AbortSignal, author: 'user' | 'agent' = 'user', summary?: string) {
     const source = await open(target, signal);
-    await source.checkDirective(segmentId, kind, author);
+    try {
+      await source.checkDirective(segmentId, kind, author);
+    } catch (err) {
+      // A system section's id is not a segment: say why it cannot be directed, not that it is missing (issue 34, item 8).
+      if (err instanceof LoupeError && err.code === 'not-found') {
+        const section = (await source.manifest(signal)).system.find((s) => s.id === segmentId);
+        if (section) throw new LoupeError('unsupported', `"${section.title}" is a system section: X-Ray shows it with its provenance, display only; it cannot be pinned, evicted or summarized.`, { segmentId });
+      }
+      throw err;
+    }
     putDirective(deps.db, source.owner, { segmentId, kind, ...(summary !== undefined ? { summary } : {}), author, createdAt: deps.now().toISOString() });
     return answer(target, source, author, signal);
   }

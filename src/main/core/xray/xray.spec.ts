@@ -34,6 +34,19 @@ async function turn(runtime: Runtime, repo: string, ask: string, settings: RunSe
 const byKind = (m: Manifest, kind: Segment['kind']) => m.segments.filter((s) => s.kind === kind);
 
 describe('directives enforced when Loupe assembles the next prompt', () => {
+  it('a system section cannot be directed, and says why: display only, not "not found" (issue 34, item 8)', async () => {
+    const repo = makeRepo({ 'a.txt': 'a\n' });
+    const runtime = makeRuntime();
+    const one = await turn(runtime, repo, 'First ask', agent(join(tempDir(), 'stdin.txt'), `'ok'`));
+    const m = await runtime.call('xray.manifest', { threadId: one.run.threadId });
+    const section = m.system[0]!;
+    for (const call of ['xray.evict', 'xray.pin'] as const) {
+      await expect(runtime.call(call, { threadId: one.run.threadId, segmentId: section.id })).rejects.toMatchObject({ code: 'unsupported', message: expect.stringContaining('display only') });
+    }
+    await expect(runtime.call('xray.evict', { threadId: one.run.threadId, segmentId: 'user-0000000000000000' })).rejects.toMatchObject({ code: 'not-found' });
+    await runtime.close();
+  });
+
   it('an evicted reply is left out of the next prompt and its evidence; restore brings it back, byte for byte', async () => {
     const repo = makeRepo({ 'a.txt': 'a\n' });
     const runtime = makeRuntime();
