@@ -179,6 +179,18 @@ describe('the CLI in plain words (issue 34, item 8)', () => {
     expect((await cli(['runs', 'list', '--repo', repo], env)).stdout).toBe(`No runs in ${repo} yet.\n`);
     expect((await cli(['wire', 'show', 'nope'], env)).stderr).toContain('loupe wire: SESSION is not a wire session id.');
   });
+
+  it("a custom command's output is printed once: its stdout is its reply, its stderr its failure", async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    const twoLines = nodeCommand(`process.stdin.resume();process.stdin.on('end',()=>{console.log('LINE-ONE');console.log('LINE-TWO')})`);
+    const ok = await cli(['run', '--repo', repo, '--ask', 'x', '--command', twoLines, 'a.txt'], env);
+    expect(ok.stdout.match(/LINE-ONE/g)).toHaveLength(1);
+    expect(ok.stdout.match(/LINE-TWO/g)).toHaveLength(1);
+    const failed = await cli(['run', '--repo', repo, '--ask', 'x', '--command', fail, 'a.txt'], env);
+    expect(failed.code).toBe(4);
+    expect((failed.stdout + failed.stderr).match(/no credits left/g)!.length).toBeLessThanOrEqual(2);
+  });
 });
 
 describe('loupe runs', () => {

@@ -97,13 +97,25 @@ function follow(
   detail: RunDetail,
   print: ((text: string) => void) | null,
 ): Promise<string> {
+  // What each step already printed of the agent's own output: a custom command's reply is its
+  // stdout, and its failure message its stderr, both shown live already (issue 34, item 8: twice).
+  const shown = new Map<string, { stdout: string[]; stderr: string[] }>();
   return new Promise((done) => {
     const sub = hub.attach({
       deliver(message: StreamMessage) {
         if (message.type !== 'event' || message.event.kind !== 'run') return true;
         const e: RunStreamEvent = message.event.payload;
         if (e.type === 'agent' && print) {
-          const line = formatAgentEvent(e.event);
+          const seen = shown.get(e.stepId) ?? { stdout: [], stderr: [] };
+          shown.set(e.stepId, seen);
+          const ev = e.event;
+          if (ev.type === 'raw') seen[ev.stream].push(ev.text);
+          if (ev.type === 'text' && seen.stdout.length && ev.text.trim() === seen.stdout.join('\n').trim()) return true;
+          if (ev.type === 'result' && !ev.ok && ev.message && seen.stderr.length && seen.stderr.join('\n').includes(ev.message.trim().split('\n')[0]!)) {
+            print('✗ the agent failed: its own words are above\n');
+            return true;
+          }
+          const line = formatAgentEvent(ev);
           if (line !== null) print(`${line}\n`);
         } else if (e.type === 'wire' && print) {
           print(`Loupe on the wire: ${e.warning.text}\n`);
