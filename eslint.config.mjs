@@ -6,6 +6,7 @@
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import { migrationTables, tableOwnersPlugin } from './scripts/eslint-table-owners.mjs';
+import { layerBlocks } from './scripts/eslint-layers.mjs';
 
 const TS = ['**/*.{ts,tsx,mts}'];
 
@@ -85,6 +86,8 @@ export default defineConfig(
     ignores: ['**/*.test.ts', '**/*.spec.ts'],
     rules: { 'no-restricted-imports': ['error', { ...ELECTRON_IMPORT, patterns: [...ELECTRON_IMPORT.patterns, RUNS_INTERNALS] }] },
   },
+  // The wire and the conversation room: their allow-lists (scripts/eslint-layers.mjs).
+  ...layerBlocks(ELECTRON_IMPORT),
   {
     // `loupe inspect` loads only what context.inspect needs (issue 24): the modules on its
     // path never import the whole service table, the whole contract or the app's runtime.

@@ -1,0 +1,29 @@
+// The layer allow-lists of the newest rooms (issue 32), as ESLint config blocks: the wire
+// (core/wire) imports nothing of runs/, sessions/ or xray/ (it is the second entrance, below
+// them); the conversation room (core/conversation) imports only threads/ (segment ids),
+// secrets/ and src/shared. eslint.config.mjs spreads these; eslint-layers.test.ts plants an
+// import that breaks each rule and expects the error.
+
+/** Imports the wire may not make: the rooms above it. */
+export const WIRE_FORBIDDEN = {
+  // The rooms by their place beside core/wire (`../runs/…`, `../../sessions/…`); src/shared's own runs/ and xray/ are fine.
+  regex: '^(\\.\\./)+(runs|sessions|xray|cli)/',
+  message:
+    'The wire imports nothing of runs/, sessions/, xray/ or the CLI (issue 32): the conversation vocabulary is in core/conversation, a session\'s thread is on wire_sessions.',
+};
+
+/** The conversation room's allow-list: anything reached by `../` other than threads/, secrets/ and src/shared. */
+export const CONVERSATION_FORBIDDEN = {
+  regex: '^\\.\\./(?!threads/|secrets/|\\.\\./\\.\\./shared/)',
+  message: 'core/conversation imports only core/threads, core/secrets and src/shared: it is the vocabulary the sessions, the wire and X-Ray share.',
+};
+
+/** The config blocks, each keeping the electron rule that every file of core has. */
+export function layerBlocks(electronImport) {
+  const ignores = ['**/*.test.ts', '**/*.spec.ts'];
+  const rule = (pattern) => ({ 'no-restricted-imports': ['error', { ...electronImport, patterns: [...electronImport.patterns, pattern] }] });
+  return [
+    { files: ['src/main/core/wire/**'], ignores, rules: rule(WIRE_FORBIDDEN) },
+    { files: ['src/main/core/conversation/**'], ignores, rules: rule(CONVERSATION_FORBIDDEN) },
+  ];
+}

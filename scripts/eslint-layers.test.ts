@@ -1,0 +1,37 @@
+// The layer allow-lists of the wire and the conversation room: a planted import that breaks
+// each rule is an error; the imports those rooms make today are not.
+import { join } from 'node:path';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import { layerBlocks } from './eslint-layers.mjs';
+
+const root = join(__dirname, '..');
+const ELECTRON = { paths: [{ name: 'electron', message: 'no electron' }], patterns: [{ group: ['electron/*'], message: 'no electron' }] };
+const lint = (file: string, code: string) =>
+  new Linter({ configType: 'flat' })
+    .verify(code, [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } }, ...layerBlocks(ELECTRON)], { filename: join(root, file) })
+    .map((m) => m.message);
+
+describe('layer rules of the new wing (issue 32)', () => {
+  it('the wire imports nothing of runs/, sessions/ or xray/', () => {
+    expect(lint('src/main/core/wire/store.ts', "import { getRun } from '../runs/store/runs';")).toEqual([expect.stringContaining('The wire imports nothing of runs/')]);
+    expect(lint('src/main/core/wire/parse/openai.ts', "import { partsText } from '../../sessions/codex';")).toEqual([expect.stringContaining('The wire imports nothing')]);
+    expect(lint('src/main/core/wire/enforce/stages.ts', "import type { XraySource } from '../../xray/source';")).toEqual([expect.stringContaining('The wire imports nothing')]);
+    expect(lint('src/main/core/wire/relay.ts', "import { app } from 'electron';")).toEqual([expect.stringContaining('no electron')]);
+    expect(lint('src/main/core/wire/enforce/evictions.ts', "import { summaryText } from '../../../../shared/xray/directives';")).toEqual([]);
+    // What it imports today is fine.
+    expect(lint('src/main/core/wire/parse/openai.ts', "import { partsText } from '../../conversation/openai-responses';\nimport { listDirectives } from '../../threads/directive-store';")).toEqual([]);
+  });
+
+  it('the conversation room imports only threads/, secrets/ and src/shared', () => {
+    expect(lint('src/main/core/conversation/builder.ts', "import { insertWireRequest } from '../wire/store';")).toEqual([expect.stringContaining('core/conversation imports only')]);
+    expect(lint('src/main/core/conversation/fields.ts', "import { SessionFacts } from '../sessions/facts';")).toEqual([expect.stringContaining('core/conversation imports only')]);
+    expect(
+      lint(
+        'src/main/core/conversation/builder.ts',
+        "import { canonical } from '../threads/segment-id';\nimport { hiddenResult } from '../secrets/tool-paths';\nimport { approxTokens } from '../../../shared/contract/run-limits';\nimport { obj } from './fields';\nimport { createHash } from 'node:crypto';",
+      ),
+    ).toEqual([]);
+  });
+});
