@@ -26,7 +26,7 @@ import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
 import type { WireBudgetFacts } from '../../../shared/contract/wire';
-import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
+import { stepWireBlock, warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -344,6 +344,7 @@ export class RunManager {
       sections: await withPreviews(prepared.sections, prepared.heads),
       exclusions: s.staging.exclusions,
       budget: s.input.settings.loop.contextBudget ?? null,
+      requestBudget: s.input.settings.loop.requestBudget ?? null,
       exceeded: prepared.check.exceeded,
       outcome: blocked ? 'blocked' : problem || preflight ? 'failed' : 'launched',
       presetRef: origin.presetRef,
@@ -441,6 +442,7 @@ export class RunManager {
       reported: result.usage,
       exactTokens: await exact,
       message,
+      wireBlock: wireBlock && wire.session ? stepWireBlock(wire.session.id, wireBlock.seq, wireBlock.facts.budget as WireBudgetFacts) : null,
     });
     appendTranscript(db, s.threadId, s.runId, collector.items);
     if (ok && result.sessionId && s.adapter.resumable) setThreadSession(db, s.threadId, result.sessionId, this.deps.now());

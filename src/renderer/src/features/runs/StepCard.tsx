@@ -7,7 +7,8 @@ import { promptMeterInput } from '../../../../shared/xray/prompt-meter';
 import { ReportedUsage } from './ReportedUsage';
 import { StepExact, StepHistoryFacts } from './StepTokens';
 import { budgetText } from '../../../../shared/presets/describe';
-import { agentLabel, CEILING_NAME, exitText, stepKindText, timeText } from './run-text';
+import { agentLabel, blockedBy, CEILING_NAME, exitText, stepKindText, timeText } from './run-text';
+import { StepRequestBudget } from './StepRequestBudget';
 
 /** One step's evidence: what was measured right before launch, what was decided, how it ended. */
 export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: readonly AgentInfo[]; wire?: WireStepSummary | null }) {
@@ -51,7 +52,7 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
           <HashButton sha256={step.sha256} full tabbable />
           <span className="hint"> of exactly the bytes written to the agent’s stdin</span>
         </dd>
-        <dt>Budget</dt>
+        <dt>Context budget</dt>
         <dd data-testid="budget">
           {budgetText(step.budget)}
           {step.exceeded.map((e) => (
@@ -59,7 +60,9 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
               {CEILING_NAME[e.ceiling]}: {formatInt(e.actual)} &gt; {formatInt(e.limit)}, {formatInt(e.over)} over
             </span>
           ))}
+          <span className="hint"> (the prompt, checked before launch)</span>
         </dd>
+        <StepRequestBudget step={step} />
         <dt>Outcome</dt>
         <dd>
           {step.outcome}
@@ -76,7 +79,7 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
         <dt>Time</dt>
         <dd>
           {timeText(step.startedAt)}
-          {step.outcome === 'blocked' ? ' (measured; not launched)' : ` → ${step.endedAt ? timeText(step.endedAt) : '…'}`}
+          {blockedBy(step) === 'launch' ? ' (measured; not launched)' : ` → ${step.endedAt ? timeText(step.endedAt) : '…'}`}
           {took ? ` (${took})` : ''}
         </dd>
         {step.presetRef && (

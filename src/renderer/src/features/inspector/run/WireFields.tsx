@@ -4,11 +4,12 @@ import { formatInt } from '../../../../../shared/format';
 import { NumberField } from './BudgetFields';
 import { Segmented } from './Segmented';
 import { useRunForm } from './run-store';
+import { wireBoxChecked } from '../../../../../shared/runs/wire-default';
 
 /** Enforcement on the wire: the request budget (each request the relay forwards) and recognised secrets. */
 export function WireFields() {
   const { policy, secrets, wire } = useRunForm(
-    useShallow((s) => ({ policy: s.draft?.requestPolicy ?? 'block', secrets: s.draft?.wireSecrets ?? 'warn', wire: s.draft?.wire ?? true })),
+    useShallow((s) => ({ policy: s.draft?.requestPolicy ?? 'block', secrets: s.draft?.wireSecrets ?? 'warn', wire: wireBoxChecked(s.draft?.agent ?? 'demo', s.draft?.wire) })),
   );
   const { setDraft } = useRunForm.getState();
   return (
