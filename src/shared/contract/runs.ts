@@ -374,6 +374,11 @@ export interface RunPreview {
   exactTokens: ExactCount | null;
   /** The history a fresh session would carry, as folded (null when none is folded: no thread, or a resumed session). */
   history: StepHistory | null;
+  /**
+   * Selections that would stage nothing, each "name (why)": Run refuses them
+   * unless `allowUnstaged` (the run goes without them). Absent from older hosts.
+   */
+  unstaged?: string[];
 }
 
 export interface EvidenceExport {

@@ -124,7 +124,7 @@ export class RunManager {
       await removeStaged(join(this.deps.userDataDir, 'runs', runId));
       throw new LoupeError(
         'invalid-input',
-        `Nothing was staged for ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}. Name files that exist, or go ahead without them (loupe run --allow-missing).`,
+        `Nothing was staged for ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}. Name files that exist, or go ahead without them (in the app: Run without them, in the run bar; loupe run --allow-missing).`,
         { unstaged: missing },
       );
     }

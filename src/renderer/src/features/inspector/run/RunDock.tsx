@@ -11,6 +11,7 @@ import { useRunForm, type RunContext } from './run-store';
 import { selectedMemoryTexts, useMemory } from './memory-store';
 import { valueText } from '../../../ui/setting-text';
 import { unsentAttachmentsText } from '../../../ui/attachment-text';
+import { UnstagedNotice } from './UnstagedNotice';
 
 /** What the Inspector would send: its repository, base, selection and attachments. */
 function useRunContext(): RunContext | null {
@@ -147,6 +148,7 @@ export function RunDock() {
           {unsentAttachmentsText(unsent)}
         </p>
       )}
+      {ctx && <UnstagedNotice ctx={ctx} runnable={!blockedWhy} />}
       {problem && (
         <p className="notice notice-warn small" role="status" data-testid="agent-problem">
           {problem}
