@@ -48,6 +48,7 @@ test('a fresh data folder records the wire: the box is ticked and stays ticked w
   // The demo agent (the fresh default) has no provider: said beside the box.
   await expect(page.getByTestId('run-wire-demo')).toBeVisible();
   await expect(page.getByTestId('run-maxRequestTokens')).toBeEnabled();
+  await box.scrollIntoViewIfNeeded();
   await shoot(page, 'run-settings-wire');
 
   await page.locator('[data-agent="claude"]').getByRole('radio').check();
@@ -74,6 +75,7 @@ test('a request-budget block reads as a wire block in Runs, and Raise raises the
   await expect(page.locator('.in-force-row[data-field="loop.requestBudget"]')).toContainText('block at 500 bytes per request');
   // Where the request budget is set, what a passing one does not promise.
   await expect(page.getByTestId('wire-fields')).toContainText('instructions the provider adds on its side stay invisible');
+  await page.getByTestId('wire-fields').scrollIntoViewIfNeeded();
   await shoot(page, 'run-settings-request-budget');
   await page.getByTestId('run-settings-close').click();
   await page.getByTestId('run-ask').fill('Say hello.');

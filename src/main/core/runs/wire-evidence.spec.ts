@@ -94,3 +94,22 @@ describe('a run’s wire in its evidence', () => {
     expect(after.steps.at(-1)).toMatchObject({ outcome: 'launched', requestBudget: { maxRequestBytes: step.wireBlock!.bytes, policy: 'block' }, wireBlock: null });
   });
 });
+
+describe('selections that stage nothing, before Run', () => {
+  it('runs.preview names them with why, as runs.start would refuse them; allowed, the run goes without them', async () => {
+    runtime = makeRuntime();
+    const repo = makeRepo({ '.env': 'API_TOKEN=do-not-send\n', 'src/app.ts': 'export const app = 1;\n' });
+    const request = { repo, ask: 'Read the settings.', paths: ['.env', 'src/app.ts', 'missing.txt'], settings: { agent: 'demo' as const } };
+    const preview = await runtime.call('runs.preview', request);
+    expect(preview.unstaged).toEqual([expect.stringMatching(/^\.env \(.+\)$/), expect.stringMatching(/^missing\.txt \(Not in the base commit/)]);
+    const refused = await runtime.call('runs.start', request).catch((e: unknown) => e as Error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toContain('Run without them');
+    const started = await runtime.call('runs.start', { ...request, allowUnstaged: true });
+    const detail = await waitForRun(runtime, started.run.id);
+    expect(detail.run.status).toBe('succeeded');
+    expect(detail.steps[0]!.exclusions.map((x) => x.path)).toContain('.env');
+    // Nothing left to say once they are deselected.
+    expect((await runtime.call('runs.preview', { ...request, paths: ['src/app.ts'] })).unstaged).toEqual([]);
+  });
+});

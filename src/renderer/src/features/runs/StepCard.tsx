@@ -32,8 +32,10 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
           <>
             <dt>On the wire</dt>
             <dd data-testid="step-wire">
-              {formatInt(wire.requests)} request{wire.requests === 1 ? '' : 's'} · largest <strong>{formatBytes(wire.largestBytes)}</strong> · reported input{' '}
-              {formatInt(wire.reportedInput)} tokens · cache reads {formatInt(wire.cacheRead)}
+              {formatInt(wire.requests)} request{wire.requests === 1 ? '' : 's'} · largest <strong>{formatBytes(wire.largestBytes)}</strong> ·{' '}
+              {blockedBy(step) === 'wire' && wire.reportedInput === 0
+                ? 'the provider reported nothing (the relay answered the blocked request itself)'
+                : `reported input ${formatInt(wire.reportedInput)} tokens · cache reads ${formatInt(wire.cacheRead)}`}
               <span className="hint"> (what the provider received, recorded by Loupe’s relay)</span>
               {wire.warnings.length > 0 && (
                 <ul className="wire-warnings" data-testid="step-wire-warnings">

@@ -22,8 +22,7 @@ export function StepRequestBudget({ step }: { step: StepEvidence }) {
           </span>
         ))}
         <span className="hint"> (each request on the wire, checked by Loupe’s relay)</span>
-        <span className="hint budget-limits" data-testid="budget-limits">
-          {' '}
+        <span className="hint step-message" data-testid="budget-limits">
           {BUDGET_LIMITS_NOTE}
         </span>
       </dd>

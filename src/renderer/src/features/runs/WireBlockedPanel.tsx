@@ -13,8 +13,16 @@ import { useRuns } from './store';
 
 type Ceiling = RequestExceeded['ceiling'];
 
-/** The smallest round number that lets the blocked request through: the next 1,000 tokens or 10,000 bytes up. */
-const suggestion = (e: RequestExceeded) => Math.min(REQUEST_CEILING_MAX[e.ceiling], Math.ceil((e.actual + 1) / (e.ceiling === 'maxRequestBytes' ? 10_000 : 1000)) * (e.ceiling === 'maxRequestBytes' ? 10_000 : 1000));
+/**
+ * A round ceiling with room for the turn: the blocked request plus a quarter
+ * (each later request of a turn carries the earlier ones), rounded up to two
+ * significant figures, within the contract's maximum.
+ */
+function suggestion(e: Pick<RequestExceeded, 'ceiling' | 'actual'>): number {
+  const want = Math.ceil(e.actual * 1.25);
+  const step = 10 ** Math.max(0, String(want).length - 2);
+  return Math.min(REQUEST_CEILING_MAX[e.ceiling], Math.ceil(want / step) * step);
+}
 
 /** "about 182,300 tokens, 32,300 over the 150,000-token request ceiling". */
 function overText(e: RequestExceeded, exact: boolean): string {
@@ -36,7 +44,7 @@ export function WireBlockedPanel() {
   const [values, setValues] = useState<Partial<Record<Ceiling, string>>>(() => Object.fromEntries(exceeded.map((e) => [e.ceiling, String(suggestion(e))])));
   const budget = settings?.loop.requestBudget;
   const parsed = exceeded.map((e) => ({ e, input: parseWholeNumber(values[e.ceiling] ?? '', { max: REQUEST_CEILING_MAX[e.ceiling] }) }));
-  const invalid = parsed.find((p) => p.input.kind !== 'value' || p.input.value <= p.e.actual - 1);
+  const invalid = parsed.find((p) => p.input.kind !== 'value' || p.input.value < p.e.actual);
 
   const raise = () => {
     if (!settings || !budget || invalid) return;
@@ -54,7 +62,8 @@ export function WireBlockedPanel() {
         {block && (
           <>
             {' '}
-            Request {block.seq} of wire session <span className="mono">{block.sessionId}</span>: <strong>{formatBytes(block.bytes)}</strong> ({formatInt(block.bytes)} B)
+            Request {block.seq} of wire session <span className="mono">{block.sessionId}</span>: <strong>{formatBytes(block.bytes)}</strong>
+            {block.bytes >= 1024 ? ` (${formatInt(block.bytes)} B)` : ''}
             {block.tokens ? `, ${block.tokens.kind === 'exact' ? '' : '≈ '}${formatInt(block.tokens.tokens)} tokens (${block.tokens.kind === 'exact' ? `exact${block.tokens.encoding ? `, ${block.tokens.encoding}` : ''}` : 'estimate'})` : ''}.
           </>
         )}
@@ -80,7 +89,13 @@ export function WireBlockedPanel() {
               onChange={(ev) => setValues((v) => ({ ...v, [e.ceiling]: ev.target.value }))}
             />
             <span className={input.kind === 'error' ? 'hint hint-error' : 'hint'}>
-              {input.kind === 'error' ? input.message : input.kind === 'empty' ? 'required' : `at least ${formatInt(e.actual)} lets this request through`}
+              {input.kind === 'error'
+                ? input.message
+                : input.kind === 'empty'
+                  ? 'required'
+                  : input.value < e.actual
+                    ? `below ${formatInt(e.actual)}: this request would block again`
+                    : `at least ${formatInt(e.actual)} lets this request through; later requests of the turn are larger`}
             </span>
           </label>
         ))}
