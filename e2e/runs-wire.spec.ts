@@ -118,6 +118,37 @@ test('a request-budget block reads as a wire block in Runs, and Raise raises the
   await expect(page.getByTestId('step-evidence').last().getByTestId('budget')).toContainText('no ceiling');
 });
 
+test('X-Ray: a fresh session started from it says so until its turn ends, then that it ended; wire sessions read apart in Show', async ({ page, provider }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await openRepository(page, makeRepo({ 'src/app.ts': 'export const app = 1;\n' }));
+  await page.getByTestId('run-settings-toggle').click();
+  await page.locator('[data-agent="claude"]').getByRole('radio').check();
+  await page.getByTestId('run-settings-close').click();
+  await page.getByTestId('run-ask').fill('Say hello.');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('run-head')).toHaveAttribute('data-run-status', 'succeeded', { timeout: 30_000 });
+
+  await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
+  await expect(page.locator('.xray[data-ready="true"]')).toBeVisible();
+  // Claude resumes its own session: directives are intent, and a fresh session is offered.
+  await expect(page.locator('.xray-delivery')).toHaveAttribute('data-enforceable', 'false');
+  await page.getByLabel('Ask for the fresh session').fill('Again, fresh.');
+  await page.getByRole('button', { name: 'Continue as a fresh session' }).click();
+  await expect.poll(() => provider.turns().length, { timeout: 30_000 }).toBe(2);
+  // The turn ended: the note says so instead of promising an update that already came.
+  await expect(page.getByTestId('continued-ended')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('continued-started')).toHaveCount(0);
+
+  // Two runs, two wire sessions of the same agent within a minute: their lines differ.
+  const options = page.locator('#xray-thread optgroup[label^="Wire sessions"] option');
+  await page.getByRole('button', { name: '↻ Refresh' }).click();
+  await expect(options).toHaveCount(2);
+  const labels = await options.allTextContents();
+  expect(new Set(labels).size).toBe(2);
+  for (const label of labels) expect(label).toMatch(/^claude \(run\) · started .+ · run r[0-9a-f]+ · 1 request · /);
+});
+
 base.describe('a selection that stages nothing', () => {
   base('.env is said in the run bar before Run, and Run without it goes ahead in one click', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });

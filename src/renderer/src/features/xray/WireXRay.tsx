@@ -1,27 +1,12 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { WireSessionSummary } from '../../../../shared/contract/wire';
 import { formatBytes, formatInt } from '../../../../shared/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { formatWhen } from '../../ui/when';
 import { SplitMeter } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
-import { ago } from './session-text';
 import { WireEnforcementPanel } from './WireEnforcementPanel';
 import { WireHistory } from './WireHistory';
 import { WireRequestWarnings } from './WireRequestWarnings';
 import { useWire } from './wire-store';
-
-/**
- * One wire session in the picker: agent, kind, when it started (to the
- * second) and which run or session it is, so sessions of one agent and minute
- * never read alike; then requests, the largest, the latest.
- */
-export function wireOption(w: WireSessionSummary): string {
-  const what = w.kind === 'wrap' ? 'wrapped' : w.kind === 'run' ? 'run' : 'custom command';
-  const which = w.runId ? `run ${w.runId}` : `session ${w.id}`;
-  const n = w.modelRequests;
-  return `${w.agent} (${what}) · started ${formatWhen(w.createdAt, 'seconds')} · ${which} · ${formatInt(n)} ${n === 1 ? 'request' : 'requests'} · largest ${formatBytes(w.largestBytes)} · last ${ago(w.lastAt ?? w.createdAt)}${w.notes.length ? ' · not recorded' : ''}`;
-}
 
 /**
  * A wire session in X-Ray: the request the provider received (the latest by
