@@ -54,7 +54,7 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
           <HashButton sha256={step.sha256} full tabbable />
           <span className="hint"> of exactly the bytes written to the agent’s stdin</span>
         </dd>
-        <dt>Context budget</dt>
+        <dt title="Ceilings on the prompt, checked before launch">Context budget</dt>
         <dd data-testid="budget">
           {budgetText(step.budget)}
           {step.exceeded.map((e) => (
@@ -62,7 +62,6 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
               {CEILING_NAME[e.ceiling]}: {formatInt(e.actual)} &gt; {formatInt(e.limit)}, {formatInt(e.over)} over
             </span>
           ))}
-          <span className="hint"> (the prompt, checked before launch)</span>
         </dd>
         <StepRequestBudget step={step} />
         <dt>Outcome</dt>
