@@ -147,6 +147,9 @@ test('X-Ray: a fresh session started from it says so until its turn ends, then t
   const labels = await options.allTextContents();
   expect(new Set(labels).size).toBe(2);
   for (const label of labels) expect(label).toMatch(/^claude \(run\) · started .+ · run r[0-9a-f]+ · 1 request · /);
+  await page.locator('#xray-thread').selectOption((await options.first().getAttribute('value'))!);
+  await expect(page.getByTestId('wire-xray')).toBeVisible();
+  await shoot(page, 'xray-wire-show');
 });
 
 base.describe('a selection that stages nothing', () => {

@@ -23,8 +23,8 @@ describe('wire sessions in the Show list', () => {
   it('six sessions of one agent started in the same minute read apart (issue 31, item 8)', () => {
     const now = Date.parse('2026-12-02T13:03:00.000Z');
     const six = [
-      session({ id: 'w-a', runId: 'r1' }),
-      session({ id: 'w-b', runId: 'r2' }),
+      session({ id: 'w-a', runId: 'r1aaaaaaaa11' }),
+      session({ id: 'w-b', runId: 'r2bbbbbbbb22' }),
       session({ id: 'w-c', runId: 'r3', createdAt: '2026-12-02T13:02:40.000Z' }),
       session({ id: 'w-d', kind: 'wrap', runId: null }),
       session({ id: 'w-e', kind: 'wrap', runId: null }),
@@ -32,7 +32,7 @@ describe('wire sessions in the Show list', () => {
     ];
     const labels = six.map((w) => wireOption(w, now));
     expect(new Set(labels).size).toBe(6);
-    expect(labels[0]).toMatch(/^claude \(run\) · started .+ · run r1 · 3 requests · largest /);
+    expect(labels[0]).toMatch(/^claude \(run\) · started .+ · run r1aaaaaaa · 3 requests · largest /);
     expect(labels[3]).toContain('claude (wrapped) · started');
     expect(labels[3]).toContain('session w-d');
     expect(labels[5]).toContain('· 1 request ·');

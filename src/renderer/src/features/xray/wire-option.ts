@@ -10,7 +10,8 @@ import { ago } from './session-text';
  */
 export function wireOption(w: WireSessionSummary, now = Date.now()): string {
   const what = w.kind === 'wrap' ? 'wrapped' : w.kind === 'run' ? 'run' : 'custom command';
-  const which = w.runId ? `run ${w.runId}` : `session ${w.id}`;
+  // Short ids (the Runs view and `loupe wire list` show them whole): enough to tell sessions apart in a select.
+  const which = w.runId ? `run ${w.runId.slice(0, 9)}` : `session ${w.id.slice(0, 8)}`;
   const n = w.modelRequests;
   return `${w.agent} (${what}) · started ${formatWhen(w.createdAt, 'seconds')} · ${which} · ${formatInt(n)} ${n === 1 ? 'request' : 'requests'} · largest ${formatBytes(w.largestBytes)} · last ${ago(w.lastAt ?? w.createdAt, now)}${w.notes.length ? ' · not recorded' : ''}`;
 }
