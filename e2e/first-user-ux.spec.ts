@@ -202,14 +202,14 @@ test('attachments in the browser host: one truth in the Inspector, the run bar b
   await page.getByTestId('attach-input').setInputFiles({ name: 'design.md', mimeType: 'text/markdown', buffer: Buffer.from('# The design\nUse the cache.\n') });
   await expect(page.getByTestId('attachment-chip')).toHaveCount(1);
   await expect(page.getByTestId('attachments-hint')).toHaveText(
-    'The browser host knows each dropped file’s name and size only: a run started here does not send their contents (the desktop app does).',
+    'The browser host knows each dropped file’s name and size only: a run started here does not send their contents. To send a file from here, copy it into the repository and tick it in the tree.',
   );
   await runInspect(page);
   await expect(page.getByTestId('total-attachments')).toContainText('not sent from the browser host');
   await page.getByTestId('run-ask').fill('Read the design');
   const unsent = page.getByTestId('attachments-unsent');
   await expect(unsent).toHaveText(
-    '1 attachment is not sent with this run (design.md): the browser host cannot read a dropped file’s contents. The run records it as left out; the desktop app sends it.',
+    '1 attachment is not sent with this run (design.md): the browser host cannot read a dropped file’s contents. The run records it as left out; to send it, copy it into the repository and tick it in the tree.',
   );
   await shoot(page, 'attachments-unsent');
   await page.getByTestId('run-button').click();

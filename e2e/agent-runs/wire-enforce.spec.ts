@@ -111,7 +111,9 @@ test.describe(() => {
     await openRepository(page, repo);
     await page.getByTestId('run-settings-toggle').click();
     const fields = page.getByTestId('wire-fields');
-    // Without the wire (the demo agent's default) there is nothing to enforce: the fields wait for it.
+    // The wire is on by default (issue 31): the fields are ready; without it there is nothing to enforce and they wait for it.
+    await expect(page.getByTestId('run-wire')).toBeChecked();
+    await page.getByTestId('run-wire').uncheck();
     await expect(page.getByTestId('run-maxRequestTokens')).toBeDisabled();
     await page.getByTestId('run-wire').check();
     await page.getByTestId('run-maxRequestTokens').fill('0');

@@ -1,4 +1,5 @@
-import type { WireRunSummary, WireWarning } from './wire';
+import type { RequestExceeded, WireRunSummary, WireWarning } from './wire';
+import type { TokenCount } from './xray';
 import { z } from 'zod';
 import type { AgentEvent, ReportedUsage } from './agent-events';
 import type { OmissionReason } from './context';
@@ -277,6 +278,31 @@ export interface StepEvidence {
   history: StepHistory | null;
   /** Why the step failed or was cancelled, in the CLI's or Loupe's words. */
   message: string | null;
+  /**
+   * The request budget the step's relay enforced on each request (null: none
+   * set; absent in evidence recorded before Loupe kept it). Separate from
+   * `budget`, the context budget checked before launch.
+   */
+  requestBudget?: RequestBudget | null;
+  /** The request the relay blocked when the step ended on the wire (null: none; absent in older evidence). */
+  wireBlock?: StepWireBlock | null;
+}
+
+/**
+ * A request the relay answered itself because it went over a `block` request
+ * ceiling: the agent was launched and this request never reached the
+ * provider. Figures from the wire's budget facts of that request.
+ */
+export interface StepWireBlock {
+  sessionId: string;
+  /** The request's number within the wire session (1, 2, 3…). */
+  seq: number;
+  /** Bytes of the request as it would have been forwarded (after evictions). */
+  bytes: number;
+  /** Loupe's count of it (exact or calibrated estimate); null when only a byte ceiling was set. */
+  tokens: TokenCount | null;
+  /** The request ceilings it went over. */
+  exceeded: RequestExceeded[];
 }
 
 export interface RunSummary {
@@ -366,6 +392,11 @@ export interface RunPreview {
   exactTokens: ExactCount | null;
   /** The history a fresh session would carry, as folded (null when none is folded: no thread, or a resumed session). */
   history: StepHistory | null;
+  /**
+   * Selections that would stage nothing, each "name (why)": Run refuses them
+   * unless `allowUnstaged` (the run goes without them). Absent from older hosts.
+   */
+  unstaged?: string[];
 }
 
 export interface EvidenceExport {

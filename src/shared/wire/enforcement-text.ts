@@ -3,6 +3,7 @@
  * warnings a run and a wire session show. One wording for the relay, the
  * evidence, the CLI and the app. Pure.
  */
+import type { StepWireBlock } from '../contract/runs';
 import type { RequestExceeded, WireBudgetFacts, WireEnforcement, WireWarning } from '../contract/wire';
 import { formatInt } from '../format';
 
@@ -67,4 +68,9 @@ export function wireBlockStepText(seq: number, facts: WireBudgetFacts): string {
 /** A warning's one-word label: blocked, redacted or warning. */
 export function warningLabel(w: Pick<WireWarning, 'action'>): string {
   return w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning';
+}
+
+/** A step's evidence of the request its relay blocked: which request, its size, the ceilings it went over. */
+export function stepWireBlock(sessionId: string, seq: number, facts: WireBudgetFacts): StepWireBlock {
+  return { sessionId, seq, bytes: facts.bytes, tokens: facts.tokens, exceeded: facts.exceeded };
 }

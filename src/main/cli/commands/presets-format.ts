@@ -4,6 +4,7 @@ import { SETTING_FIELDS, type EffectiveSettings } from '../../../shared/contract
 import { SETTING_LABEL } from '../../../shared/contract/setting-fields';
 import { plural } from '../../../shared/format';
 import { budgetText, requestBudgetText, sourceText, wireSecretsText } from '../../../shared/presets/describe';
+import { wireSettingText } from '../../../shared/runs/wire-default';
 import { FIELD_LABELS, formatSettingValue } from '../../../shared/presets/diff';
 
 const by = (author: string | null) => (author ? ` by ${author}` : '');
@@ -41,6 +42,7 @@ export function formatEffective(e: EffectiveSettings): string {
     if (f === 'loop.contextBudget') return budgetText(e.settings.loop.contextBudget);
     if (f === 'loop.requestBudget') return requestBudgetText(e.settings.loop.requestBudget);
     if (f === 'loop.wireSecrets') return wireSecretsText(e.settings.loop.wireSecrets);
+    if (f === 'wire') return wireSettingText(e.settings.agent, e.settings.wire);
     const v = f.startsWith('loop.') ? (e.settings.loop as Record<string, unknown>)[f.slice(5)] : (e.settings as Record<string, unknown>)[f];
     return formatSettingValue(v);
   };

@@ -2,6 +2,7 @@
 import type { AgentEvent } from '../../../shared/contract/agent-events';
 import type { RunSummary, StepEvidence } from '../../../shared/contract/runs';
 import { formatBytes, formatInt } from '../../../shared/format';
+import { requestBudgetText } from '../../../shared/presets/describe';
 
 const oneLine = (text: string, max = 160) => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -57,6 +58,11 @@ export function formatStep(s: StepEvidence): string {
     `  sha256 ${s.sha256}`,
   ];
   if (s.exceeded.length) lines.push(`  exceeded: ${s.exceeded.map((e) => `${e.ceiling} ${formatInt(e.actual)} > ${formatInt(e.limit)} (+${formatInt(e.over)})`).join(', ')}`);
+  if (s.requestBudget) lines.push(`  request budget (on the wire): ${requestBudgetText(s.requestBudget)}`);
+  if (s.wireBlock) {
+    const b = s.wireBlock;
+    lines.push(`  blocked on the wire: request ${b.seq} of ${b.sessionId}, ${b.exceeded.map((e) => `${e.ceiling} ${formatInt(e.actual)} > ${formatInt(e.limit)} (+${formatInt(e.over)})`).join(', ')}`);
+  }
   if (s.exclusions.length) lines.push(`  not staged: ${s.exclusions.map((e) => `${e.path} (${e.reason})`).join(', ')}`);
   if (s.history) lines.push(`  history: ${formatInt(s.history.kept)} of ${formatInt(s.history.rows)} rows, folded to ${formatInt(s.history.foldBudget)} tokens of a ${formatInt(s.history.window)} window`);
   if (s.reported) {

@@ -1,3 +1,4 @@
+import { BUDGET_LIMITS_NOTE } from '../../../shared/runs/budget-limits';
 import type { EvidenceExport, StepEvidence } from '../../../shared/contract/runs';
 
 type Scope = { runId: string } | { threadId: string } | { repo: string };
@@ -22,6 +23,11 @@ const COLUMNS: [string, (s: StepEvidence & { repo: string }) => unknown][] = [
   ['max_prompt_bytes', (s) => s.budget?.maxPromptBytes],
   ['max_approx_tokens', (s) => s.budget?.maxApproximateTokens],
   ['exceeded', (s) => s.exceeded.map((e) => `${e.ceiling}:${e.actual}>${e.limit}`).join(' ')],
+  ['request_policy', (s) => s.requestBudget?.policy],
+  ['max_request_tokens', (s) => s.requestBudget?.maxRequestTokens],
+  ['max_request_bytes', (s) => s.requestBudget?.maxRequestBytes],
+  ['wire_blocked', (s) => (s.wireBlock ? `request ${s.wireBlock.seq} of ${s.wireBlock.sessionId} (${s.wireBlock.bytes} bytes)` : '')],
+  ['wire_exceeded', (s) => s.wireBlock?.exceeded.map((e) => `${e.ceiling}:${e.actual}>${e.limit}`).join(' ')],
   ['exclusions', (s) => s.exclusions.length],
   ['outcome', (s) => s.outcome],
   ['exit_code', (s) => s.exitCode],
@@ -61,7 +67,10 @@ export function exportEvidence(steps: readonly (StepEvidence & { repo: string })
       version: 1,
       exportedAt: now.toISOString(),
       scope,
-      note: 'Sizes, hashes and flags of what Loupe sent; no prompt bodies. Tokens are approximate (bytes / 4) unless marked reported or exact (with their encoding).',
+      note:
+        'Sizes, hashes and flags of what Loupe sent; no prompt bodies. Tokens are approximate (bytes / 4) unless marked reported or exact (with their encoding). ' +
+        'budget/exceeded: the context budget, checked on the prompt before launch; requestBudget/wireBlock: the request budget, checked by the relay on each request. ' +
+        BUDGET_LIMITS_NOTE,
       steps,
     };
     return { filename: `loupe-evidence-${what}-${stamp}.json`, mime: 'application/json', content: `${JSON.stringify(doc, null, 2)}\n` };

@@ -26,7 +26,7 @@ import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
 import type { WireBudgetFacts } from '../../../shared/contract/wire';
-import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
+import { stepWireBlock, warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -124,7 +124,7 @@ export class RunManager {
       await removeStaged(join(this.deps.userDataDir, 'runs', runId));
       throw new LoupeError(
         'invalid-input',
-        `Nothing was staged for ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}. Name files that exist, or go ahead without them (loupe run --allow-missing).`,
+        `Nothing was staged for ${missing.slice(0, 5).join(', ')}${missing.length > 5 ? ` and ${missing.length - 5} more` : ''}. Name files that exist, or go ahead without them (in the app: Run without them, in the run bar; loupe run --allow-missing).`,
         { unstaged: missing },
       );
     }
@@ -344,6 +344,7 @@ export class RunManager {
       sections: await withPreviews(prepared.sections, prepared.heads),
       exclusions: s.staging.exclusions,
       budget: s.input.settings.loop.contextBudget ?? null,
+      requestBudget: s.input.settings.loop.requestBudget ?? null,
       exceeded: prepared.check.exceeded,
       outcome: blocked ? 'blocked' : problem || preflight ? 'failed' : 'launched',
       presetRef: origin.presetRef,
@@ -442,6 +443,7 @@ export class RunManager {
       reported: result.usage,
       exactTokens: await exact,
       message,
+      wireBlock: wireBlock && wire.session ? stepWireBlock(wire.session.id, wireBlock.seq, wireBlock.facts.budget as WireBudgetFacts) : null,
     });
     appendTranscript(db, s.threadId, s.runId, collector.items);
     if (ok && result.sessionId && s.adapter.resumable) setThreadSession(db, s.threadId, result.sessionId, this.deps.now());

@@ -21,6 +21,7 @@ import { getThread, listThreads, readTranscript } from '../threads/thread-store'
 import { demoExtras } from './demo-extras';
 import { xrayTools } from './xray-tools';
 import { withPreviews } from '../prompt/section-previews';
+import { unstagedSelections } from './unstaged';
 
 type RunServices = Pick<
   Services,
@@ -130,6 +131,8 @@ export function runServices(deps: CoreDeps, options: RunServiceOptions): { servi
           textMix: promptMix(prepared.invocation.stdin, prepared.sections),
           exactTokens: await countPromptExactly(deps.tokens, input.settings.model, prepared.invocation.stdin, prepared.sha256, signal),
           history: prepared.history,
+          // What Run would refuse (or, allowed, go without): said before Run, with the way on.
+          unstaged: unstagedSelections(input, staging),
         };
       },
       signal,

@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { WireProvider } from './providers';
+import { wireRecords } from '../../../shared/runs/wire-default';
 
 /** What to give the CLI, or why it is not recorded. */
 export type CliWiring =
@@ -154,6 +155,5 @@ export function wiringFor(agent: string, env: NodeJS.ProcessEnv): CliWiring | nu
 
 /** Whether a run records its wire: on by default for claude, codex and gemini; custom commands opt in. */
 export function wireEnabled(agent: string, setting: boolean | undefined): boolean {
-  if (setting !== undefined) return setting && agent !== 'demo';
-  return agent === 'claude' || agent === 'codex' || agent === 'gemini';
+  return wireRecords(agent, setting);
 }

@@ -4,6 +4,7 @@ import { IDLE_TIMEOUT_SECONDS } from '../../../shared/contract/run-limits';
 import type { SettingField, SettingSource } from '../../../shared/contract/settings';
 import { formatInt } from '../../../shared/format';
 import { budgetText, requestBudgetText, wireSecretsText } from '../../../shared/presets/describe';
+import { wireSettingText } from '../../../shared/runs/wire-default';
 
 /** "Loupe default" / "your change" / "preset team revision 3". */
 export function sourceText(source: SettingSource): string {
@@ -49,6 +50,6 @@ export function valueText(field: SettingField, s: RunSettings, agents: readonly 
     case 'xrayTools':
       return s.xrayTools ? 'offered' : 'not offered';
     case 'wire':
-      return s.wire === false ? 'off' : s.wire === true ? 'on' : s.agent === 'custom' ? 'off (a custom command opts in)' : 'on (default)';
+      return wireSettingText(s.agent, s.wire);
   }
 }

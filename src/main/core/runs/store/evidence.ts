@@ -1,4 +1,4 @@
-import type { AgentId, ReportedUsage, StepEvidence, StepKind, StepOutcome } from '../../../../shared/contract/runs';
+import type { AgentId, ReportedUsage, RequestBudget, StepEvidence, StepKind, StepOutcome, StepWireBlock } from '../../../../shared/contract/runs';
 import type { ExactCount } from '../../../../shared/tokens/encodings';
 import { fromJson, fromJsonOrNull, toJson, toJsonOrNull, type CountRow, type Json } from '../../store/rows';
 import type { Db } from '../../store/store';
@@ -6,7 +6,7 @@ import { recordCalibrationPoint } from '../../tokens/calibration-store';
 import { writeTransaction } from '../../store/write';
 
 /** What is known when a step's launch is decided (launched or blocked). */
-export type StepStart = Omit<StepEvidence, 'exitCode' | 'signal' | 'endedAt' | 'reported' | 'exactTokens'> & { repo: string };
+export type StepStart = Omit<StepEvidence, 'exitCode' | 'signal' | 'endedAt' | 'reported' | 'exactTokens' | 'wireBlock'> & { repo: string };
 
 /** What is known when a step ends. */
 export interface StepEnd {
@@ -19,6 +19,8 @@ export interface StepEnd {
   /** The exact count of the prompt sent, where the model's tokenizer is public. */
   exactTokens: ExactCount | null;
   message: string | null;
+  /** The request the relay blocked (request budget), when the step ended on one. */
+  wireBlock?: StepWireBlock | null;
 }
 
 /** Appends a step's evidence at its launch decision (before the CLI starts, or instead of it). */
@@ -26,8 +28,8 @@ export function insertStepStart(db: Db, s: StepStart): void {
   db.prepare(
     `INSERT INTO evidence_steps (id, run_id, thread_id, repo, ordinal, kind, resumed, adapter, agent_version, model,
        prompt_bytes, schema_bytes, total_bytes, approx_tokens, sha256, sections_json, exclusions_json, budget_json,
-       exceeded_json, outcome, preset_json, sources_json, history_json, message, started_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       exceeded_json, outcome, preset_json, sources_json, history_json, message, started_at, request_budget_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     s.id,
     s.runId,
@@ -54,6 +56,7 @@ export function insertStepStart(db: Db, s: StepStart): void {
     toJsonOrNull(s.history),
     s.message,
     s.startedAt,
+    toJsonOrNull(s.requestBudget ?? null),
   );
 }
 
@@ -66,9 +69,9 @@ export function insertStepStart(db: Db, s: StepStart): void {
  */
 export function insertStepEnd(db: Db, e: StepEnd): void {
   writeTransaction(db, () => {
-    db.prepare<[string, string, number | null, string | null, string, Json<ReportedUsage> | null, Json<ExactCount> | null, string | null]>(
-      'INSERT INTO evidence_step_ends (step_id, outcome, exit_code, signal, ended_at, reported_json, exact_json, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(e.stepId, e.outcome, e.exitCode, e.signal, e.endedAt, toJsonOrNull(e.reported), toJsonOrNull(e.exactTokens), e.message);
+    db.prepare<[string, string, number | null, string | null, string, Json<ReportedUsage> | null, Json<ExactCount> | null, string | null, Json<StepWireBlock> | null]>(
+      'INSERT INTO evidence_step_ends (step_id, outcome, exit_code, signal, ended_at, reported_json, exact_json, message, wire_block_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(e.stepId, e.outcome, e.exitCode, e.signal, e.endedAt, toJsonOrNull(e.reported), toJsonOrNull(e.exactTokens), e.message, toJsonOrNull(e.wireBlock ?? null));
     const prompt = e.reported?.promptTokens;
     if (typeof prompt !== 'number') return;
     const start = db
@@ -107,6 +110,7 @@ interface StepRow {
   history_json: Json<NonNullable<StepEvidence['history']>> | null;
   message: string | null;
   started_at: string;
+  request_budget_json: Json<RequestBudget> | null;
   end_outcome: StepOutcome | null;
   exit_code: number | null;
   signal: string | null;
@@ -114,6 +118,7 @@ interface StepRow {
   reported_json: Json<ReportedUsage> | null;
   exact_json: Json<ExactCount> | null;
   end_message: string | null;
+  wire_block_json: Json<StepWireBlock> | null;
 }
 
 function toEvidence(r: StepRow): StepEvidence & { repo: string } {
@@ -148,10 +153,12 @@ function toEvidence(r: StepRow): StepEvidence & { repo: string } {
     sources: fromJsonOrNull(r.sources_json),
     history: fromJsonOrNull(r.history_json),
     message: r.end_message ?? r.message,
+    requestBudget: fromJsonOrNull(r.request_budget_json),
+    wireBlock: fromJsonOrNull(r.wire_block_json),
   };
 }
 
-const SELECT = `SELECT s.*, e.outcome AS end_outcome, e.exit_code, e.signal, e.ended_at, e.reported_json, e.exact_json, e.message AS end_message
+const SELECT = `SELECT s.*, e.outcome AS end_outcome, e.exit_code, e.signal, e.ended_at, e.reported_json, e.exact_json, e.message AS end_message, e.wire_block_json
   FROM evidence_steps s LEFT JOIN evidence_step_ends e ON e.step_id = s.id`;
 
 /** Evidence of one run, a thread or a repository, oldest first. */

@@ -5,7 +5,8 @@ import type { ContextBudget, ExceededCeiling } from '../../../../shared/contract
 import { formatInt } from '../../../../shared/format';
 import { budgetText } from '../../../../shared/presets/describe';
 import { parseWholeNumber } from '../../../../shared/runs/ceiling-input';
-import { CEILING_NAME, exceededText } from './run-text';
+import { blockedBy, CEILING_NAME, exceededText } from './run-text';
+import { WireBlockedPanel } from './WireBlockedPanel';
 import { ActionError } from './ActionError';
 import { useRuns } from './store';
 
@@ -18,11 +19,20 @@ const suggestion = (e: ExceededCeiling) => {
 };
 
 /**
- * A blocked run: which ceiling, by how much, and the two ways on. Raising
+ * A blocked run: on the wire (the request budget) or before launch (the
+ * context budget), each told as what it was.
+ *
+ * Before launch: which ceiling, by how much, and the two ways on. Raising
  * retries with the run's own settings and the new ceiling; Retry keeps the
  * ceiling (it blocks again unless the prompt got smaller).
  */
 export function BlockedPanel() {
+  const wire = useRuns((s) => blockedBy(s.steps.at(-1)) === 'wire');
+  return wire ? <WireBlockedPanel /> : <LaunchBlockedPanel />;
+}
+
+/** A run the context budget stopped before launch. */
+function LaunchBlockedPanel() {
   const { steps, settings, busy, inForce } = useRuns(useShallow((s) => ({ steps: s.steps, settings: s.settings, busy: s.busy, inForce: s.inForce })));
   const exceeded = steps.at(-1)?.exceeded ?? [];
   const [values, setValues] = useState<Partial<Record<Ceiling, string>>>(() =>

@@ -1,5 +1,6 @@
 import type { StepEvidence } from '../../../../shared/contract/runs';
 import { formatInt } from '../../../../shared/format';
+import { blockedBy } from './run-text';
 
 /**
  * What the provider reported after the step, beside Loupe's estimate of what
@@ -7,6 +8,17 @@ import { formatInt } from '../../../../shared/format';
  */
 export function ReportedUsage({ step }: { step: StepEvidence }) {
   const r = step.reported;
+  const wireBlock = blockedBy(step) === 'wire' ? step.wireBlock : undefined;
+  if (wireBlock?.seq === 1 || (wireBlock !== undefined && !r)) {
+    // The relay answered the blocked request itself: whatever the CLI printed is not a provider's count.
+    return (
+      <p className="hint" data-testid="reported-none" data-why="wire-block">
+        {wireBlock?.seq === 1
+          ? 'Blocked on the wire at the first request: it never reached the provider, so the provider reported nothing.'
+          : 'The provider reported nothing for this step (the relay blocked one of its requests).'}
+      </p>
+    );
+  }
   if (!r) {
     return (
       <p className="hint" data-testid="reported-none">

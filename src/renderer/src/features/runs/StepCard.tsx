@@ -7,7 +7,8 @@ import { promptMeterInput } from '../../../../shared/xray/prompt-meter';
 import { ReportedUsage } from './ReportedUsage';
 import { StepExact, StepHistoryFacts } from './StepTokens';
 import { budgetText } from '../../../../shared/presets/describe';
-import { agentLabel, CEILING_NAME, exitText, stepKindText, timeText } from './run-text';
+import { agentLabel, blockedBy, CEILING_NAME, exitText, stepKindText, timeText } from './run-text';
+import { StepRequestBudget } from './StepRequestBudget';
 
 /** One step's evidence: what was measured right before launch, what was decided, how it ended. */
 export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: readonly AgentInfo[]; wire?: WireStepSummary | null }) {
@@ -31,8 +32,10 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
           <>
             <dt>On the wire</dt>
             <dd data-testid="step-wire">
-              {formatInt(wire.requests)} request{wire.requests === 1 ? '' : 's'} · largest <strong>{formatBytes(wire.largestBytes)}</strong> · reported input{' '}
-              {formatInt(wire.reportedInput)} tokens · cache reads {formatInt(wire.cacheRead)}
+              {formatInt(wire.requests)} request{wire.requests === 1 ? '' : 's'} · largest <strong>{formatBytes(wire.largestBytes)}</strong> ·{' '}
+              {blockedBy(step) === 'wire' && wire.reportedInput === 0
+                ? 'the provider reported nothing (the relay answered the blocked request itself)'
+                : `reported input ${formatInt(wire.reportedInput)} tokens · cache reads ${formatInt(wire.cacheRead)}`}
               <span className="hint"> (what the provider received, recorded by Loupe’s relay)</span>
               {wire.warnings.length > 0 && (
                 <ul className="wire-warnings" data-testid="step-wire-warnings">
@@ -51,7 +54,7 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
           <HashButton sha256={step.sha256} full tabbable />
           <span className="hint"> of exactly the bytes written to the agent’s stdin</span>
         </dd>
-        <dt>Budget</dt>
+        <dt title="Ceilings on the prompt, checked before launch">Context budget</dt>
         <dd data-testid="budget">
           {budgetText(step.budget)}
           {step.exceeded.map((e) => (
@@ -60,6 +63,7 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
             </span>
           ))}
         </dd>
+        <StepRequestBudget step={step} />
         <dt>Outcome</dt>
         <dd>
           {step.outcome}
@@ -76,7 +80,7 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
         <dt>Time</dt>
         <dd>
           {timeText(step.startedAt)}
-          {step.outcome === 'blocked' ? ' (measured; not launched)' : ` → ${step.endedAt ? timeText(step.endedAt) : '…'}`}
+          {blockedBy(step) === 'launch' ? ' (measured; not launched)' : ` → ${step.endedAt ? timeText(step.endedAt) : '…'}`}
           {took ? ` (${took})` : ''}
         </dd>
         {step.presetRef && (

@@ -3,6 +3,7 @@ import { formatInt, plural } from '../../../../shared/format';
 import { foldCountText, foldUseText } from '../../../../shared/tokens/count-labels';
 import { tokenizerForModel } from '../../../../shared/tokens/model-tokenizer';
 import { TokenExact } from '../../ui/TokenEstimate';
+import { blockedBy } from './run-text';
 
 /** The exact count of the prompt a step sent, or why there is none. */
 export function StepExact({ step }: { step: StepEvidence }) {
@@ -15,7 +16,8 @@ export function StepExact({ step }: { step: StepEvidence }) {
         <span className="hint"> of exactly the bytes on stdin, counted after launch (the launch never waits for it)</span>
       </>
     );
-  } else if (step.outcome === 'blocked') body = <span className="hint">none: the step was not launched</span>;
+  } else if (blockedBy(step) === 'launch') body = <span className="hint">none: the step was not launched</span>;
+  else if (blockedBy(step) === 'wire') body = <span className="hint">none: the step ended on a request the relay blocked (its size is under Request budget)</span>;
   else if (tokenizer?.kind !== 'exact') body = <span className="hint">none: {tokenizer ? tokenizer.reason : 'no model was set, so no tokenizer is known.'}</span>;
   else if (!step.endedAt) body = <span className="hint">counted with {tokenizer.encoding} after launch; recorded when the step ends</span>;
   else body = <span className="hint">none: no exact count could run when this step ended</span>;

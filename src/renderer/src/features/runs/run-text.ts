@@ -1,5 +1,6 @@
 /** Words for runs, steps and ceilings, one place for the whole Runs view. */
 import type { AgentId, AgentInfo, ExceededCeiling, RunStatus, RunSummary, StepEvidence } from '../../../../shared/contract/runs';
+import type { RequestExceeded } from '../../../../shared/contract/wire';
 import { formatDuration, formatInt } from '../../../../shared/format';
 import { formatWhen } from '../../ui/when';
 
@@ -44,19 +45,35 @@ export function exceededText(e: ExceededCeiling): string {
 }
 
 /**
+ * What blocked a step: the context budget before launch (the agent never
+ * started) or the request budget on the wire (the agent ran; the relay answered
+ * one request itself). A wire block has ended (evidence from before Loupe kept
+ * `wireBlock` still has its end); a launch block never does.
+ */
+export function blockedBy(step: Pick<StepEvidence, 'outcome' | 'endedAt' | 'wireBlock'> | null | undefined): 'launch' | 'wire' | null {
+  if (step?.outcome !== 'blocked') return null;
+  return step.wireBlock || step.endedAt ? 'wire' : 'launch';
+}
+
+export const REQUEST_CEILING_NAME: Record<RequestExceeded['ceiling'], string> = {
+  maxRequestTokens: 'Max request tokens',
+  maxRequestBytes: 'Max request bytes',
+};
+
+/**
  * How long the run's latest attempt took (while running: so far); a blocked
  * step never ran. Without steps, the run from its creation.
  */
 export function runDuration(run: Pick<RunSummary, 'createdAt' | 'endedAt'>, now: number, last?: StepEvidence | null): string {
-  if (last?.outcome === 'blocked') return 'not launched';
+  if (blockedBy(last) === 'launch') return 'not launched';
   const start = Date.parse(last?.startedAt ?? run.createdAt);
   const end = last ? (last.endedAt ? Date.parse(last.endedAt) : now) : run.endedAt ? Date.parse(run.endedAt) : now;
   return formatDuration(end - start);
 }
 
 /** A step's exit in words: "exit 0", "signal SIGTERM", or nothing (not ended, or never launched). */
-export function exitText(step: Pick<StepEvidence, 'exitCode' | 'signal' | 'endedAt' | 'outcome'>): string | null {
-  if (step.outcome === 'blocked') return 'not launched';
+export function exitText(step: Pick<StepEvidence, 'exitCode' | 'signal' | 'endedAt' | 'outcome' | 'wireBlock'>): string | null {
+  if (blockedBy(step) === 'launch') return 'not launched';
   if (step.exitCode !== null) return `exit ${step.exitCode}`;
   if (step.signal) return `signal ${step.signal}`;
   return step.endedAt ? 'no exit status' : null;

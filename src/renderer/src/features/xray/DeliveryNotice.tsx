@@ -20,7 +20,20 @@ function ContinuedRun({ detail, manifest }: { detail: RunDetail; manifest: Manif
   const moved = manifest.lastStep?.runId === detail.run.id && manifest.lastStep.kind === 'retry';
   const status = detail.run.status;
   if (moved || (status !== 'blocked' && status !== 'failed')) {
-    return <p className="hint">Started run {id}; this view updates when its turn ends.</p>;
+    // Once the thread's latest step is this run's and nothing runs, its turn has ended and the view shows it.
+    const ended = manifest.lastStep?.runId === detail.run.id && manifest.activeRunId !== detail.run.id && manifest.freshness !== 'stale';
+    if (ended) {
+      return (
+        <p className="hint" data-testid="continued-ended">
+          Run {id}’s turn ended: this view shows the thread after it.
+        </p>
+      );
+    }
+    return (
+      <p className="hint" data-testid="continued-started">
+        Started run {id}; this view updates when its turn ends.
+      </p>
+    );
   }
   const message = detail.steps.at(-1)?.message ?? null;
   return (

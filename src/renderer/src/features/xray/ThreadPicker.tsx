@@ -4,7 +4,7 @@ import { useShell } from '../shell/store';
 import { sessionOption } from './session-text';
 import { useXray } from './store';
 import { useWire } from './wire-store';
-import { wireOption } from './WireXRay';
+import { wireOption } from './wire-option';
 
 /** Shows the thread's runs in the Runs view: filtered to this thread, one of its runs open. */
 function openInRuns(threadId: string) {

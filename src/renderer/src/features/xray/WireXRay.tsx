@@ -1,20 +1,12 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { WireSessionSummary } from '../../../../shared/contract/wire';
 import { formatBytes, formatInt } from '../../../../shared/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SplitMeter } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
-import { ago } from './session-text';
 import { WireEnforcementPanel } from './WireEnforcementPanel';
 import { WireHistory } from './WireHistory';
 import { WireRequestWarnings } from './WireRequestWarnings';
 import { useWire } from './wire-store';
-
-/** One wire session in the picker: agent, kind, requests, the largest, when. */
-export function wireOption(w: WireSessionSummary): string {
-  const what = w.kind === 'wrap' ? 'wrapped' : w.kind === 'run' ? 'run' : 'custom command';
-  return `${w.agent} (${what}) · ${formatInt(w.modelRequests)} requests · largest ${formatBytes(w.largestBytes)} · ${ago(w.lastAt ?? w.createdAt)}${w.notes.length ? ' · not recorded' : ''}`;
-}
 
 /**
  * A wire session in X-Ray: the request the provider received (the latest by

@@ -39,7 +39,9 @@ export const useWire = create<WireState>()((set, get) => {
       const detail = await bridge.call('wire.show', { sessionId: id, ...(seq ? { request: seq } : {}) });
       // No model request yet: no manifest to direct.
       const directed = detail.request ? await bridge.call('xray.manifest', { wireSession: id }).catch(() => null) : null;
-      if (mine === asked && get().wireId === id) set({ detail, directed, error: null });
+      // The picker's line for this session follows what was just read (a wrapped CLI keeps recording).
+      const sessions = get().sessions.map((s) => (s.id === id ? detail.session : s));
+      if (mine === asked && get().wireId === id) set({ detail, directed, sessions, error: null });
     } catch (err) {
       if (mine === asked) set({ error: toUiError(err) });
     }

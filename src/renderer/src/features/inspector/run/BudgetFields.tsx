@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS } from '../../../../../shared/contract/run-limits';
 import { formatInt } from '../../../../../shared/format';
 import { FIELD_LABEL, type DraftField } from './run-draft';
+import { BUDGET_LIMITS_NOTE } from '../../../../../shared/runs/budget-limits';
 import { Segmented } from './Segmented';
 import { useRunForm } from './run-store';
 
@@ -39,7 +40,10 @@ export function BudgetFields() {
     <>
       <fieldset className="run-field" data-testid="budget-fields">
         <legend>Context budget</legend>
-        <p className="hint">Checked on the fully assembled prompt right before launch. Leave both empty for no ceiling.</p>
+        <p className="hint">
+          Checked on the fully assembled prompt right before launch. Leave both empty for no ceiling.{' '}
+          <span data-testid="budget-limits">{BUDGET_LIMITS_NOTE}</span>
+        </p>
         <div className="run-pair">
           <NumberField field="maxPromptBytes" hint={`Bytes, up to ${formatInt(BUDGET_CEILING_MAX.maxPromptBytes)}`} />
           <NumberField field="maxApproximateTokens" hint={`bytes ÷ 4, up to ${formatInt(BUDGET_CEILING_MAX.maxApproximateTokens)}`} />

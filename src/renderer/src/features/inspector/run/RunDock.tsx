@@ -11,6 +11,7 @@ import { useRunForm, type RunContext } from './run-store';
 import { selectedMemoryTexts, useMemory } from './memory-store';
 import { valueText } from '../../../ui/setting-text';
 import { unsentAttachmentsText } from '../../../ui/attachment-text';
+import { UnstagedNotice } from './UnstagedNotice';
 
 /** What the Inspector would send: its repository, base, selection and attachments. */
 function useRunContext(): RunContext | null {
@@ -64,6 +65,8 @@ export function RunDock() {
   const problem = agent && !agent.installed ? agent.problem : null;
   // Attachments this host cannot read (no path: the browser host) are left out of the run: said before launch.
   const unsent = ctx ? ctx.attachments.filter((a) => !a.path).map((a) => a.name) : [];
+  // One line, cut with an ellipsis where the bar is narrow: the whole of it on hover.
+  const summary = `${shown ? `${valueText('agent', shown, agents)} · ${valueText('loop.contextBudget', shown, agents)}` : 'Loading the run settings…'}${ctx ? ` · ${plural(ctx.paths.length, 'selection')}` : ''}`;
   const blockedWhy = !ask.trim() ? 'Type what the agent should do' : invalid ? 'Fix the run settings first' : problem ? 'Pick an agent that is installed' : null;
 
   return (
@@ -77,9 +80,8 @@ export function RunDock() {
     >
       <div className="run-dock-line">
         <strong>Run an agent</strong>
-        <span className="hint run-dock-summary" data-testid="run-summary">
-          {shown ? `${valueText('agent', shown, agents)} · ${valueText('loop.contextBudget', shown, agents)}` : 'Loading the run settings…'}
-          {ctx ? ` · ${plural(ctx.paths.length, 'selection')}` : ''}
+        <span className="hint run-dock-summary" data-testid="run-summary" title={summary}>
+          {summary}
         </span>
         <button
           type="button"
@@ -147,6 +149,7 @@ export function RunDock() {
           {unsentAttachmentsText(unsent)}
         </p>
       )}
+      {ctx && <UnstagedNotice ctx={ctx} runnable={!blockedWhy} />}
       {problem && (
         <p className="notice notice-warn small" role="status" data-testid="agent-problem">
           {problem}

@@ -10,6 +10,7 @@ import { ModelField } from './ModelField';
 import { PromptWindowMeter } from './PromptWindowMeter';
 import { useRunForm } from './run-store';
 import { WireFields } from './WireFields';
+import { wireBoxChecked } from '../../../../../shared/runs/wire-default';
 
 /**
  * The run settings over the results pane (the run bar below stays in view, so
@@ -17,13 +18,14 @@ import { WireFields } from './WireFields';
  * setting in force with where it came from.
  */
 export function RunSettingsDrawer() {
-  const { notes, notesError, keepStaged, xrayTools, wire, takesMcp, saving, saveError, loadError } = useRunForm(
+  const { notes, notesError, keepStaged, xrayTools, wire, demo, takesMcp, saving, saveError, loadError } = useRunForm(
     useShallow((s) => ({
       notes: s.draft?.notes ?? '',
       notesError: s.errors.notes,
       keepStaged: s.draft?.keepStaged ?? false,
       xrayTools: s.draft?.xrayTools ?? false,
-      wire: s.draft?.wire ?? true,
+      wire: wireBoxChecked(s.draft?.agent ?? 'demo', s.draft?.wire),
+      demo: s.draft?.agent === 'demo',
       takesMcp: s.agents?.find((a) => a.id === s.draft?.agent)?.takesMcp ?? true,
       saving: s.saving,
       saveError: s.saveError,
@@ -88,6 +90,11 @@ export function RunSettingsDrawer() {
               <input type="checkbox" checked={wire} data-testid="run-wire" onChange={(e) => setDraft({ wire: e.target.checked })} />
               Record every request the agent sends its provider (Loupe’s loopback relay; no bodies or keys are kept)
             </label>
+            {demo && wire && (
+              <p className="hint" data-testid="run-wire-demo">
+                The demo agent sends nothing to a provider, so its runs record nothing; Claude Code, Codex and Gemini runs record every request.
+              </p>
+            )}
             <WireFields />
             {xrayTools && !takesMcp && (
               <p className="hint" data-testid="run-xray-tools-note">

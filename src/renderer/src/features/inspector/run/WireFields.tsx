@@ -2,13 +2,15 @@ import { useShallow } from 'zustand/react/shallow';
 import { REQUEST_CEILING_MAX } from '../../../../../shared/contract/run-limits';
 import { formatInt } from '../../../../../shared/format';
 import { NumberField } from './BudgetFields';
+import { BUDGET_LIMITS_NOTE } from '../../../../../shared/runs/budget-limits';
 import { Segmented } from './Segmented';
 import { useRunForm } from './run-store';
+import { wireBoxChecked } from '../../../../../shared/runs/wire-default';
 
 /** Enforcement on the wire: the request budget (each request the relay forwards) and recognised secrets. */
 export function WireFields() {
   const { policy, secrets, wire } = useRunForm(
-    useShallow((s) => ({ policy: s.draft?.requestPolicy ?? 'block', secrets: s.draft?.wireSecrets ?? 'warn', wire: s.draft?.wire ?? true })),
+    useShallow((s) => ({ policy: s.draft?.requestPolicy ?? 'block', secrets: s.draft?.wireSecrets ?? 'warn', wire: wireBoxChecked(s.draft?.agent ?? 'demo', s.draft?.wire) })),
   );
   const { setDraft } = useRunForm.getState();
   return (
@@ -16,7 +18,8 @@ export function WireFields() {
       <legend>On the wire</legend>
       <p className="hint">
         Checked on every request the agent’s CLI sends its provider through Loupe’s relay (its system prompt, tools and history
-        included), apart from the context budget. Leave both empty for no ceiling.
+        included), apart from the context budget. Leave both empty for no ceiling.{' '}
+        <span data-testid="request-budget-limits">{BUDGET_LIMITS_NOTE}</span>
       </p>
       <div className="run-pair">
         <NumberField field="maxRequestTokens" hint={`The model’s best count (exact or estimate), up to ${formatInt(REQUEST_CEILING_MAX.maxRequestTokens)}`} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSettingsSchema, type RunSettings } from '../../../../../shared/contract/runs';
 import { BUDGET_CEILING_MAX } from '../../../../../shared/contract/run-limits';
+import { wireBoxChecked, wireRecords } from '../../../../../shared/runs/wire-default';
 import { draftFromSettings, settingsFromDraft, settingsKey, type RunDraft } from './run-draft';
 
 const base: RunSettings = { agent: 'demo', loop: {} };
@@ -33,6 +34,24 @@ describe('run form draft', () => {
     const { settings, errors } = settingsFromDraft(draft({ maxRequestTokens: '0', maxRequestBytes: '99999999999' }), base);
     expect(settings).toBeNull();
     expect(errors).toEqual({ maxRequestTokens: expect.stringMatching(/positive/), maxRequestBytes: 'must be at most 67,108,864' });
+  });
+
+  it('a fresh data folder records the wire: the box is ticked, stays ticked when the agent changes, and nothing is written until it is clicked (issue 31)', () => {
+    // The fresh settings are the demo agent with nothing set.
+    const fresh = draftFromSettings(base);
+    expect(fresh.wire).toBeNull();
+    expect(wireBoxChecked(fresh.agent, fresh.wire)).toBe(true);
+    for (const agent of ['claude', 'codex', 'gemini'] as const) {
+      const picked = settingsFromDraft({ ...fresh, agent }, base).settings!;
+      // Choosing the agent saves no wire setting, so the run records by default.
+      expect(picked).toEqual({ agent, loop: {} });
+      expect(wireRecords(agent, picked.wire)).toBe(true);
+      expect(wireBoxChecked(agent, draftFromSettings(picked).wire)).toBe(true);
+    }
+    // A custom command opts in; unticking saves off for any agent.
+    expect(wireBoxChecked('custom', null)).toBe(false);
+    expect(settingsFromDraft({ ...fresh, agent: 'claude', wire: false }, base).settings!.wire).toBe(false);
+    expect(settingsFromDraft({ ...fresh, agent: 'custom', command: 'x', wire: true }, base).settings!.wire).toBe(true);
   });
 
   it('the X-Ray tools box turns settings.xrayTools on and off', () => {

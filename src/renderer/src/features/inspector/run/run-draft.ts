@@ -21,8 +21,8 @@ export interface RunDraft {
   idleOff: boolean;
   keepStaged: boolean;
   xrayTools: boolean;
-  /** Record the run's requests on the wire (Loupe's relay). */
-  wire: boolean;
+  /** Record the run's requests on the wire (Loupe's relay); null: the default for the agent (wire-default.ts). */
+  wire: boolean | null;
   /** The request budget on the wire: ceilings as typed, and its policy. */
   maxRequestTokens: string;
   maxRequestBytes: string;
@@ -51,16 +51,13 @@ export function draftFromSettings(s: RunSettings): RunDraft {
     idleOff: idle === null,
     keepStaged: s.keepStaged === true,
     xrayTools: s.xrayTools === true,
-    wire: s.wire ?? wireByDefault(s.agent),
+    wire: s.wire ?? null,
     maxRequestTokens: request?.maxRequestTokens !== undefined ? String(request.maxRequestTokens) : '',
     maxRequestBytes: request?.maxRequestBytes !== undefined ? String(request.maxRequestBytes) : '',
     requestPolicy: request?.policy ?? 'block',
     wireSecrets: s.loop.wireSecrets ?? 'warn',
   };
 }
-
-/** The wire is on by default for the three agent CLIs; a custom command opts in. */
-const wireByDefault = (agent: RunSettings['agent']) => agent === 'claude' || agent === 'codex' || agent === 'gemini';
 
 const tooLong = (text: string, max: number) => (text.length > max ? `is longer than ${max.toLocaleString('en-US')} characters` : null);
 
@@ -120,7 +117,8 @@ export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: R
     loop,
     ...(d.keepStaged ? { keepStaged: true } : {}),
     ...(d.xrayTools ? { xrayTools: true } : base.xrayTools === false ? { xrayTools: false } : {}),
-    ...(d.wire !== wireByDefault(d.agent) || base.wire !== undefined ? { wire: d.wire } : {}),
+    // Written only when chosen: left out, each agent gets its own default (on for the three CLIs).
+    ...(d.wire !== null ? { wire: d.wire } : {}),
   };
   return { settings, errors };
 }

@@ -70,8 +70,8 @@ export interface RunFormState {
   setMetersOpen(open: boolean): void;
   /** Measures the would-be prompt for `ctx` after a pause in typing; a newer call cancels the older. */
   schedulePreview(ctx: RunContext | null): void;
-  /** Saves the form, starts the run and shows it in the Runs view. */
-  start(ctx: RunContext): Promise<void>;
+  /** Saves the form, starts the run and shows it in the Runs view; `allowUnstaged` goes ahead without selections that stage nothing. */
+  start(ctx: RunContext, options?: { allowUnstaged?: boolean }): Promise<void>;
   dismissStartError(): void;
 }
 
@@ -244,14 +244,14 @@ export const useRunForm = create<RunFormState>()(
           }, PREVIEW_DELAY_MS);
         },
 
-        async start(ctx) {
+        async start(ctx, options = {}) {
           const s = get();
           if (!s.settings || !s.ask.trim() || s.starting) return;
           set({ starting: true, startError: null });
           if (saveTimer) clearTimeout(saveTimer);
           await save();
           try {
-            const detail = await bridge.call('runs.start', runRequest(s, s.settings, ctx, s.ask));
+            const detail = await bridge.call('runs.start', { ...runRequest(s, s.settings, ctx, s.ask), ...(options.allowUnstaged ? { allowUnstaged: true } : {}) });
             set({ starting: false });
             useRuns.getState().open(detail);
             useShell.getState().setView('runs');
