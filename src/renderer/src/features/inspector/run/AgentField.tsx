@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { RUN_LIMITS } from '../../../../../shared/contract/run-limits';
 import { useRunForm } from './run-store';
+import { formatWhen } from '../../../ui/when';
 
 /** The agents Loupe can launch: installed ones to choose, missing ones with the plain reason; a custom command line. */
 export function AgentField() {
@@ -33,7 +34,7 @@ export function AgentField() {
       </button>
       {checkedAt !== null && !checking && (
         <span className="hint" role="status" data-testid="agents-checked">
-          Looked again at {new Date(checkedAt).toLocaleTimeString()}: {missing === 0 ? 'every CLI was found.' : `${missing} still not found.`}
+          Looked again at {formatWhen(new Date(checkedAt).toISOString(), 'seconds')}: {missing === 0 ? 'every CLI was found.' : `${missing} still not found.`}
         </span>
       )}
       {agent === 'custom' && (
