@@ -1,3 +1,5 @@
+import { selectedMemoryTexts } from '../../../shared/contract/memory';
+import { listMemory } from '../memory/memory-store';
 import type { Services } from '../../../shared/api';
 import type { ResolvedModel } from '../../../shared/contract/models';
 import type { RunInput } from '../../../shared/contract/runs';
@@ -93,7 +95,7 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
       if (!request.repo || (baseRef === undefined && !paths?.length && !attachments?.length)) return buildPreviewManifest(deps, tools, request);
       const settings = request.settings ?? readEffective(deps.db).settings;
       const measured = await options.runs.preview(
-        { repo: request.repo, ask: PREVIEW_ASK, baseRef, paths: paths ?? [], attachments: attachments ?? [], memory: [], settings, allowUnstaged: true },
+        { repo: request.repo, ask: PREVIEW_ASK, baseRef, paths: paths ?? [], attachments: attachments ?? [], memory: selectedMemoryTexts(listMemory(deps.db)), settings, allowUnstaged: true },
         ctx.signal,
         { sectionPreviews: true },
       );
