@@ -72,12 +72,24 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
    * no measure, so its directives stage nothing.
    */
   async function answer(target: XrayTarget, source: XraySource, author: 'user' | 'agent', signal: AbortSignal): Promise<XrayManifest> {
+    // A run's wire session keeps its directives on the run's thread: the thread's X-Ray (its list, its next
+    // fresh prompt) is told, as if the directive were made there (issue 34: "Next fresh prompt" stayed unchanged).
+    if (!('threadId' in target) && 'threadId' in source.owner) await tellThread(source.owner.threadId, signal);
     if (!('threadId' in target) || author !== 'user') return source.changed('directive', signal);
     const { threadId } = target;
     // A thread that cannot be measured now (its repository gone, no run yet) still answers its manifest.
     const measuring = (async () => options.runs.preview({ ...latestOf(threadId), threadId, fresh: true }, signal))().catch(() => null);
     const [manifest, measured] = await Promise.all([source.changed('directive', signal), measuring]);
     return manifest.source === 'thread' ? { ...manifest, measured } : manifest;
+  }
+
+  /** Announces a directive made elsewhere (a run's wire session) on its thread; a thread that cannot be read now is left as it is. */
+  async function tellThread(threadId: string, signal: AbortSignal): Promise<void> {
+    try {
+      await (await open({ threadId }, signal)).changed('directive', signal);
+    } catch {
+      // The directive is recorded; the thread's view reads it when it is next built.
+    }
   }
 
   /** What the thread's latest run was started with (context, settings, ask): what a continuation repeats. */
