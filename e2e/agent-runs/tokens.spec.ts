@@ -52,6 +52,10 @@ test('exact counts for an OpenAI model, off the UI thread: the page answers clic
   await expect(first.getByTestId('exact-cell')).toHaveText(exact.counts[0]!.toLocaleString('en-US'));
   // Beside the exact count the estimate drops its range (issue 34: "likely 28,000–32,400" above "36,261 tokens exact").
   await expect(page.getByTestId('total-tokens')).toHaveText(/^≈ [\d,]+ tokens \(estimate\)$/);
+  // The same on the run bar: its prompt meter shows the exact count and no range beside it.
+  await page.getByTestId('run-ask').focus();
+  await expect(page.getByTestId('pm-exact')).toContainText(/exact \((o200k|cl100k)_base\)/, { timeout: 60_000 });
+  await expect(page.getByTestId('pm-prompt')).not.toContainText('likely');
 });
 
 test('Claude: no exact-looking number, the reason instead; switching the model cancels the count in flight', async ({ page, host, request }) => {
