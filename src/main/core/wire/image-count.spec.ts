@@ -114,4 +114,27 @@ describe('images on the wire', () => {
     expect((await send(request({ media_type: 'image/png', data: PNG }))).status).toBe(200);
     expect(provider!.turns()).toHaveLength(1);
   }, 60_000);
+
+  it('OpenAI (input_image, detail high) and Gemini (inlineData) requests: 765 and 1,032 tokens by their formulas, through the relay', async () => {
+    const cases = [
+      { api: 'openai-responses', p: 'openai', path: '/v1/responses', tokens: 765, formula: 'OpenAI’s tile formula', body: { model: 'gpt-5', input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'What is this?' }, { type: 'input_image', image_url: `data:image/png;base64,${PNG}`, detail: 'high' }] }] } },
+      { api: 'gemini', p: 'gemini', path: '/v1beta/models/gemini-2.5-pro:generateContent', tokens: 1032, formula: 'Gemini’s per-tile figure', body: { contents: [{ role: 'user', parts: [{ text: 'What is this?' }, { inlineData: { mimeType: 'image/png', data: PNG } }] }] } },
+    ] as const;
+    for (const c of cases) {
+      runtime = makeRuntime();
+      provider = await startProvider(c.api, { script: { turns: [{ reply: { text: 'A gray square.' } }] } });
+      session = await openWireSession(runtime.deps, { kind: 'wrap', agent: 'test', repo: null, runId: null, upstreams: { [c.p]: provider.url } });
+      const res = await fetch(`${session.relay.baseUrl(c.p)}${c.path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k', 'x-goog-api-key': 'k' }, body: JSON.stringify(c.body) });
+      expect(res.status, c.p).toBe(200);
+      await res.text();
+      await session.settled();
+      const [record] = wireRequests(runtime.deps.db, session.id, true);
+      expect(record!.imageTokens, c.p).toEqual({ images: 1, tokens: c.tokens, unknown: 0, formula: c.formula });
+      expect(record!.count!.tokens, c.p).toBeGreaterThan(c.tokens);
+      await session.close();
+      await provider.close();
+      await runtime.close();
+      session = provider = runtime = null;
+    }
+  }, 60_000);
 });
