@@ -13,6 +13,7 @@ import type { Runtime } from '../runtime';
 import { openWireSession, type WireSession } from './session';
 import { wireRequests } from './store';
 import { wireServices } from './wire-services';
+import { calibrationRows } from '../tokens/calibration-store';
 
 let runtime: Runtime | null = null;
 let provider: ScriptedProvider | null = null;
@@ -40,7 +41,7 @@ function request(image: { media_type: string; data: string }): unknown {
 
 async function open(requestBudget?: RequestBudget): Promise<void> {
   runtime = makeRuntime();
-  provider = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'A gray square.' } }] } });
+  provider = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'A gray square.', usage: { input: 1_400, output: 5 } } }] } });
   session = await openWireSession(runtime.deps, { kind: 'wrap', agent: 'claude', repo: null, runId: null, upstreams: { anthropic: provider.url }, ...(requestBudget ? { enforce: { requestBudget } } : {}) });
 }
 
@@ -68,6 +69,8 @@ describe('images on the wire', () => {
     expect(record!.count!.tokens).toBeGreaterThan(1334);
     expect(record!.count!.tokens).toBeLessThan(1334 + 100);
     expect(record!.split!.messages.tokens).toBeGreaterThanOrEqual(1334);
+    // Calibration compares text with text: the reported input less the image's tokens.
+    expect(calibrationRows(runtime!.deps.db, 'claude-sonnet-4-5').map((c) => c.providerReportedInputTokens)).toEqual([1_400 - 1334]);
 
     const detail = await show(session!.id);
     expect(JSON.parse(JSON.stringify(detail)).request.imageTokens).toEqual(record!.imageTokens);
@@ -87,6 +90,8 @@ describe('images on the wire', () => {
     expect(record!.segments.find((g) => g.label === 'image')!.images![0]).toMatchObject({ tokens: null, why: 'its size could not be read: it is not a PNG, JPEG, GIF or WebP image' });
     const text = formatWireSession(await show(session!.id));
     expect(text).toContain('1 image: unknown (its size could not be read)');
+    // An image Loupe could not measure makes the request no calibration point.
+    expect(calibrationRows(runtime!.deps.db, 'claude-sonnet-4-5')).toEqual([]);
     expect(text).toContain('[image] image/svg+xml: unknown (its size could not be read: it is not a PNG, JPEG, GIF or WebP image)');
   }, 60_000);
 

@@ -60,8 +60,11 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
   );
   // A model request answered upstream with the provider's report is a calibration point:
   // Loupe's estimate of the whole request beside the reported input (cache included).
-  if (r.api !== null && r.answeredBy === 'upstream' && r.model && estimateTokens !== null && r.usage?.input) {
-    recordCalibrationPoint(db, { source: `wire:${r.sessionId}:${r.seq}`, model: r.model, estimateTokens, reportedTokens: r.usage.input, at: r.at });
+  // Images are billed by a formula, not by text: the point is the text's (the reported input less the images' tokens),
+  // and a request with an image Loupe could not measure is no point at all.
+  const images = r.imageTokens;
+  if (r.api !== null && r.answeredBy === 'upstream' && r.model && estimateTokens !== null && r.usage?.input && !images?.unknown) {
+    recordCalibrationPoint(db, { source: `wire:${r.sessionId}:${r.seq}`, model: r.model, estimateTokens, reportedTokens: r.usage.input - (images?.tokens ?? 0), at: r.at });
   }
 }
 
