@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, makeRepo, openRepository, runInspect, test } from './fixtures';
 import { writeMadeUpSession } from './sessions-helpers';
-import { runTurn } from './xray-helpers';
+import { api, runTurn } from './xray-helpers';
 
 /** A HOME of the host's own for this describe block, with the Claude config folder sessions are written into. */
 function hostHomeWithClaude(): string {
@@ -115,6 +115,12 @@ test.describe('X-Ray of a CLI session: the meter (issue 22, item 3)', () => {
     const at = (await mark.boundingBox())!;
     expect(Math.abs(at.x - bar.x - (16_500 / 200_000) * bar.width)).toBeLessThan(4);
     await expect(page.getByTestId('meter-reported-label')).toContainText('Reported by the provider at its last reply: 16,500 tokens');
+    // One comparison, one figure (issue 34 item 5): the label's difference is the facts' difference, against the estimate of the same point.
+    const facts = page.getByTestId('reported');
+    const estimate = Number(await facts.getAttribute('data-estimate'));
+    const diff = `the estimate is ${(16_500 - estimate).toLocaleString('en-US')} lower`;
+    await expect(facts).toContainText(diff);
+    await expect(page.getByTestId('meter-reported-label')).toContainText(`Loupe’s estimate of that point ≈ ${estimate.toLocaleString('en-US')}: ${diff}`);
     await expect(page.getByTestId('xray-system-total')).toHaveText('unknown, not in the transcript');
     await expect(page.getByTestId('meter-system-unknown')).toContainText('System: the CLI’s own system prompt and tool definitions: unknown, not in the transcript');
     await expect(page.locator('.meter-facts').first()).not.toContainText('System: ≈ 0');
@@ -193,6 +199,24 @@ test('Settings → Context follows the Inspector’s base and selection', async 
   await expect(page.getByTestId('context-inspector')).toContainText('with its 2 selections');
   // One more reference file named: the section the user chose grows (its preview is cut at 200 characters).
   await expect.poll(yours).toBeGreaterThan(before);
+});
+
+test.describe('Settings → Context and memory', () => {
+  // Memory is app-wide: a host of its own.
+  test.use({ ownHost: true });
+  test('shows the ticked memory every run sends, not the unticked (issue 34 item 5)', async ({ page, host, request }) => {
+    const repo = makeRepo({ 'notes.md': '# notes\n' });
+    await api(request, host, 'memory.add', { text: 'TICKED-MEMORY: we deploy with Terraform.' });
+    await api(request, host, 'memory.add', { text: 'UNTICKED-MEMORY: old note.', selected: false });
+    await openRepository(page, repo);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Context' }).click();
+    const panel = page.getByTestId('context-preview');
+    await expect(panel).toHaveAttribute('data-ready', 'true');
+    await expect(panel).toContainText('Selected memory');
+    await expect(panel).toContainText('TICKED-MEMORY: we deploy with Terraform.');
+    await expect(panel).not.toContainText('UNTICKED-MEMORY');
+  });
 });
 
 test('attachments in the browser host: one truth in the Inspector, the run bar before launch and the evidence (issue 22, item 7)', async ({ page }) => {

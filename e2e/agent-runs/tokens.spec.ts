@@ -34,6 +34,8 @@ test('exact counts for an OpenAI model, off the UI thread: the page answers clic
   // The count runs in main's token workers; progress arrives on the call's task stream.
   const totals = page.getByTestId('token-totals');
   await expect(totals).toHaveAttribute('data-exact', 'counting');
+  // While the exact count runs, the estimate says it is one, with its likely range for this mix of text.
+  await expect(page.getByTestId('total-tokens')).toContainText(/estimate; exact likely [\d,]+–[\d,]+ for this mix of code and CJK text/);
   await expect(page.getByTestId('exact-header')).toHaveText(/Exact\s*\(o200k_base\)/);
   await logCountDone(page);
   for (const click of TREE_CLICKS) await clickToDom(page, click);
@@ -48,8 +50,12 @@ test('exact counts for an OpenAI model, off the UI thread: the page answers clic
   await expect(page.getByTestId('tokens-exact')).toContainText(exact.total.toLocaleString('en-US'));
   const first = page.locator('[data-testid="result-row"]').first();
   await expect(first.getByTestId('exact-cell')).toHaveText(exact.counts[0]!.toLocaleString('en-US'));
-  // The estimate says it is one, with its likely range for this mix of text.
-  await expect(page.getByTestId('total-tokens')).toContainText(/estimate; exact likely [\d,]+–[\d,]+ for this mix of code and CJK text/);
+  // Beside the exact count the estimate drops its range (issue 34: "likely 28,000–32,400" above "36,261 tokens exact").
+  await expect(page.getByTestId('total-tokens')).toHaveText(/^≈ [\d,]+ tokens \(estimate\)$/);
+  // The same on the run bar: its prompt meter shows the exact count and no range beside it.
+  await page.getByTestId('run-ask').focus();
+  await expect(page.getByTestId('pm-exact')).toContainText(/exact \((o200k|cl100k)_base\)/, { timeout: 60_000 });
+  await expect(page.getByTestId('pm-prompt')).not.toContainText('likely');
 });
 
 test('Claude: no exact-looking number, the reason instead; switching the model cancels the count in flight', async ({ page, host, request }) => {

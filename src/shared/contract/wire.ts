@@ -54,6 +54,32 @@ export interface WireSegment {
   isError?: boolean;
   /** Loupe withheld it from this request (an eviction or a summary in X-Ray). */
   withheld?: 'evicted' | 'summarized';
+  /** Images it carries, each counted by its provider's formula (their tokens are in `tokens`), or unknown. */
+  images?: WireImageCount[];
+}
+
+/**
+ * One image in a request, counted from its own header by the provider's
+ * billing formula (image-tokens.ts); `tokens: null` is "unknown": its size
+ * could not be read (a URL or file id, a format Loupe does not read), and
+ * `why` says so.
+ */
+export interface WireImageCount {
+  mediaType: string | null;
+  width: number | null;
+  height: number | null;
+  tokens: number | null;
+  /** "Anthropic’s formula", "OpenAI’s tile formula", "Gemini’s per-tile figure". */
+  formula: string;
+  why?: string;
+}
+
+/** A request's images: how many, the tokens of those measured, how many are unknown. */
+export interface WireImageTotals {
+  images: number;
+  tokens: number;
+  unknown: number;
+  formula: string;
 }
 
 /** What the provider reported for the request (null where it reported nothing). */
@@ -95,6 +121,8 @@ export interface RequestExceeded {
   actual: number;
   /** actual - limit */
   over: number;
+  /** Images it could not measure (a token ceiling): over whatever `actual` says. */
+  unknownImages?: number;
 }
 
 /** What the request budget measured on the bytes forwarded (after evictions), and what it decided. */
@@ -103,6 +131,8 @@ export interface WireBudgetFacts {
   bytes: number;
   /** The best count for the model (exact or calibrated estimate); null when only a byte ceiling is set. */
   tokens: TokenCount | null;
+  /** Images in the request whose tokens could not be measured: a token ceiling counts them as over, never as zero. */
+  unmeasuredImages?: number;
   exceeded: RequestExceeded[];
   verdict: 'within' | 'warn' | 'block';
 }
@@ -192,6 +222,8 @@ export interface WireRequestRecord {
   tools: WireToolDef[];
   segments: WireSegment[];
   images: number;
+  /** The images' tokens by the provider's formula (in `count` and `split.messages`), and how many are unknown; absent on older records. */
+  imageTokens?: WireImageTotals | null;
   diff: WireDiff | null;
   /** What the enforcement stages did to or learnt of this request (null or absent when they said nothing). */
   enforcement?: WireEnforcement | null;

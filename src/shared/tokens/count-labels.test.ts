@@ -36,5 +36,7 @@ describe('an estimate beside the exact count it likely stands for (issue 22, fri
     expect(r.high).toBeGreaterThanOrEqual(12_000);
     expect(code).toBe(`estimate; exact likely ${r.low.toLocaleString('en-US')}–${r.high.toLocaleString('en-US')} for this mix of code`);
     expect(estimateNote(100, undefined)).toBe('estimate');
+    // Beside an exact count, no range (issue 34: "likely 28,000–32,400" above "36,261 tokens exact (cl100k_base)").
+    expect(estimateNote(13_716, { prose: 54_864 }, true)).toBe('estimate');
   });
 });

@@ -50,10 +50,12 @@ export function likelyExactRange(estimateTokens: number, mix: TextMix): LikelyRa
  * "estimate" when the mix is unknown. The range is the exact count's, not the
  * estimate's: where bytes ÷ 4 is known to run high (or low) for the mix, the
  * estimate lies outside it, and the words say so rather than leave a number
- * beside a range that does not hold it.
+ * beside a range that does not hold it. `exactShown`: an exact count is shown
+ * beside it, so the range is left out ("estimate").
  */
-export function estimateNote(estimateTokens: number, mix: TextMix | undefined): string {
-  const range = mix ? likelyExactRange(estimateTokens, mix) : null;
+export function estimateNote(estimateTokens: number, mix: TextMix | undefined, exactShown = false): string {
+  // Beside an exact count the range says nothing true: the exact count is the figure (and may be in another encoding than the range's o200k_base).
+  const range = mix && !exactShown ? likelyExactRange(estimateTokens, mix) : null;
   if (!range) return 'estimate';
   const exact = `${formatInt(range.low)}–${formatInt(range.high)}`;
   const words = mixWords(range.kinds);

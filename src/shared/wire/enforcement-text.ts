@@ -15,9 +15,18 @@ function amount(e: RequestExceeded, facts: WireBudgetFacts): string {
 
 const ceilingText = (e: RequestExceeded) => (e.ceiling === 'maxRequestBytes' ? `${formatInt(e.limit)}-byte` : `${formatInt(e.limit)}-token`);
 
-/** "about 182,300 tokens, over your 150,000-token request ceiling" (every ceiling exceeded, joined). */
+/**
+ * "about 182,300 tokens, over your 150,000-token request ceiling" (every ceiling exceeded, joined);
+ * an image that could not be measured is said as such: "about 1,200 tokens and 1 image that could not be measured, …".
+ */
 export function exceededText(facts: WireBudgetFacts): string {
-  return facts.exceeded.map((e) => `${amount(e, facts)}, over your ${ceilingText(e)} request ceiling`).join('; and ');
+  return facts.exceeded
+    .map((e) => {
+      if (!e.unknownImages) return `${amount(e, facts)}, over your ${ceilingText(e)} request ceiling`;
+      const images = e.unknownImages === 1 ? '1 image whose size could not be measured' : `${formatInt(e.unknownImages)} images whose size could not be measured`;
+      return `${amount(e, facts)} and ${images}, counted as over your ${ceilingText(e)} request ceiling`;
+    })
+    .join('; and ');
 }
 
 /** What the CLI shows when the relay answers a request over a `block` ceiling itself. */

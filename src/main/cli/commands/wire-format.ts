@@ -3,6 +3,7 @@ import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
 import type { WireRequestRecord, WireSessionSummary } from '../../../shared/contract/wire';
 import { formatBytes, formatInt } from '../../../shared/format';
 import { warningsOf } from '../../../shared/wire/enforcement-text';
+import { imageLine, imageTotalsText, requestCountText } from '../../../shared/wire/image-text';
 
 const count = (c: { tokens: number; kind: string } | null) => (c ? `${formatInt(c.tokens)} tokens (${c.kind === 'exact' ? 'exact' : 'estimate'})` : 'not counted');
 
@@ -19,7 +20,7 @@ export function formatWireSessions(sessions: readonly WireSessionSummary[]): str
 export function formatWireRequest(r: WireRequestRecord): string {
   const lines = [
     `Request ${r.seq}: ${r.method} ${r.endpoint} → ${r.status ?? '—'} (${r.answeredBy}${r.reason ? `: ${r.reason}` : ''}) in ${formatInt(r.durationMs)} ms`,
-    `  model ${r.model ?? '?'}  ${formatBytes(r.requestBytes)} sent, ${formatBytes(r.responseBytes)} received  Loupe: ${count(r.count)}`,
+    `  model ${r.model ?? '?'}  ${formatBytes(r.requestBytes)} sent, ${formatBytes(r.responseBytes)} received  Loupe: ${requestCountText(r.count, r.imageTokens)}`,
   ];
   if (r.usage) lines.push(`  provider reported: input ${formatInt(r.usage.input ?? 0)} (cache read ${formatInt(r.usage.cacheRead ?? 0)}, cache write ${formatInt(r.usage.cacheWrite ?? 0)}), output ${formatInt(r.usage.output ?? 0)}`);
   if (r.split) {
@@ -27,6 +28,7 @@ export function formatWireRequest(r: WireRequestRecord): string {
       `  system ${formatBytes(r.split.systemBytes)} (${count(r.split.system)})  tools ${formatBytes(r.split.toolBytes)} (${count(r.split.tools)})  messages ${formatBytes(r.split.messageBytes)} (${count(r.split.messages)})  other ${formatBytes(r.split.otherBytes)}`,
     );
   }
+  if (r.imageTokens) lines.push(`  ${imageTotalsText(r.imageTokens)}`);
   // Enforcement: the request budget's verdict, secrets found or replaced (kinds and places, never values).
   for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) lines.push(`  [${w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning'}] ${w.text}`);
   if (r.diff) lines.push(`  since request ${r.diff.previousSeq}: +${r.diff.added} parts (${formatBytes(r.diff.addedBytes)}), −${r.diff.dropped} (${formatBytes(r.diff.droppedBytes)})`);
@@ -37,13 +39,16 @@ export function formatWireRequest(r: WireRequestRecord): string {
     byOrigin.set(t.origin, { n: o.n + 1, bytes: o.bytes + t.bytes });
   }
   for (const [origin, o] of byOrigin) lines.push(`  [tools] ${origin}: ${o.n} definitions, ${formatBytes(o.bytes)}`);
-  for (const g of r.segments) lines.push(`  ${g.kind.padEnd(9)} ${formatBytes(g.bytes).padStart(9)}  ${g.toolName ? `${g.toolName}${g.filePath ? ` ${g.filePath}` : ''}: ` : ''}${g.preview}`);
+  for (const g of r.segments) {
+    lines.push(`  ${g.kind.padEnd(9)} ${formatBytes(g.bytes).padStart(9)}  ${g.toolName ? `${g.toolName}${g.filePath ? ` ${g.filePath}` : ''}: ` : ''}${g.preview}`);
+    for (const img of g.images ?? []) lines.push(`  ${''.padEnd(9)} ${''.padStart(9)}  [image] ${imageLine(img)}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
 export function formatWireSession(d: WireSessionDetail): string {
   const head = formatWireSessions([d.session]);
   const flags = (r: Pick<WireRequestRecord, 'sessionId' | 'seq' | 'enforcement'>) => warningsOf(r.sessionId, r.seq, r.enforcement).map((w) => ` [${w.kind} ${w.action}]`).join('');
-  const history = d.requests.map((r) => `  #${r.seq} ${r.method} ${r.endpoint} ${r.status ?? '—'} ${formatBytes(r.requestBytes)}${r.usage?.input ? ` input ${formatInt(r.usage.input)}` : ''}${flags(r)}`).join('\n');
+  const history = d.requests.map((r) => `  #${r.seq} ${r.method} ${r.endpoint} ${r.status ?? '—'} ${formatBytes(r.requestBytes)}${r.usage?.input ? ` input ${formatInt(r.usage.input)}` : ''}${r.imageTokens ? ` [${imageTotalsText(r.imageTokens)}]` : ''}${flags(r)}`).join('\n');
   return `${head}${history}\n\n${d.request ? formatWireRequest(d.request) : 'No model request recorded yet.\n'}`;
 }

@@ -34,7 +34,7 @@ function segmentLine(s: Segment): string {
 /** A manifest for people: what the next turn carries, the meter, the system sections, segments largest first. */
 export function formatManifest(m: Manifest): string {
   const out = [
-    `Thread ${m.threadId ?? '(preview)'}: ${m.agent}, model ${m.model.id ?? '(default)'} (window ${formatInt(m.model.window)}, ${m.model.source}), ${m.freshness}`,
+    `${m.source === 'preview' ? 'New thread (preview)' : `Thread ${m.threadId ?? '(preview)'}`}: ${m.agent}, model ${m.model.id ?? '(default)'} (window ${formatInt(m.model.window)}, ${m.model.source}), ${m.freshness}`,
     m.enforceable
       ? 'Directives are enforced: Loupe assembles the next prompt (a fresh session).'
       : 'Directives are intent only: the next turn resumes the CLI’s own session, which keeps what it holds. Continue as a fresh session to apply them.',

@@ -10,11 +10,14 @@ type Action = (typeof ACTIONS)[number];
  * `loupe xray THREAD [--json]` prints a thread's manifest; `loupe xray
  * pin|evict|restore|summarize THREAD SEGMENT` sets or undoes a directive;
  * `--wire` names a wire session instead of a thread (a CLI run with `loupe
- * wrap`); `loupe xray --session FILE` prints a CLI transcript's manifest.
+ * wrap`); `loupe xray --session FILE` prints a CLI transcript's manifest;
+ * `loupe xray --preview [--repo DIR]` a new thread's context.
  */
 export const run: CommandRun = async (args, io) => {
   // A CLI transcript's manifest is the sessions module's (`loupe xray --session FILE`).
   if (args.some((a) => a === '--session' || a.startsWith('--session='))) return (await import('./xray-session')).run(args, io);
+  // A new thread's context, before any run (`loupe xray --preview [--repo DIR]`).
+  if (args.includes('--preview')) return (await import('./xray-preview')).run(args, io);
   const { values, positionals } = parseArgs({
     args,
     options: { json: { type: 'boolean', default: false }, summary: { type: 'string' }, wire: { type: 'boolean', default: false } },

@@ -39,7 +39,7 @@ async function connectMcp(userData: string, threadId: string): Promise<Client> {
 }
 
 describe('loupe mcp over stdio (SDK client)', () => {
-  it('lists the five tools; reads a real thread, pins, evicts and restores as the agent; an unknown segment is refused with its code', async () => {
+  it('lists the six tools; reads a real thread, pins, evicts and restores as the agent; an unknown segment is refused with its code', async () => {
     const userData = tempDir();
     const repo = makeRepo({ 'notes.md': 'one line of notes\n'.repeat(50) });
     const ran = await runCliForTest(['run', '--repo', repo, '--ask', 'Read the notes', '--agent', 'demo', '--json', 'notes.md'], { ...process.env, LOUPE_USER_DATA: userData });

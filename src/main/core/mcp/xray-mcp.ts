@@ -7,13 +7,13 @@ import { toErrorShape } from '../../../shared/errors';
 
 /** How the server reaches Loupe: a contract method by name (the runtime's dispatch, which validates like every transport). */
 /** The X-Ray methods the tools call. */
-type XrayToolMethod = 'xray.manifest' | 'xray.pin' | 'xray.evict' | 'xray.restore' | 'xray.report';
+type XrayToolMethod = 'xray.manifest' | 'xray.pin' | 'xray.evict' | 'xray.restore' | 'xray.report' | 'xray.preview';
 
 /** How the tools reach X-Ray: the runtime's typed call (input validated there, as from any client). */
 export type XrayCaller = <M extends XrayToolMethod>(method: M, request: RequestOf<M>) => Promise<ResponseOf<M>>;
 
 /** The tools `loupe mcp` offers, in the order listed. */
-export const XRAY_TOOL_NAMES = ['context_manifest_get', 'context_pin', 'context_evict', 'context_restore', 'context_report'] as const;
+export const XRAY_TOOL_NAMES = ['context_manifest_get', 'context_pin', 'context_evict', 'context_restore', 'context_report', 'context_preview_get'] as const;
 
 /** Who directives from these tools are recorded as (Directive.author). */
 export const MCP_AUTHOR = 'agent';
@@ -131,6 +131,16 @@ export function createXrayMcpServer(call: XrayCaller, threadId: string, version:
       },
     },
     ({ segments, host }) => guarded(() => call('xray.report', { threadId, host: host ?? 'agent via loupe mcp', segments }))(),
+  );
+  server.registerTool(
+    'context_preview_get',
+    {
+      title: 'Preview a new thread’s context',
+      description:
+        'The system context a new thread would start with under the settings in force, before any turn: Loupe’s sections (with the ticked memory every run sends), the instruction files the agent’s CLI loads from the repository, the tools it last announced, and the model’s window. Same as `loupe xray --preview`.',
+      inputSchema: { repo: z.string().min(1).max(4096).optional().describe('The repository’s absolute path (for its instruction files and runtime context).') },
+    },
+    ({ repo }) => guarded(async () => compactManifest(await call('xray.preview', repo ? { repo } : {})))(),
   );
   return server;
 }

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { TokenCount } from '../../../shared/contract/xray';
-import type { WireDiff, WireSegment, WireSplit, WireSystemBlock, WireToolDef } from '../../../shared/contract/wire';
+import type { WireDiff, WireImageTotals, WireSegment, WireSplit, WireSystemBlock, WireToolDef } from '../../../shared/contract/wire';
 import { calibrate, foldFactorFor } from '../../../shared/tokens/calibration';
 import { tokenizerForModel } from '../../../shared/tokens/model-tokenizer';
 import type { CoreDeps } from '../deps';
@@ -15,6 +15,7 @@ import { calibrationRows } from '../tokens/calibration-store';
 import { PREVIEW_CHARS } from '../../../shared/contract/xray';
 import { hiddenResult, redactTexts } from '../secrets';
 import { previewOf } from '../conversation/builder';
+import { countsWithImages } from './image-count';
 import type { ParsedRequest } from './parse';
 
 /** Redaction markers can be longer than what they replace: a preview stays within 200 characters. */
@@ -31,6 +32,8 @@ export interface Analysis {
   countBasis: string | null;
   /** ceil(part bytes / 4) over every part: calibration's x for this request. */
   estimateTokens: number;
+  /** The request's images by the provider's formula (already in `count`), null when it has none. */
+  imageTokens: WireImageTotals | null;
 }
 
 /** How Loupe counts for `model`: a function from texts to counts, and what to say about it. */
@@ -72,9 +75,11 @@ export async function analyse(deps: Pick<CoreDeps, 'db' | 'tokens'>, parsed: Par
   const toolTexts = parsed.tools.map((t) => t.json);
   const texts = [...parsed.system.map((s) => s.text), ...toolTexts, ...parsed.segmentTexts];
   const bytes = texts.map(utf8);
-  const { counts, basis } = await countTexts(deps, parsed.model, texts, bytes);
+  const { counts: textCounts, basis } = await countTexts(deps, parsed.model, texts, bytes);
   const ns = parsed.system.length;
   const nt = parsed.tools.length;
+  // Images by the provider's formula, in their segments' counts (image-count.ts).
+  const { counts, images } = countsWithImages(parsed, textCounts, ns + nt);
   // Previews: the builder's (credential-file reads already hidden), then redacted like every preview Loupe shows.
   const segmentPreviews = parsed.segments.map((s, i) => {
     const path = parsed.filePaths[i];
@@ -98,6 +103,7 @@ export async function analyse(deps: Pick<CoreDeps, 'db' | 'tokens'>, parsed: Par
     else if (s.label) seg.label = s.label;
     if (parsed.filePaths[i]) seg.filePath = parsed.filePaths[i];
     if (s.isError) seg.isError = true;
+    if (images.bySegment.has(i)) seg.images = images.bySegment.get(i);
     return seg;
   });
   const split: WireSplit = {
@@ -110,7 +116,7 @@ export async function analyse(deps: Pick<CoreDeps, 'db' | 'tokens'>, parsed: Par
     messages: sum(counts, ns + nt, counts.length),
   };
   const total = sum(counts, 0, counts.length);
-  return { system, tools, segments, split, count: total, countBasis: basis, estimateTokens: Math.ceil(bytes.reduce((n, b) => n + b, 0) / 4) };
+  return { system, tools, segments, split, count: total, countBasis: basis, estimateTokens: Math.ceil(bytes.reduce((n, b) => n + b, 0) / 4), imageTokens: images.totals };
 }
 
 /** What changed since the previous request: segments added and dropped, by id. */

@@ -137,6 +137,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               tools: analysis?.tools ?? [],
               segments,
               images: parsed?.images ?? 0,
+              ...(analysis?.imageTokens ? { imageTokens: analysis.imageTokens } : {}),
               diff: parsed ? diffSegments(previousSegments(deps.db, id, request.seq), segments) : null,
               enforcement: Object.keys(enforcement).length ? (enforcement as WireEnforcement) : null,
             };

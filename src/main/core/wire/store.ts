@@ -33,10 +33,10 @@ export function addWireNote(db: Db, sessionId: string, at: string, note: string)
 }
 
 /** Parts of a record kept as JSON (everything but the columns). */
-type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'segments' | 'images' | 'diff'>;
+type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'segments' | 'images' | 'imageTokens' | 'diff'>;
 
 export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
-  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, segments: r.segments, images: r.images, diff: r.diff };
+  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, segments: r.segments, images: r.images, ...(r.imageTokens ? { imageTokens: r.imageTokens } : {}), diff: r.diff };
   db.prepare(
     `INSERT INTO wire_requests (session_id, seq, run_id, step_id, at, provider, method, endpoint, api, model, stream, status, answered_by, reason,
        duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json, enforcement_json)
@@ -70,8 +70,11 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
   );
   // A model request answered upstream with the provider's report is a calibration point:
   // Loupe's estimate of the whole request beside the reported input (cache included).
-  if (r.api !== null && r.answeredBy === 'upstream' && r.model && estimateTokens !== null && r.usage?.input) {
-    recordCalibrationPoint(db, { source: `wire:${r.sessionId}:${r.seq}`, model: r.model, estimateTokens, reportedTokens: r.usage.input, at: r.at });
+  // Images are billed by a formula, not by text: the point is the text's (the reported input less the images' tokens),
+  // and a request with an image Loupe could not measure is no point at all.
+  const images = r.imageTokens;
+  if (r.api !== null && r.answeredBy === 'upstream' && r.model && estimateTokens !== null && r.usage?.input && !images?.unknown) {
+    recordCalibrationPoint(db, { source: `wire:${r.sessionId}:${r.seq}`, model: r.model, estimateTokens, reportedTokens: r.usage.input - (images?.tokens ?? 0), at: r.at });
   }
 }
 

@@ -8,6 +8,8 @@ import { lastAnnouncedTools } from '../runs/record';
 import type { ManifestTools } from './manifest';
 import { instructionFiles, promptSections, toolsSection } from './system';
 import { systemMix } from '../prompt/text-mix';
+import { selectedMemoryTexts } from '../../../shared/contract/memory';
+import { listMemory } from '../memory/memory-store';
 
 /** The ask a preview stands in for (it is conversation, never counted as system context). */
 export const PREVIEW_ASK = '(the ask)';
@@ -16,7 +18,8 @@ export const PREVIEW_ASK = '(the ask)';
  * The system context a new thread would start with under `settings` (the
  * current run settings when none are given), without a live thread: Loupe's
  * sections measured exactly as a run assembles them, the instruction files
- * the agent's CLI would load from `repo`, and the tools it last announced.
+ * the agent's CLI would load from `repo`, the ticked memory every run from the
+ * app sends, and the tools it last announced.
  * No conversation yet; the model's window and reserve from the catalog.
  */
 export async function buildPreviewManifest(
@@ -39,7 +42,8 @@ export async function buildPreviewManifest(
   const prompt = assemblePrompt({
     runtime: head ? { repo: head.root, branch: head.branch, baseRef: 'HEAD', baseCommit: head.commit } : { repo: '(the run’s repository)', branch: null, baseRef: 'HEAD', baseCommit: '(its commit)' },
     notes: settings.notes,
-    memory: [],
+    // The ticked memory every run from the app sends (Settings → Memory).
+    memory: selectedMemoryTexts(listMemory(deps.db)),
     references: [],
     ask: PREVIEW_ASK,
   });

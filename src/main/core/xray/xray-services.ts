@@ -1,3 +1,5 @@
+import { selectedMemoryTexts } from '../../../shared/contract/memory';
+import { listMemory } from '../memory/memory-store';
 import type { Services } from '../../../shared/api';
 import type { ResolvedModel } from '../../../shared/contract/models';
 import type { RunInput } from '../../../shared/contract/runs';
@@ -79,12 +81,24 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
    * no measure, so its directives stage nothing.
    */
   async function answer(target: XrayTarget, source: XraySource, author: 'user' | 'agent', signal: AbortSignal): Promise<XrayManifest> {
+    // A run's wire session keeps its directives on the run's thread: the thread's X-Ray (its list, its next
+    // fresh prompt) is told, as if the directive were made there (issue 34: "Next fresh prompt" stayed unchanged).
+    if (!('threadId' in target) && 'threadId' in source.owner) await tellThread(source.owner.threadId, signal);
     if (!('threadId' in target) || author !== 'user') return source.changed('directive', signal);
     const { threadId } = target;
     // A thread that cannot be measured now (its repository gone, no run yet) still answers its manifest.
     const measuring = (async () => options.runs.preview({ ...latestOf(threadId), threadId, fresh: true }, signal))().catch(() => null);
     const [manifest, measured] = await Promise.all([source.changed('directive', signal), measuring]);
     return manifest.source === 'thread' ? { ...manifest, measured } : manifest;
+  }
+
+  /** Announces a directive made elsewhere (a run's wire session) on its thread; a thread that cannot be read now is left as it is. */
+  async function tellThread(threadId: string, signal: AbortSignal): Promise<void> {
+    try {
+      await (await open({ threadId }, signal)).changed('directive', signal);
+    } catch {
+      // The directive is recorded; the thread's view reads it when it is next built.
+    }
   }
 
   /** What the thread's latest run was started with (context, settings, ask): what a continuation repeats. */
@@ -102,7 +116,7 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
       if (!request.repo || (baseRef === undefined && !paths?.length && !attachments?.length)) return buildPreviewManifest(deps, tools, request);
       const settings = request.settings ?? readEffective(deps.db).settings;
       const measured = await options.runs.preview(
-        { repo: request.repo, ask: PREVIEW_ASK, baseRef, paths: paths ?? [], attachments: attachments ?? [], memory: [], settings, allowUnstaged: true },
+        { repo: request.repo, ask: PREVIEW_ASK, baseRef, paths: paths ?? [], attachments: attachments ?? [], memory: selectedMemoryTexts(listMemory(deps.db)), settings, allowUnstaged: true },
         ctx.signal,
         { sectionPreviews: true },
       );

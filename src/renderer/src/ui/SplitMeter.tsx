@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { reportedDiffText } from '../../../shared/xray/reported-text';
 import type { Manifest } from '../../../shared/contract/xray';
 import { formatInt } from '../../../shared/format';
 import { meterOf, partWidths, placeLabels } from '../../../shared/xray/meter';
@@ -143,7 +144,8 @@ export function SplitMeter({
       {reported !== null && (
         <p className="hint split-meter-reported" data-testid="meter-reported-label">
           <span className="sm-reported-key" aria-hidden /> Reported by the provider at its last reply: {formatInt(reported)} tokens
-          {reported > meter.used ? `, ${formatInt(reported - meter.used)} more than the estimate shown` : reported < meter.used ? `, ${formatInt(meter.used - reported)} fewer than the estimate shown` : ''}
+          {/* Against the estimate of the same point, the one comparison the facts beside it make too (never the meter's own total). */}
+          {manifest.reported ? `; Loupe’s estimate of that point ≈ ${formatInt(manifest.reported.estimateAtSamePoint)}: ${reportedDiffText(manifest.reported)}` : ''}
         </p>
       )}
       {meter.over > 0 && (

@@ -12,6 +12,7 @@ import type { RequestExceeded, WireBudgetFacts } from '../../../../shared/contra
 import { blockMessage } from '../../../../shared/wire/enforcement-text';
 import type { CoreDeps } from '../../deps';
 import { countTexts } from '../analyse';
+import { countsWithImages } from '../image-count';
 import { parseRequest } from '../parse';
 import type { WireStage } from './chain';
 
@@ -22,21 +23,32 @@ function over(ceiling: RequestExceeded['ceiling'], limit: number | undefined, ac
   return limit !== undefined && actual > limit ? [{ ceiling, limit, actual, over: actual - limit }] : [];
 }
 
+/** The token ceiling: over when the count is, and over whenever an image could not be measured. */
+function overTokens(limit: number | undefined, actual: number, unknownImages: number): RequestExceeded[] {
+  if (limit === undefined) return [];
+  if (unknownImages > 0) return [{ ceiling: 'maxRequestTokens', limit, actual, over: Math.max(0, actual - limit), unknownImages }];
+  return over('maxRequestTokens', limit, actual);
+}
+
 /** The budget stage for one wire session; requests that are not model requests pass unmeasured. */
 export function budgetStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: RequestBudget): WireStage {
   return async ({ request, body }) => {
     const parsed = parseRequest(request.provider, request.method, request.endpoint, body);
     if (!parsed) return { kind: 'continue' };
     let tokens: WireBudgetFacts['tokens'] = null;
+    let unknownImages = 0;
     if (budget.maxRequestTokens !== undefined) {
       // The parts analyse() counts: the record's count and the ceiling's measure are the same number.
       const texts = [...parsed.system.map((s) => s.text), ...parsed.tools.map((t) => t.json), ...parsed.segmentTexts];
-      const { counts } = await countTexts(deps, parsed.model, texts);
+      const { counts: textCounts } = await countTexts(deps, parsed.model, texts);
+      // Images by the provider's formula; one whose size cannot be read counts as over the ceiling, never as zero.
+      const { counts, images } = countsWithImages(parsed, textCounts, parsed.system.length + parsed.tools.length);
+      unknownImages = images.totals?.unknown ?? 0;
       tokens = { tokens: counts.reduce((n, c) => n + c.tokens, 0), kind: counts[0]?.kind ?? 'estimate', ...(counts[0]?.encoding ? { encoding: counts[0].encoding } : {}) };
     }
-    const exceeded = [...over('maxRequestTokens', budget.maxRequestTokens, tokens?.tokens ?? 0), ...over('maxRequestBytes', budget.maxRequestBytes, body.length)];
+    const exceeded = [...overTokens(budget.maxRequestTokens, tokens?.tokens ?? 0, unknownImages), ...over('maxRequestBytes', budget.maxRequestBytes, body.length)];
     const verdict: WireBudgetFacts['verdict'] = exceeded.length === 0 ? 'within' : budget.policy;
-    const facts: WireBudgetFacts = { policy: budget.policy, bytes: body.length, tokens, exceeded, verdict };
+    const facts: WireBudgetFacts = { policy: budget.policy, bytes: body.length, tokens, ...(unknownImages ? { unmeasuredImages: unknownImages } : {}), exceeded, verdict };
     if (verdict === 'block') return { kind: 'answer', status: BLOCK_STATUS, message: blockMessage(facts), facts: { budget: facts } };
     return { kind: 'continue', facts: { budget: facts } };
   };

@@ -6,6 +6,7 @@
 import { toolOutputText } from '../../../../shared/tool-output';
 import { obj, str } from '../../conversation/fields';
 import type { IdOptions } from '../../conversation/builder';
+import { anthropicImageOf } from './image-source';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem, type SegmentNode } from './parsed';
 
 /** A title for a system block: its first line, short. */
@@ -22,7 +23,11 @@ function userBlock(c: SegmentCollector, blk: Record<string, unknown>, system: Pa
   switch (blk.type) {
     case 'tool_result':
       c.toolResult(str(blk.tool_use_id) ?? '', toolOutputText(blk.content), blk.is_error === true, { at: blk, part: 'result' });
-      for (const inner of Array.isArray(blk.content) ? blk.content : []) if (obj(inner).type === 'image') counts.images++;
+      for (const inner of Array.isArray(blk.content) ? blk.content.map(obj) : [])
+        if (inner.type === 'image') {
+          counts.images++;
+          c.image(anthropicImageOf(inner));
+        }
       return;
     case 'text': {
       const text = str(blk.text) ?? '';
@@ -36,6 +41,7 @@ function userBlock(c: SegmentCollector, blk: Record<string, unknown>, system: Pa
     case 'image':
       counts.images++;
       c.text('user', `[image ${str(obj(blk.source).media_type) ?? ''}, ${String(str(obj(blk.source).data)?.length ?? 0)} base64 characters]`, 'image', { at: blk, part: 'block' });
+      c.image(anthropicImageOf(blk));
       return;
     default:
       c.text('user', JSON.stringify(blk), `block:${String(blk.type)}`, { at: blk, part: 'block' });
@@ -89,7 +95,7 @@ export function parseAnthropic(body: Record<string, unknown>, ids: IdOptions = {
         : userBlock(c, blk, system, counts, whole ? { at: msg, part: 'content' } : { at: blk, part: 'text' }),
     );
   });
-  const { segments, texts, paths, nodes } = c.finish();
+  const { segments, texts, paths, nodes, images } = c.finish();
   const memoryBytes = system.reduce((n, s) => n + (s.provenance === 'memory' ? s.bytes : 0), 0);
   return {
     api: 'anthropic-messages',
@@ -102,6 +108,7 @@ export function parseAnthropic(body: Record<string, unknown>, ids: IdOptions = {
     nodes,
     filePaths: paths,
     images: counts.images,
+    ...(images.length ? { imageSources: images } : {}),
     systemBytes: systemBytes + memoryBytes,
     toolBytes: tools.reduce((n, t) => n + Buffer.byteLength(t.json), 0),
     // Settled by parseRequest from the body's length (no second serialization of the messages).

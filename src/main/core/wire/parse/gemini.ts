@@ -6,6 +6,7 @@
 import { obj, str } from '../../conversation/fields';
 import { blockTitle } from './anthropic';
 import type { IdOptions } from '../../conversation/builder';
+import { geminiImageOf } from './image-source';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
 
 /** A functionResponse's output: `response.output`, else the response as JSON (as the session import reads it). */
@@ -71,12 +72,13 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string, ids
       if (part.inlineData || part.fileData) {
         images++;
         c.text('user', `[${str(obj(part.inlineData ?? part.fileData).mimeType) ?? 'data'} part]`, 'image', { at: part, part: 'block' });
+        c.image(geminiImageOf(part));
         continue;
       }
       if (Object.keys(part).length) c.text(model ? 'assistant' : 'user', JSON.stringify(part), 'part');
     }
   }
-  const { segments, texts, paths, nodes } = c.finish();
+  const { segments, texts, paths, nodes, images: sources } = c.finish();
   return {
     api: 'gemini-generate',
     model: geminiModelOf(endpoint),
@@ -88,6 +90,7 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string, ids
     nodes,
     filePaths: paths,
     images,
+    ...(sources.length ? { imageSources: sources } : {}),
     systemBytes: system.reduce((s, b) => s + b.bytes, 0),
     toolBytes: tools.reduce((s, t) => s + Buffer.byteLength(t.json), 0),
     messageBytes: 0,

@@ -8,6 +8,7 @@ import { developerSection, injectedSection, outputText, partsText, toolCallOf } 
 import { obj, str } from '../../conversation/fields';
 import { blockTitle } from './anthropic';
 import type { IdOptions } from '../../conversation/builder';
+import { openaiImagesIn } from './image-source';
 import { jsonBytes, SegmentCollector, toolOrigin, type ParsedRequest, type ParsedSystem } from './parsed';
 
 function provenanceOf(p: string): WireSystemBlock['provenance'] {
@@ -44,6 +45,7 @@ function item(c: SegmentCollector, p: Record<string, unknown>, at: string, syste
         return;
       }
       if (role === 'assistant') return c.text('assistant', parts.join('\n'), undefined, { at: p, part: 'message' });
+      const images = openaiImagesIn(p.content);
       const prompt: string[] = [];
       for (const text of parts) {
         const s = injectedSection(text);
@@ -54,7 +56,9 @@ function item(c: SegmentCollector, p: Record<string, unknown>, at: string, syste
       }
       if (!prompt.length) return;
       const text = prompt.join('\n');
-      return c.text('user', text, /^\s*<([a-z_]+)>[\s\S]*<\/\1>\s*$/.test(text) ? 'injected' : undefined, { at: p, part: 'message' });
+      c.text('user', text, /^\s*<([a-z_]+)>[\s\S]*<\/\1>\s*$/.test(text) ? 'injected' : undefined, { at: p, part: 'message' });
+      for (const img of images) c.image(img);
+      return;
     }
     case 'reasoning': {
       const summary = Array.isArray(p.summary) ? p.summary.map((s) => str(obj(s).text) ?? '').join('\n') : '';
@@ -74,8 +78,14 @@ function item(c: SegmentCollector, p: Record<string, unknown>, at: string, syste
     case 'function_call_output':
     case 'custom_tool_call_output':
     case 'local_shell_call_output':
-    case 'tool_search_output':
-      return c.toolResult(str(p.call_id) ?? '', outputText(p.output), obj(p.output).success === false || p.status === 'failed', kind === 'tool_search_output' ? undefined : { at: p, part: 'result' });
+    case 'tool_search_output': {
+      c.toolResult(str(p.call_id) ?? '', outputText(p.output), obj(p.output).success === false || p.status === 'failed', kind === 'tool_search_output' ? undefined : { at: p, part: 'result' });
+      for (const img of openaiImagesIn(p.output)) {
+        counts.images++;
+        c.image(img);
+      }
+      return;
+    }
     case 'compaction':
       return c.text('summary', `[encrypted compaction summary, ${str(p.encrypted_content)?.length ?? 0} characters]`);
     default:
@@ -95,7 +105,7 @@ export function parseOpenAI(body: Record<string, unknown>, ids: IdOptions = {}):
   const c = new SegmentCollector(ids);
   const input = typeof body.input === 'string' ? [{ type: 'message', role: 'user', content: body.input }] : Array.isArray(body.input) ? body.input : [];
   input.forEach((p, i) => item(c, obj(p), `item-${i}`, system, counts));
-  const { segments, texts, paths, nodes } = c.finish();
+  const { segments, texts, paths, nodes, images } = c.finish();
   return {
     api: 'openai-responses',
     model: str(body.model),
@@ -107,6 +117,7 @@ export function parseOpenAI(body: Record<string, unknown>, ids: IdOptions = {}):
     nodes,
     filePaths: paths,
     images: counts.images,
+    ...(images.length ? { imageSources: images } : {}),
     systemBytes: counts.systemBytes,
     toolBytes: tools.reduce((n, t) => n + Buffer.byteLength(t.json), 0),
     messageBytes: 0,

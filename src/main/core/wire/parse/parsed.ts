@@ -35,11 +35,26 @@ export interface ParsedRequest {
   /** File read by each tool segment (same order), when it is a read. */
   filePaths: (string | undefined)[];
   images: number;
+  /** Each image as sent (its base64 data or its reference), with the segment holding it, for image-count.ts. */
+  imageSources?: ParsedImage[];
   systemBytes: number;
   toolBytes: number;
   messageBytes: number;
   /** Where each segment sits in the parsed body (same order), when parsed for rewriting (parseBody). */
   nodes?: SegmentNode[][];
+}
+
+/** An image in a request: its bytes (base64, as sent) or only a reference (a URL, a file id). */
+export interface ParsedImage {
+  /** Index of the segment that carries it (an image block, a tool result), or null. */
+  segment: number | null;
+  mediaType: string | null;
+  /** Base64 data, or a `data:` URL; null when the request only names the image. */
+  data: string | null;
+  /** What names it when there are no bytes: "a URL", "a file id". */
+  ref?: string;
+  /** OpenAI's `detail` (low, high, auto). */
+  detail?: string | null;
 }
 
 /**
@@ -87,6 +102,8 @@ export class SegmentCollector {
   private readonly paths: (string | undefined)[] = [];
   private readonly calls = new Map<string, { name: string; input: unknown }>();
   private readonly nodes: SegmentNode[][] = [];
+  private readonly images: ParsedImage[] = [];
+  private last = -1;
 
   /** `ids`: the eviction stage's parse, ids only (see SessionBuilder's IdOptions). */
   private readonly idsOnly: boolean;
@@ -97,6 +114,7 @@ export class SegmentCollector {
   }
 
   private keep(index: number, text: string, node?: SegmentNode): void {
+    this.last = index;
     if (index < 0) return;
     if (!this.idsOnly) this.texts[index] = (this.texts[index] ?? '') + text;
     if (node) (this.nodes[index] ??= []).push(node);
@@ -122,9 +140,14 @@ export class SegmentCollector {
     this.keep(this.b.toolResult(callId, output, isError, META), `\n${output}`, node);
   }
 
-  finish(): { segments: ImportedEntry[]; texts: string[]; paths: (string | undefined)[]; nodes: SegmentNode[][] } {
+  /** An image carried by the segment added last (its placeholder text, or the tool result it is in). */
+  image(img: Omit<ParsedImage, 'segment'>): void {
+    this.images.push({ ...img, segment: this.last >= 0 ? this.last : null });
+  }
+
+  finish(): { segments: ImportedEntry[]; texts: string[]; paths: (string | undefined)[]; nodes: SegmentNode[][]; images: ParsedImage[] } {
     const { entries } = this.b.finish();
-    return { segments: entries, texts: entries.map((_, i) => this.texts[i] ?? ''), paths: entries.map((_, i) => this.paths[i]), nodes: entries.map((_, i) => this.nodes[i] ?? []) };
+    return { segments: entries, texts: entries.map((_, i) => this.texts[i] ?? ''), paths: entries.map((_, i) => this.paths[i]), nodes: entries.map((_, i) => this.nodes[i] ?? []), images: this.images };
   }
 }
 

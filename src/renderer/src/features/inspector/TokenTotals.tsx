@@ -24,7 +24,7 @@ export function TokenTotals({ result }: { result: InspectResult }) {
   const tokens = result.totals.inspectedTokens;
   return (
     <div className="token-totals" data-testid="token-totals" data-exact={counts.state}>
-      <TokenEstimate tokens={tokens} mix={mix} testId="total-tokens" />
+      <TokenEstimate tokens={tokens} mix={mix} testId="total-tokens" exactShown={counts.state === 'done'} />
       {counts.state === 'counting' && (
         <div className="tok-counting" data-testid="tokens-exact" role="status">
           <span className="hint">

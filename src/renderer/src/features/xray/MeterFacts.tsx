@@ -1,6 +1,7 @@
 import type { RunPreview } from '../../../../shared/contract/runs';
 import type { Manifest } from '../../../../shared/contract/xray';
 import { formatBytes, formatInt } from '../../../../shared/format';
+import { reportedText } from '../../../../shared/xray/reported-text';
 import { TokenFacts } from './TokenFacts';
 
 /**
@@ -11,7 +12,6 @@ import { TokenFacts } from './TokenFacts';
  */
 export function MeterFacts({ manifest: m, measured }: { manifest: Manifest; measured: RunPreview | null }) {
   const r = m.reported;
-  const diff = r ? r.contextTokens - r.estimateAtSamePoint : 0;
   return (
     <dl className="meter-facts">
       {m.threadId && (
@@ -45,8 +45,7 @@ export function MeterFacts({ manifest: m, measured }: { manifest: Manifest; meas
         <>
           <dt>Provider’s count</dt>
           <dd data-testid="reported" data-reported={r.contextTokens} data-estimate={r.estimateAtSamePoint}>
-            {formatInt(r.contextTokens)} reported at the last reply; Loupe’s estimate of the same point ≈ {formatInt(r.estimateAtSamePoint)}:{' '}
-            {diff === 0 ? 'the same' : `the estimate is ${formatInt(Math.abs(diff))} ${diff > 0 ? 'lower' : 'higher'}`}
+            {reportedText(r)}
           </dd>
         </>
       )}

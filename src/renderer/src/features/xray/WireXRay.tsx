@@ -1,10 +1,12 @@
 import { useShallow } from 'zustand/react/shallow';
 import { formatBytes, formatInt } from '../../../../shared/format';
+import { requestCountText, segmentTokensText } from '../../../../shared/wire/image-text';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SplitMeter } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
 import { WireEnforcementPanel } from './WireEnforcementPanel';
 import { WireHistory } from './WireHistory';
+import { WireImagesFacts } from './WireImagesFacts';
 import { WireRequestWarnings } from './WireRequestWarnings';
 import { useWire } from './wire-store';
 
@@ -24,6 +26,7 @@ export function WireXRay() {
   const shownLatest = directed !== null && (requestSeq === null || requestSeq === directed.wire?.seq) ? directed : null;
   const latest = shownLatest !== null;
   const segments = shownLatest ? shownLatest.segments : (manifest?.segments ?? []);
+  const imagesOf = new Map((r?.segments ?? []).filter((g) => g.images?.length).map((g) => [g.id, g.images]));
   return (
     <div className="wire-xray" data-testid="wire-xray">
       <div className="callout" data-testid="wire-advisory">
@@ -50,7 +53,7 @@ export function WireXRay() {
               </dd>
               <dt>Loupe’s count</dt>
               <dd data-testid="wire-loupe-count">
-                {r.count ? `${formatInt(r.count.tokens)} tokens (${r.count.kind === 'exact' ? `exact, ${r.count.encoding}` : 'estimate'})` : 'not counted'}
+                {requestCountText(r.count, r.imageTokens)}
                 {r.split && ` · system ${formatBytes(r.split.systemBytes)}, tools ${formatBytes(r.split.toolBytes)}, messages ${formatBytes(r.split.messageBytes)}`}
               </dd>
               <dt>Provider reported</dt>
@@ -59,6 +62,7 @@ export function WireXRay() {
                   ? `${formatInt(r.usage.input)} input tokens (cache read ${formatInt(r.usage.cacheRead ?? 0)}, cache write ${formatInt(r.usage.cacheWrite ?? 0)}) · output ${formatInt(r.usage.output ?? 0)} (reported)`
                   : 'nothing reported for this request'}
               </dd>
+              {r.imageTokens && <WireImagesFacts request={r} />}
               {r.diff && (
                 <>
                   <dt>Since #{r.diff.previousSeq}</dt>
@@ -79,7 +83,7 @@ export function WireXRay() {
                 <li key={s.id} className="wire-segment" data-kind={s.kind} data-id={s.id} data-status={s.status}>
                   <span className="badge">{s.kind}</span> {s.status !== 'active' && <span className={`seg-badge seg-status-${s.status}`}>{s.status}</span>} <strong>{s.label ?? ''}</strong>{' '}
                   <span className="muted">
-                    {formatBytes(s.bytes)} · ≈ {formatInt(s.tokens.tokens)} tokens
+                    {formatBytes(s.bytes)} · {segmentTokensText(s.tokens.tokens, imagesOf.get(s.id), s.label === 'image')}
                   </span>
                   {latest && s.status !== 'protected' && (
                     <button type="button" className="small wire-direct" disabled={busy} onClick={() => void useWire.getState().direct(s.status === 'evicted' || s.status === 'summarized' ? 'restore' : 'evict', s.id)}>

@@ -46,7 +46,7 @@ export function PromptMeters({ budget }: { budget: ContextBudget | undefined }) 
     >
       <span className="pm-label">Prompt</span>
       <span className="pm-value" data-testid="pm-prompt">
-        {formatInt(check.totalBytes)} B · <TokenEstimate tokens={check.approxTokens} mix={preview.textMix} />
+        {formatInt(check.totalBytes)} B · <TokenEstimate tokens={check.approxTokens} mix={preview.textMix} exactShown={!!preview.exactTokens} />
         {preview.exactTokens && (
           <>
             {' '}
