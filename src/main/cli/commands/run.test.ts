@@ -180,6 +180,19 @@ describe('the CLI in plain words (issue 34, item 8)', () => {
     expect((await cli(['wire', 'show', 'nope'], env)).stderr).toContain('loupe wire: SESSION is not a wire session id.');
   });
 
+  it("a follow-up with --thread and no --agent goes on with the thread's own agent and command", async () => {
+    const env = { LOUPE_USER_DATA: tempDir() };
+    const repo = makeRepo({ 'a.txt': 'alpha\n' });
+    const first = JSON.parse((await cli(['run', '--repo', repo, '--ask', 'x', '--command', answer, '--json', 'a.txt'], env)).stdout);
+    // The settings in force name the demo agent; the thread was a custom command's.
+    const next = await cli(['run', '--repo', repo, '--ask', 'y', '--thread', first.threadId, '--json', 'a.txt'], env);
+    expect(next.code, next.stderr).toBe(0);
+    const doc = JSON.parse(next.stdout);
+    const shown = JSON.parse((await cli(['runs', 'show', doc.runId, '--json'], env)).stdout);
+    expect(shown.run.agent).toBe('custom');
+    expect(doc.threadId).toBe(first.threadId);
+  });
+
   it("a custom command's output is printed once: its stdout is its reply, its stderr its failure", async () => {
     const env = { LOUPE_USER_DATA: tempDir() };
     const repo = makeRepo({ 'a.txt': 'alpha\n' });

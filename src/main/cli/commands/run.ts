@@ -54,7 +54,16 @@ export const run: CommandRun = async (args, io) => {
     const preset = presetRef ? await runtime.call('presets.get', { name: presetRef.name }, { signal }) : null;
     const revision = preset && presetRef ? pickRevision(preset, presetRef.revision) : null;
     // The settings in force (the applied preset plus the user's changes), as the app's run form uses them.
-    const base = revision?.settings ?? (await runtime.call('settings.effective', {}, { signal })).settings;
+    let base = revision?.settings ?? (await runtime.call('settings.effective', {}, { signal })).settings;
+    // A follow-up without --agent or --command goes on with the thread's own agent (and command), not the settings'.
+    if (values.thread && !values.agent && !values.command && !revision) {
+      const [latest] = await runtime.call('runs.list', { threadId: values.thread, limit: 1 }, { signal });
+      if (latest) {
+        const previous = (await runtime.call('runs.get', { runId: latest.id }, { signal })).settings;
+        const { command: _command, ...rest } = base;
+        base = { ...rest, agent: previous.agent, ...(previous.command !== undefined ? { command: previous.command } : {}), ...(previous.model && !values.model ? { model: previous.model } : {}) };
+      }
+    }
     const settings = settingsFromFlags(values, base, 'demo');
     // --with-memory: the items ticked in the app; --memory TEXT: more for this run only.
     const saved = values['with-memory'] ? selectedMemoryTexts(await runtime.call('memory.list', {}, { signal })) : [];
