@@ -65,6 +65,13 @@ describe('readLibrary', () => {
     expect(problems('[1, 2]')).toEqual([': a preset library is a JSON object with "kind", "version" and "presets"']);
   });
 
+  it('refuses a request budget or wire secrets setting in a file that says version 1, like a context budget', () => {
+    expect(problems(lib([{ name: 't', revisions: [rev(1, { agent: 'demo', loop: { requestBudget: { maxRequestBytes: 1, policy: 'warn' }, wireSecrets: 'redact' } })] }], 1))).toEqual([
+      'presets[0].revisions[0].settings.loop.requestBudget: is not part of a version 1 library (the wire came after version 1): set "version": 2',
+      'presets[0].revisions[0].settings.loop.wireSecrets: is not part of a version 1 library (the wire came after version 1): set "version": 2',
+    ]);
+  });
+
   it('refuses a budget in a file that says version 1', () => {
     expect(problems(lib([{ name: 't', revisions: [rev(1, { agent: 'demo', loop: { contextBudget: { maxPromptBytes: 1, policy: 'warn' } } })] }], 1))).toEqual([
       'presets[0].revisions[0].settings.loop.contextBudget: is not part of a version 1 library (budgets came in version 2): set "version": 2',

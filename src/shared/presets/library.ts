@@ -139,12 +139,15 @@ function duplicates(library: z.output<ReturnType<typeof librarySchema>>, version
     });
   });
   if (version === 1) {
-    // Version 1 had no context budget: a file that says 1 and carries one is not a version 1 file.
+    // Version 1 had no budgets (context or request) and no wire settings: a file that says 1 and carries one is not
+    // a version 1 file (issue 34, item 8: a request budget passed where a context budget did not).
     const rawPresets = (raw as { presets: { revisions: { settings: { loop?: Record<string, unknown> } }[] }[] }).presets;
     rawPresets.forEach((p, i) =>
       p.revisions.forEach((r, j) => {
-        if (r.settings.loop && 'contextBudget' in r.settings.loop) {
-          out.push(problem(['presets', i, 'revisions', j, 'settings', 'loop', 'contextBudget'], 'is not part of a version 1 library (budgets came in version 2): set "version": 2'));
+        for (const key of ['contextBudget', 'requestBudget', 'wireSecrets'] as const) {
+          if (r.settings.loop && key in r.settings.loop) {
+            out.push(problem(['presets', i, 'revisions', j, 'settings', 'loop', key], `is not part of a version 1 library (${key === 'contextBudget' ? 'budgets came in version 2' : 'the wire came after version 1'}): set "version": 2`));
+          }
         }
       }),
     );
