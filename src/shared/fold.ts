@@ -9,7 +9,6 @@ export {
   foldBudgetTokens,
   isValidWindow,
   reserveLeavesNoHistory,
-  NO_HISTORY_TEXT,
   reserveTokens,
   utf8ByteLength,
 } from './fold/budget';
