@@ -47,6 +47,15 @@ export function codexMcpArgs(mcp: NonNullable<InvocationInput['mcp']>): string[]
 }
 
 /**
+ * A repository trusted in Loupe (and not by codex itself): codex loads a
+ * project's `.codex/config.toml` only for a folder it trusts, so this run
+ * says the folder is trusted. Untrusted: nothing (codex leaves it out).
+ */
+export function codexTrustArgs(repoRoot: string): string[] {
+  return ['-c', `projects.${tomlString(repoRoot)}.trust_level="trusted"`];
+}
+
+/**
  * Fresh: `codex exec --json --skip-git-repo-check [-m M] [--output-schema F] [-c mcp…] ...extra -`;
  * resume: `codex exec resume <id> --json --skip-git-repo-check … -` (options after `resume`).
  * `-` reads the prompt from stdin without the "Reading prompt from stdin..." notice.
@@ -57,6 +66,7 @@ export function codexArgs(input: InvocationInput, schemaFile: string | null): st
   if (input.model) args.push('-m', input.model);
   if (schemaFile) args.push('--output-schema', schemaFile);
   if (input.mcp) args.push(...codexMcpArgs(input.mcp));
+  if (input.projectConfig?.load) args.push(...codexTrustArgs(input.repoRoot));
   return [...args, ...input.extraArgs, '-'];
 }
 
