@@ -11,6 +11,7 @@ import { useRunForm, type RunContext } from './run-store';
 import { selectedMemoryTexts, useMemory } from './memory-store';
 import { valueText } from '../../../ui/setting-text';
 import { unsentAttachmentsText } from '../../../ui/attachment-text';
+import { TrustDialog } from './TrustDialog';
 
 /** What the Inspector would send: its repository, base, selection and attachments. */
 function useRunContext(): RunContext | null {
@@ -153,6 +154,7 @@ export function RunDock() {
         </p>
       )}
       {startError && <ErrorNotice error={startError} onDismiss={dismissStartError} />}
+      <TrustDialog onRun={() => ctx && void start(ctx, { trustChosen: true })} />
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { useRuns } from '../../runs/store';
 import { useShell } from '../../shell/store';
 import { draftFromSettings, settingsFromDraft, settingsKey, type DraftErrors, type RunDraft } from './run-draft';
 import { selectedMemoryTexts, useMemory } from './memory-store';
+import { useTrust } from './trust-store';
 
 /** What of the Inspector a run sends. */
 export interface RunContext {
@@ -68,8 +69,12 @@ export interface RunFormState {
   setMetersOpen(open: boolean): void;
   /** Measures the would-be prompt for `ctx` after a pause in typing; a newer call cancels the older. */
   schedulePreview(ctx: RunContext | null): void;
-  /** Saves the form, starts the run and shows it in the Runs view. */
-  start(ctx: RunContext): Promise<void>;
+  /**
+   * Saves the form, starts the run and shows it in the Runs view. First, unless `trusted` (the
+   * user just chose in the trust dialog): a repository whose agent configuration is trusted
+   * neither in Loupe nor by the CLI opens the trust dialog and the run waits for the choice.
+   */
+  start(ctx: RunContext, options?: { trustChosen?: boolean }): Promise<void>;
   dismissStartError(): void;
 }
 
@@ -241,10 +246,14 @@ export const useRunForm = create<RunFormState>()(
           }, PREVIEW_DELAY_MS);
         },
 
-        async start(ctx) {
+        async start(ctx, options) {
           const s = get();
           if (!s.settings || !s.ask.trim() || s.starting) return;
           set({ starting: true, startError: null });
+          if (!options?.trustChosen && !(await useTrust.getState().check(ctx.repo, s.settings.agent))) {
+            set({ starting: false });
+            return;
+          }
           if (saveTimer) clearTimeout(saveTimer);
           await save();
           try {
