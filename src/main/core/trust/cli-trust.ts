@@ -114,3 +114,12 @@ export function codexTrust(repo: string, env: NodeJS.ProcessEnv): CliTrust {
 export function cliTrust(repo: string, env: NodeJS.ProcessEnv): Record<TrustCli, CliTrust> {
   return { claude: claudeTrust(repo, env), gemini: geminiTrust(repo, env), codex: codexTrust(repo, env) };
 }
+
+/**
+ * True when Loupe can hand codex its trust in `repoRoot` on the command line
+ * (`-c projects.<path>.trust_level="trusted"`): codex splits a `-c` key at every
+ * dot, quotes unread (codex 0.171), and the override at its first `=`.
+ */
+export function codexTrustPassable(repoRoot: string): boolean {
+  return !/[.=]/.test(repoRoot);
+}

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { TRUST_CLIS, type AgentConfigItem, type RepoTrust, type TrustCli } from '../../../shared/contract/trust';
 import type { Db } from '../store/store';
 import { readAgentConfig, type AgentConfig } from './agent-config';
-import { cliTrust } from './cli-trust';
+import { cliTrust, codexTrustPassable } from './cli-trust';
 import { readGrant } from './trust-store';
 
 /** What a run or a wrapped CLI may load from the repository, and what to say about it. */
@@ -73,10 +73,16 @@ export function projectTrust(db: Db, repo: string, agent: string, env: NodeJS.Pr
   const items = config.items.filter((i) => i.cli === agent);
   const mcpJson = agent === 'claude' && existsSync(join(repo, '.mcp.json'));
   const grant = readGrant(db, repo);
+  const own = cliTrust(repo, env)[agent];
+  if (grant && grant.fingerprint === config.fingerprint && agent === 'codex' && !own.trusted && !codexTrustPassable(repo)) {
+    const note = files.length
+      ? `Loupe could not hand codex your trust in this repository (codex cannot name a folder whose path holds "." or "=" in a -c override), so codex left out ${byFile(config, files)}. Trust it in codex itself: [projects."${repo}"] trust_level = "trusted" in its config.toml.`
+      : null;
+    return { load: false, how: 'codex cannot be told of this trust', files, items, mcpJson, note };
+  }
   if (grant && grant.fingerprint === config.fingerprint) {
     return { load: true, how: 'trusted in Loupe', files, items, mcpJson, note: files.length ? `Loupe loaded this repository's ${agent} configuration, trusted in Loupe on ${grant.grantedAt.slice(0, 10)}: ${byFile(config, files)}.` : null };
   }
-  const own = cliTrust(repo, env)[agent];
   if (own.trusted) return { load: true, how: own.how!, files, items, mcpJson, note: null };
   const why = grant ? 'it changed since you trusted it in Loupe' : 'you have not trusted this repository in Loupe';
   const note = files.length

@@ -219,9 +219,10 @@ describe("Loupe's workspace trust on each command line", () => {
     expect(untrusted.args).toContain('--skip-trust');
   });
 
-  it('codex: trusted in Loupe, -c projects."<repo>".trust_level="trusted" before the prompt; untrusted, nothing', () => {
-    const trusted = codexAdapter.invocation({ ...base, repoRoot: '/work/my "repo"', projectConfig: { load: true, mcpJson: false } }, 'codex').args;
-    expect(trusted.slice(-3)).toEqual(['-c', 'projects."/work/my \\"repo\\"".trust_level="trusted"', '-']);
+  it('codex: trusted in Loupe, -c projects.<repo>.trust_level="trusted" before the prompt (not for a path codex would split); untrusted, nothing', () => {
+    const trusted = codexAdapter.invocation({ ...base, repoRoot: '/work/my repo', projectConfig: { load: true, mcpJson: false } }, 'codex').args;
+    expect(trusted.slice(-3)).toEqual(['-c', 'projects./work/my repo.trust_level="trusted"', '-']);
+    expect(codexAdapter.invocation({ ...base, repoRoot: '/work/my.repo', projectConfig: { load: true, mcpJson: false } }, 'codex').args.join(' ')).not.toContain('projects.');
     expect(codexAdapter.invocation({ ...base, projectConfig: { load: false, mcpJson: false } }, 'codex').args.join(' ')).not.toContain('projects.');
   });
 });
