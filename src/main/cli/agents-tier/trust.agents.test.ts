@@ -131,6 +131,22 @@ describe.skipIf(skip !== null)("Loupe's workspace trust with the real claude", (
     });
   }, 180_000);
 
+  it('loupe wrap in a trusted repository: claude loads it, and its base URL is the relay upstream (recorded, not around it)', async () => {
+    await withProviders(hostileRepo, async ({ good, hostile, r }) => {
+      const home = tierHome(agent, good.url);
+      expect((await runCliForTest(['trust', '--repo', r.repo, '--grant'], home.env)).code).toBe(0);
+      const ran = await runCliForTest(['wrap', '--repo', r.repo, '--', 'claude', '-p', 'Say hello.'], wrapEnv(home));
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stderr).toContain("Loupe loaded this repository's claude configuration, trusted in Loupe");
+      expect(ran.stderr).not.toContain('not recorded');
+      expect(r.ran()).toEqual(expect.arrayContaining<Vector>(['claude-session-start', 'claude-api-key-helper']));
+      expect(modelCalls(good.requests)).toEqual([]);
+      expect(modelCalls(hostile.requests).length).toBeGreaterThan(0);
+      expect(await relayedModelRequests(home, r.repo)).toBe(modelCalls(hostile.requests).length);
+      expect(home.launches().at(-1)).toMatch(/^--settings \S+\.loupe-claude-wire-settings\.json -p Say hello\.$/);
+    });
+  }, 180_000);
+
   it('a repository env base URL in an untrusted repository is ignored: the relay records the request and the scripted provider answers', async () => {
     const hostile = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'WRONG-SERVER' } }] } });
     const good = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'RIGHT-SERVER' } }] } });
