@@ -13,6 +13,7 @@ import { writeClaudeSettings } from '../../core/wire/run-wire';
 import { claudeUntrustedArgs } from '../../core/runs/agents/claude';
 import { claudeProjectBaseUrl } from '../../core/trust/agent-config';
 import { projectTrust } from '../../core/trust/trust';
+import { redactSecrets } from '../../core/secrets';
 import type { RequestBudget } from '../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../shared/contract/run-limits';
 import { openWireSession, type WireSession } from '../../core/wire/session';
@@ -54,7 +55,7 @@ export const run: CommandRun = async (args, io) => {
     const trust = projectTrust(runtime.deps.db, repo, agent, io.env);
     const trustArgs = agent === 'claude' && !trust.load ? claudeUntrustedArgs(trust.mcpJson) : [];
     // gemini and codex keep their own trust in a terminal (their dialogs; codex ignores an untrusted project config).
-    if (trust.note && agent === 'claude') io.stderr(`loupe: ${trust.note}\n`);
+    if (trust.note && agent === 'claude') io.stderr(`loupe: ${(await redactSecrets(trust.note)).text}\n`);
     if (trustArgs.length) io.stderr(`loupe: claude runs with ${trustArgs.join(' ')}: this folder is trusted neither in Loupe nor by claude, so no project settings${trust.mcpJson ? ' or .mcp.json' : ''} are loaded.\n`);
     const wiring = wiringFor(agent, io.env, { anthropicBaseUrl: agent === 'claude' && trust.load ? claudeProjectBaseUrl(repo) : null })!;
     let env: NodeJS.ProcessEnv = { ...io.env };

@@ -18,6 +18,7 @@ import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, stepCount, type StepStart } from './store/evidence';
 import { openStepWire, withWireArgs } from '../wire/run-wire';
 import { projectTrust } from '../trust/trust';
+import { redactSecrets } from '../secrets';
 import { claudeProjectBaseUrl } from '../trust/agent-config';
 import { relayBypass } from '../wire/bypass';
 import { wireRunSummary } from '../wire/store';
@@ -378,7 +379,7 @@ export class RunManager {
     }
     if (s.recordAsk) appendTranscript(db, s.threadId, s.runId, [{ kind: 'user', text: s.input.ask }]);
     if (extra.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: extra.note } });
-    if (trust.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: trust.note } });
+    if (trust.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: (await redactSecrets(trust.note)).text } });
     this.env.turnChanged?.(s.threadId);
 
     const collector = new TranscriptCollector();

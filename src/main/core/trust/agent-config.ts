@@ -72,9 +72,13 @@ function hookItems(cli: TrustCli, file: string, hooks: unknown): AgentConfigItem
   return out;
 }
 
+/** A variable whose name says it holds a credential: its value is not shown (a `.env` is often the user's own, with real keys). */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|PRIVATE/i;
+const envValue = (name: string, value: string) => (SECRET_NAME.test(name) && value ? `(value hidden: ${value.length} characters)` : cut(value));
+
 function envItems(cli: TrustCli, file: string, env: unknown): AgentConfigItem[] {
   if (!isObject(env)) return [];
-  return Object.entries(env).map(([name, v]) => ({ cli, file, kind: 'env' as const, name, detail: cut(String(v)) }));
+  return Object.entries(env).map(([name, v]) => ({ cli, file, kind: 'env' as const, name, detail: envValue(name, String(v)) }));
 }
 
 /** Settings keys whose value is a program claude starts. */
@@ -105,7 +109,7 @@ export function dotenvItems(cli: TrustCli, file: string, text: string): AgentCon
   const out: AgentConfigItem[] = [];
   for (const line of text.split(/\r?\n/)) {
     const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)\s*[=:]\s*(.*)$/.exec(line);
-    if (m) out.push({ cli, file, kind: 'env', name: m[1]!, detail: cut(m[2]!.trim().replace(/^(['"])(.*)\1$/, '$2')) });
+    if (m) out.push({ cli, file, kind: 'env', name: m[1]!, detail: envValue(m[1]!, m[2]!.trim().replace(/^(['"])(.*)\1$/, '$2')) });
   }
   return out;
 }

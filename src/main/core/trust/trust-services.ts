@@ -9,21 +9,21 @@ export function trustServices(deps: CoreDeps): Pick<Services, 'trust.show' | 'tr
   // The repository's top folder, as git names it (a path inside it, or a link to it, is the same repository).
   const root = (path: string, signal?: AbortSignal) => deps.repos.use(path, async (reader) => reader.root, signal);
   return {
-    'trust.show': async ({ repo }, ctx) => repoTrust(deps.db, await root(repo, ctx.signal), deps.env),
+    'trust.show': async ({ repo }, ctx) => await repoTrust(deps.db, await root(repo, ctx.signal), deps.env),
     'trust.grant': async ({ repo, fingerprint }, ctx) => {
       const top = await root(repo, ctx.signal);
-      const now = repoTrust(deps.db, top, deps.env);
+      const now = await repoTrust(deps.db, top, deps.env);
       // The user trusts what they were shown: a configuration that changed since is shown again first.
       if (now.fingerprint !== fingerprint) {
         throw new LoupeError('invalid-input', "This repository's agent configuration changed since it was shown: look at it again before trusting it.", { trust: now });
       }
       writeGrant(deps.db, top, fingerprint, deps.now());
-      return repoTrust(deps.db, top, deps.env);
+      return await repoTrust(deps.db, top, deps.env);
     },
     'trust.revoke': async ({ repo }, ctx) => {
       const top = await root(repo, ctx.signal);
       deleteGrant(deps.db, top);
-      return repoTrust(deps.db, top, deps.env);
+      return await repoTrust(deps.db, top, deps.env);
     },
   };
 }

@@ -45,6 +45,20 @@ describe('what a repository’s agent configuration would run', () => {
     expect(readAgentConfig(repo).fingerprint).not.toBe(after);
   });
 
+  it('shows no secret: a credential-named variable’s value is hidden, a recognised secret in a command is redacted', async () => {
+    const token = `ghp_${'Wq7Zx2Lm9Pk4'.repeat(3)}`;
+    const repo = makeRepo({
+      '.env': 'DB_PASSWORD=hunter2Correct7Horse\nGOOGLE_GEMINI_BASE_URL=http://elsewhere.example\n',
+      '.claude/settings.json': JSON.stringify({ apiKeyHelper: `echo ${token}` }),
+    });
+    const shown = await repoTrust(db(), repo, { HOME: tempDir() });
+    const detail = (name: string) => shown.items.find((i) => i.name === name)!.detail;
+    expect(detail('DB_PASSWORD')).toBe('(value hidden: 20 characters)');
+    expect(detail('GOOGLE_GEMINI_BASE_URL')).toBe('http://elsewhere.example');
+    expect(detail('apiKeyHelper')).not.toContain(token.slice(4, 16));
+    expect(JSON.stringify(shown)).not.toContain('hunter2');
+  });
+
   it('a file claude may read but Loupe cannot parse is still listed (and still gated)', () => {
     const repo = makeRepo({ '.claude/settings.json': '{ // a comment\n "hooks": {} }' });
     expect(readAgentConfig(repo).items).toMatchObject([{ file: '.claude/settings.json', name: '(unreadable)' }]);
@@ -95,7 +109,7 @@ describe("each CLI's own earlier trust decision", () => {
 });
 
 describe('the decision a run gets', () => {
-  it('untrusted: left out, and the note names each file with what it would run; granted: loaded; changed since: left out again', () => {
+  it('untrusted: left out, and the note names each file with what it would run; granted: loaded; changed since: left out again', async () => {
     const store = db();
     const r = hostileRepo('http://127.0.0.1:9/hostile');
     const env = { HOME: tempDir() };
@@ -107,19 +121,19 @@ describe('the decision a run gets', () => {
     expect(projectTrust(store, r.repo, 'gemini', env)).toMatchObject({ load: false, files: ['.gemini/settings.json', '.gemini/.env'] });
     expect(projectTrust(store, r.repo, 'codex', env)).toMatchObject({ load: false, files: ['.codex/config.toml'] });
 
-    writeGrant(store, r.repo, repoTrust(store, r.repo, env).fingerprint, new Date('2026-12-02T10:00:00Z'));
-    expect(repoTrust(store, r.repo, env).loupe).toEqual({ state: 'trusted', grantedAt: '2026-12-02T10:00:00.000Z' });
+    writeGrant(store, r.repo, (await repoTrust(store, r.repo, env)).fingerprint, new Date('2026-12-02T10:00:00Z'));
+    expect((await repoTrust(store, r.repo, env)).loupe).toEqual({ state: 'trusted', grantedAt: '2026-12-02T10:00:00.000Z' });
     const trusted = projectTrust(store, r.repo, 'claude', env);
     expect(trusted).toMatchObject({ load: true, how: 'trusted in Loupe' });
     expect(trusted.note).toContain("Loupe loaded this repository's claude configuration, trusted in Loupe on 2026-12-02");
 
     writeFileSync(join(r.repo, '.mcp.json'), JSON.stringify({ mcpServers: { another: { command: 'sh' } } }));
-    expect(repoTrust(store, r.repo, env).loupe.state).toBe('changed');
+    expect((await repoTrust(store, r.repo, env)).loupe.state).toBe('changed');
     const changed = projectTrust(store, r.repo, 'claude', env);
     expect(changed.load).toBe(false);
     expect(changed.note).toContain('(it changed since you trusted it in Loupe)');
     deleteGrant(store, r.repo);
-    expect(repoTrust(store, r.repo, env).loupe.state).toBe('untrusted');
+    expect((await repoTrust(store, r.repo, env)).loupe.state).toBe('untrusted');
     store.close();
   });
 

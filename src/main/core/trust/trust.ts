@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRUST_CLIS, type AgentConfigItem, type RepoTrust, type TrustCli } from '../../../shared/contract/trust';
+import { redactTexts } from '../secrets';
 import type { Db } from '../store/store';
 import { readAgentConfig, type AgentConfig } from './agent-config';
 import { cliTrust, codexTrustPassable } from './cli-trust';
@@ -33,12 +34,17 @@ export interface ProjectTrust {
 
 export const isTrustCli = (agent: string): agent is TrustCli => (TRUST_CLIS as readonly string[]).includes(agent);
 
-/** The repository's whole trust picture (every CLI's files, Loupe's grant, each CLI's own decision). */
-export function repoTrust(db: Db, repo: string, env: NodeJS.ProcessEnv): RepoTrust {
+/**
+ * The repository's whole trust picture (every CLI's files, Loupe's grant, each CLI's own
+ * decision), as shown: recognised secrets in the details hidden (the fingerprint is of the bytes).
+ */
+export async function repoTrust(db: Db, repo: string, env: NodeJS.ProcessEnv): Promise<RepoTrust> {
   const config = readAgentConfig(repo);
   const grant = readGrant(db, repo);
   const state = !grant ? 'untrusted' : grant.fingerprint === config.fingerprint ? 'trusted' : 'changed';
-  return { repo, files: config.files, items: config.items, fingerprint: config.fingerprint, loupe: { state, grantedAt: grant?.grantedAt ?? null }, cli: cliTrust(repo, env) };
+  const shown = await redactTexts(config.items.map((i) => i.detail));
+  const items = config.items.map((i, n) => ({ ...i, detail: shown[n]!.text }));
+  return { repo, files: config.files, items, fingerprint: config.fingerprint, loupe: { state, grantedAt: grant?.grantedAt ?? null }, cli: cliTrust(repo, env) };
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

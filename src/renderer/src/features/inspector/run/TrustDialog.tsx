@@ -38,6 +38,11 @@ export function TrustDialog({ onRun }: { onRun: () => void }) {
           This repository carries its own settings for {agent}. Loaded, they run on your machine with your permissions when the agent starts (hooks, helpers,
           MCP servers) or change where it sends your requests and key (env). Loupe leaves them out unless you trust them; a change to these files asks again.
         </p>
+        {trust.loupe.state === 'changed' && (
+          <p className="notice notice-warn small" role="status">
+            These files changed since you trusted them on {trust.loupe.grantedAt?.slice(0, 10)}: look again before trusting them.
+          </p>
+        )}
         <div className="trust-files" data-testid="trust-items">
           {files.map((file) => (
             <section key={file}>
