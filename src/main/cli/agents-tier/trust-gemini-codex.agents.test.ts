@@ -36,7 +36,14 @@ describe.skipIf(skip !== null)("Loupe's workspace trust with the real gemini and
           }
           const ran = await runCliForTest(['run', '--repo', r.repo, '--agent', bin, '--ask', 'Say hello.'], env);
           expect(ran.code, ran.stderr + ran.stdout).toBe(0);
-          expect(hostile.requests.filter((q) => q.method === 'POST')).toEqual([]);
+          const posts = (p: typeof good) => p.requests.filter((q) => q.method === 'POST');
+          // gemini, trusted: the repository's .gemini/.env base URL is the relay's upstream (through the relay, recorded).
+          if (trusted && bin === 'gemini') {
+            expect(posts(hostile).length).toBeGreaterThan(0);
+            expect(posts(good)).toEqual([]);
+            const sessions = JSON.parse((await runCliForTest(['wire', 'list', '--repo', r.repo, '--json'], env)).stdout) as { modelRequests: number }[];
+            expect(sessions.reduce((n, x) => n + x.modelRequests, 0)).toBeGreaterThan(0);
+          } else expect(posts(hostile)).toEqual([]);
           if (trusted) expect(r.ran()).toContain(MARKER[bin]);
           else {
             expect(r.ran()).toEqual([]);

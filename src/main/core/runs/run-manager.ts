@@ -19,7 +19,7 @@ import { insertStepEnd, insertStepStart, listEvidence, stepCount, type StepStart
 import { openStepWire, withWireArgs } from '../wire/run-wire';
 import { projectTrust } from '../trust/trust';
 import { redactSecrets } from '../secrets';
-import { claudeProjectBaseUrl } from '../trust/agent-config';
+import { claudeProjectBaseUrl, geminiProjectBaseUrl } from '../trust/agent-config';
 import { relayBypass } from '../wire/bypass';
 import { wireRunSummary } from '../wire/store';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunInput, setRunStatus, setStagedDir } from './store/runs';
@@ -401,7 +401,10 @@ export class RunManager {
       stepId: start.id,
       enforce: { requestBudget, wireSecrets },
       // A trusted repository's own base URL is the relay's upstream (the relay stays in front of it).
-      project: { anthropicBaseUrl: trust.load && s.adapter.id === 'claude' ? claudeProjectBaseUrl(s.input.repo) : null },
+      project: {
+        anthropicBaseUrl: trust.load && s.adapter.id === 'claude' ? claudeProjectBaseUrl(s.input.repo) : null,
+        geminiBaseUrl: trust.load && s.adapter.id === 'gemini' ? geminiProjectBaseUrl(s.input.repo) : null,
+      },
       filesDir: s.staging.dir,
       // Warnings show live: a request over the request budget, a secret in one.
       onRecord: (r) => {

@@ -192,3 +192,18 @@ export function claudeProjectBaseUrl(repo: string): string | null {
   }
   return null;
 }
+
+/**
+ * The base URL gemini would take from the repository's `.env` (`.gemini/.env` first, as gemini
+ * looks), or null. gemini sets a `.env` value only where the variable is not set already, so
+ * Loupe's own GOOGLE_GEMINI_BASE_URL wins; for a trusted repository this is the relay's upstream.
+ */
+export function geminiProjectBaseUrl(repo: string): string | null {
+  for (const file of ['.gemini/.env', '.env']) {
+    const bytes = readRegular(join(repo, file));
+    if (!bytes) continue;
+    const item = dotenvItems('gemini', file, bytes.toString('utf8')).find((i) => i.name === 'GOOGLE_GEMINI_BASE_URL');
+    return item?.detail.trim() || null;
+  }
+  return null;
+}

@@ -105,6 +105,8 @@ export function claudeUserBaseUrl(env: NodeJS.ProcessEnv): string | null {
 export interface ProjectWiring {
   /** claude: ANTHROPIC_BASE_URL from `.claude/settings.local.json` or `.claude/settings.json`, when trusted. */
   anthropicBaseUrl?: string | null;
+  /** gemini: GOOGLE_GEMINI_BASE_URL from `.gemini/.env` or `.env`, when trusted. */
+  geminiBaseUrl?: string | null;
 }
 
 /**
@@ -141,7 +143,7 @@ export function wiringFor(agent: string, env: NodeJS.ProcessEnv, project: Projec
       }
       return {
         kind: 'wired',
-        upstreams: { gemini: own(env.GOOGLE_GEMINI_BASE_URL) },
+        upstreams: { gemini: project.geminiBaseUrl || own(env.GOOGLE_GEMINI_BASE_URL) },
         apply: (url) => ({ env: { GOOGLE_GEMINI_BASE_URL: url('gemini') }, args: [] }),
       };
     }
