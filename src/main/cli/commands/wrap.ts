@@ -11,7 +11,7 @@ import { wiringFor } from '../../core/wire/cli-wiring';
 import { relayBypass } from '../../core/wire/bypass';
 import { writeClaudeSettings } from '../../core/wire/run-wire';
 import { claudeUntrustedArgs } from '../../core/runs/agents/claude';
-import { claudeProjectBaseUrl } from '../../core/trust/agent-config';
+import { claudeProjectBaseUrl, geminiProjectBaseUrl } from '../../core/trust/agent-config';
 import { projectTrust } from '../../core/trust/trust';
 import { redactSecrets } from '../../core/secrets';
 import type { RequestBudget } from '../../../shared/contract/runs';
@@ -57,7 +57,10 @@ export const run: CommandRun = async (args, io) => {
     // gemini and codex keep their own trust in a terminal (their dialogs; codex ignores an untrusted project config).
     if (trust.note && agent === 'claude') io.stderr(`loupe: ${(await redactSecrets(trust.note)).text}\n`);
     if (trustArgs.length) io.stderr(`loupe: claude runs with ${trustArgs.join(' ')}: this folder is trusted neither in Loupe nor by claude, so no project settings${trust.mcpJson ? ' or .mcp.json' : ''} are loaded.\n`);
-    const wiring = wiringFor(agent, io.env, { anthropicBaseUrl: agent === 'claude' && trust.load ? claudeProjectBaseUrl(repo) : null })!;
+    const wiring = wiringFor(agent, io.env, {
+      anthropicBaseUrl: agent === 'claude' && trust.load ? claudeProjectBaseUrl(repo) : null,
+      geminiBaseUrl: agent === 'gemini' && trust.load ? geminiProjectBaseUrl(repo) : null,
+    })!;
     let env: NodeJS.ProcessEnv = { ...io.env };
     let wireArgs: string[] = [];
     let enforce: { requestBudget?: RequestBudget; wireSecrets?: WireSecretsMode } | null = null;
