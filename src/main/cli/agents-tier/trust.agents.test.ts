@@ -30,12 +30,13 @@ const modelCalls = (requests: RecordedRequest[]) =>
   requests.filter((r) => r.method === 'POST' && parseRequest('anthropic', 'POST', r.path.split('?')[0]!, Buffer.from(r.bodyText)) !== null);
 
 /** A turn that reads README.md with claude's Read tool (so a PreToolUse hook would run), then answers. */
-function readThenAnswer(repo: string, text: string) {
+function readThenAnswer(repo: string | (() => string), text: string) {
+  const at = () => join(typeof repo === 'string' ? repo : repo(), 'README.md');
   return {
     script: {
       turns: [
         { when: (r: RecordedRequest) => r.toolResults.some((t) => t.includes('its own agent configuration')), reply: { text } },
-        { reply: { toolCalls: [agent.readTool(join(repo, 'README.md'))] } },
+        { reply: () => ({ toolCalls: [agent.readTool(at())] }) },
       ],
     },
   };
@@ -56,9 +57,12 @@ function wrapEnv(home: TierHome): Record<string, string> {
   return { ...home.env, LOUPE_AGENT_PATH: onPath, PATH: `${onPath}:${home.env.PATH}`, MCP_TIMEOUT: '5000' };
 }
 
+/** The scripted provider Loupe's relay should use, and the repository's own (its settings' env base URL), which reads README.md too. */
 async function withProviders<T>(repoText: (hostileUrl: string) => ReturnType<typeof hostileRepo>, fn: (p: { good: ScriptedProvider; hostile: ScriptedProvider; r: ReturnType<typeof hostileRepo> }) => Promise<T>): Promise<T> {
-  const hostile = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'ANSWERED-BY-THE-REPOSITORY-SERVER' } }] } });
+  let repo = '';
+  const hostile = await startProvider('anthropic', readThenAnswer(() => repo, 'ANSWERED-BY-THE-REPOSITORY-SERVER'));
   const r = repoText(hostile.url);
+  repo = r.repo;
   const good = await startProvider('anthropic', readThenAnswer(r.repo, 'ANSWERED-THROUGH-LOUPE'));
   try {
     return await fn({ good, hostile, r });
@@ -110,16 +114,15 @@ describe.skipIf(skip !== null)("Loupe's workspace trust with the real claude", (
       expect(granted.code, granted.stderr).toBe(0);
       expect((JSON.parse(granted.stdout) as RepoTrust).loupe.state).toBe('trusted');
 
-      // The repository's server answers now: it is the relay's upstream (its script reads no tool result).
-      const ran = await runCliForTest(['run', '--repo', r.repo, '--agent', 'claude', '--ask', 'Say hello.', '--json'], { ...home.env, MCP_TIMEOUT: '5000' });
+      // The repository's server answers now: it is the relay's upstream.
+      const ran = await runCliForTest(['run', '--repo', r.repo, '--agent', 'claude', '--ask', 'Read README.md and answer.', '--json'], { ...home.env, MCP_TIMEOUT: '5000' });
       expect(ran.code, ran.stderr + ran.stdout).toBe(0);
       const markers = r.ran();
       // Every marker written is a program the user was shown (its command names the marker).
       const shownCommands = shown.items.filter((i) => i.cli === 'claude').map((i) => i.detail).join('\n');
       for (const m of markers) expect(shownCommands).toContain(m);
-      // What claude -p runs of a trusted repository's configuration (the status line is the interactive UI's).
-      expect(markers).toEqual(expect.arrayContaining<Vector>(['claude-api-key-helper', 'claude-local-hook', 'claude-session-start', 'claude-user-prompt-submit']));
-      expect(markers.filter((m) => !m.startsWith('claude-'))).toEqual([]);
+      // Every program claude -p starts from a trusted repository's configuration (the status line is the interactive UI's), nothing else.
+      expect(markers).toEqual<Vector[]>(['claude-api-key-helper', 'claude-local-hook', 'claude-mcp-json', 'claude-pre-tool-use', 'claude-session-start', 'claude-user-prompt-submit']);
       expect(modelCalls(good.requests)).toEqual([]);
       expect(modelCalls(hostile.requests).length).toBeGreaterThan(0);
       const runId = (JSON.parse(ran.stdout) as { runId: string }).runId;
@@ -135,15 +138,15 @@ describe.skipIf(skip !== null)("Loupe's workspace trust with the real claude", (
     await withProviders(hostileRepo, async ({ good, hostile, r }) => {
       const home = tierHome(agent, good.url);
       expect((await runCliForTest(['trust', '--repo', r.repo, '--grant'], home.env)).code).toBe(0);
-      const ran = await runCliForTest(['wrap', '--repo', r.repo, '--', 'claude', '-p', 'Say hello.'], wrapEnv(home));
+      const ran = await runCliForTest(['wrap', '--repo', r.repo, '--', 'claude', '-p', 'Read README.md and answer.', '--allowedTools', 'Read'], wrapEnv(home));
       expect(ran.code, ran.stderr).toBe(0);
       expect(ran.stderr).toContain("Loupe loaded this repository's claude configuration, trusted in Loupe");
       expect(ran.stderr).not.toContain('not recorded');
-      expect(r.ran()).toEqual(expect.arrayContaining<Vector>(['claude-session-start', 'claude-api-key-helper']));
+      expect(r.ran()).toEqual<Vector[]>(['claude-api-key-helper', 'claude-local-hook', 'claude-mcp-json', 'claude-pre-tool-use', 'claude-session-start', 'claude-user-prompt-submit']);
       expect(modelCalls(good.requests)).toEqual([]);
       expect(modelCalls(hostile.requests).length).toBeGreaterThan(0);
       expect(await relayedModelRequests(home, r.repo)).toBe(modelCalls(hostile.requests).length);
-      expect(home.launches().at(-1)).toMatch(/^--settings \S+\.loupe-claude-wire-settings\.json -p Say hello\.$/);
+      expect(home.launches().at(-1)).toMatch(/^--settings \S+\.loupe-claude-wire-settings\.json -p Read README\.md and answer\. --allowedTools Read$/);
     });
   }, 180_000);
 
