@@ -84,5 +84,25 @@ test.describe("Loupe's workspace trust in the app", () => {
     await page.getByTestId('trust-grant').click();
     await expect(page.getByTestId('run-head')).toHaveAttribute('data-run-status', 'succeeded', { timeout: 90_000 });
     expect(existsSync(marker)).toBe(true);
+
+    // The run settings say so, and withdraw it: the next run asks again.
+    await page.getByRole('button', { name: 'Inspector', exact: true }).click();
+    await page.getByTestId('run-settings-toggle').click();
+    await expect(page.getByTestId('trust-field')).toHaveAttribute('data-trust', 'trusted');
+    await expect(page.getByTestId('trust-field')).toContainText('.claude/settings.json: trusted in Loupe since');
+    if (outDir) {
+      mkdirSync(outDir, { recursive: true });
+      await page.getByTestId('trust-field').scrollIntoViewIfNeeded();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: join(outDir, `trust-field-${scheme}.png`) });
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+    await page.getByTestId('trust-revoke').click();
+    await expect(page.getByTestId('trust-field')).toHaveAttribute('data-trust', 'untrusted');
+    await page.getByTestId('run-settings-toggle').click();
+    await page.getByTestId('run-button').click();
+    await expect(page.getByTestId('trust-dialog')).toBeVisible();
   });
 });

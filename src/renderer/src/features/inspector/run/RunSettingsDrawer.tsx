@@ -9,6 +9,7 @@ import { MemoryField } from './MemoryField';
 import { ModelField } from './ModelField';
 import { PromptWindowMeter } from './PromptWindowMeter';
 import { useRunForm } from './run-store';
+import { TrustField } from './TrustField';
 import { WireFields } from './WireFields';
 
 /**
@@ -89,6 +90,7 @@ export function RunSettingsDrawer() {
               Record every request the agent sends its provider (Loupe’s loopback relay; no bodies or keys are kept)
             </label>
             <WireFields />
+            <TrustField />
             {xrayTools && !takesMcp && (
               <p className="hint" data-testid="run-xray-tools-note">
                 This agent cannot take an MCP server from Loupe (Claude Code and Codex can): it runs without the tools, and the run says so.

@@ -26,6 +26,11 @@ export interface TrustState {
   /** Runs without the configuration from now on in this session (Loupe leaves it out). */
   decline(): void;
   close(): void;
+  /** The repository's trust as the run settings show it (null until loaded, or for none). */
+  shown: RepoTrust | null;
+  load(repo: string): Promise<void>;
+  /** Withdraws Loupe's trust in the shown repository. */
+  revoke(): Promise<void>;
 }
 
 const gated = (agent: AgentId): agent is TrustCli => (TRUST_CLIS as readonly string[]).includes(agent);
@@ -59,8 +64,8 @@ export const useTrust = create<TrustState>()((set, get) => ({
     if (!asking) return false;
     set({ granting: true, error: null });
     try {
-      await bridge.call('trust.grant', { repo: asking.trust.repo, fingerprint: asking.trust.fingerprint });
-      set({ granting: false, asking: null });
+      const shown = await bridge.call('trust.grant', { repo: asking.trust.repo, fingerprint: asking.trust.fingerprint });
+      set({ granting: false, asking: null, shown });
       return true;
     } catch (err) {
       set({ granting: false, error: toUiError(err) });
@@ -73,4 +78,22 @@ export const useTrust = create<TrustState>()((set, get) => ({
     set({ asking: null, declined: { ...get().declined, [asking.trust.repo]: asking.trust.fingerprint } });
   },
   close: () => set({ asking: null, error: null }),
+  shown: null,
+  async load(repo) {
+    try {
+      const shown = await bridge.call('trust.show', { repo });
+      set({ shown });
+    } catch {
+      set({ shown: null });
+    }
+  },
+  async revoke() {
+    const shown = get().shown;
+    if (!shown) return;
+    try {
+      set({ shown: await bridge.call('trust.revoke', { repo: shown.repo }), error: null });
+    } catch (err) {
+      set({ error: toUiError(err) });
+    }
+  },
 }));
