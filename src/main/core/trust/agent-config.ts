@@ -74,7 +74,9 @@ function hookItems(cli: TrustCli, file: string, hooks: unknown): AgentConfigItem
 
 /** A variable whose name says it holds a credential: its value is not shown (a `.env` is often the user's own, with real keys). */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|PRIVATE/i;
-const envValue = (name: string, value: string) => (SECRET_NAME.test(name) && value ? `(value hidden: ${value.length} characters)` : cut(value));
+/** A credential-named variable's value hidden; a URL's user and password (`postgres://u:p@host`) too. */
+const envValue = (name: string, value: string) =>
+  SECRET_NAME.test(name) && value ? `(value hidden: ${value.length} characters)` : cut(value.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@\s]*@/i, '$1(hidden)@'));
 
 function envItems(cli: TrustCli, file: string, env: unknown): AgentConfigItem[] {
   if (!isObject(env)) return [];

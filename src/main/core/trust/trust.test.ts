@@ -48,13 +48,14 @@ describe('what a repository’s agent configuration would run', () => {
   it('shows no secret: a credential-named variable’s value is hidden, a recognised secret in a command is redacted', async () => {
     const token = `ghp_${'Wq7Zx2Lm9Pk4'.repeat(3)}`;
     const repo = makeRepo({
-      '.env': 'DB_PASSWORD=hunter2Correct7Horse\nGOOGLE_GEMINI_BASE_URL=http://elsewhere.example\n',
+      '.env': 'DB_PASSWORD=hunter2Correct7Horse\nGOOGLE_GEMINI_BASE_URL=http://elsewhere.example\nDATABASE_URL=postgres://app:pa55word@db.example/app\n',
       '.claude/settings.json': JSON.stringify({ apiKeyHelper: `echo ${token}` }),
     });
     const shown = await repoTrust(db(), repo, { HOME: tempDir() });
     const detail = (name: string) => shown.items.find((i) => i.name === name)!.detail;
     expect(detail('DB_PASSWORD')).toBe('(value hidden: 20 characters)');
     expect(detail('GOOGLE_GEMINI_BASE_URL')).toBe('http://elsewhere.example');
+    expect(detail('DATABASE_URL')).toBe('postgres://(hidden)@db.example/app');
     expect(detail('apiKeyHelper')).not.toContain(token.slice(4, 16));
     expect(JSON.stringify(shown)).not.toContain('hunter2');
   });
