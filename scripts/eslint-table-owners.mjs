@@ -27,6 +27,7 @@ export const TABLE_OWNERS = {
   wire_sessions: 'src/main/core/wire/store.ts',
   wire_notes: 'src/main/core/wire/store.ts',
   wire_requests: 'src/main/core/wire/store.ts',
+  repo_trust: 'src/main/core/trust/trust-store.ts',
 };
 
 /** The tables the migrations in `dir` create. */

@@ -17,6 +17,7 @@ import { runMethods } from './contract/runs';
 import { sessionMethods } from './contract/sessions';
 import { settingsMethods } from './contract/settings';
 import { tokenMethods } from './contract/tokens';
+import { trustMethods } from './contract/trust';
 import { wireMethods } from './contract/wire-methods';
 import { xrayMethods } from './contract/xray-methods';
 import type { ErrorShape } from './errors';
@@ -36,6 +37,7 @@ export const contract = {
   ...xrayMethods,
   ...tokenMethods,
   ...wireMethods,
+  ...trustMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

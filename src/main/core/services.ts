@@ -13,6 +13,7 @@ import { settingsServices } from './settings/settings-services';
 import { calibrationServices } from './tokens/calibration-services';
 import { xrayServices } from './xray/xray-services';
 import { wireServices } from './wire/wire-services';
+import { trustServices } from './trust/trust-services';
 
 /**
  * The whole service table; each feature contributes its slice. Composed in
@@ -40,5 +41,6 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...xray,
     ...calibrationServices(deps),
     ...wireServices(deps, { resolveModel }),
+    ...trustServices(deps),
   };
 }

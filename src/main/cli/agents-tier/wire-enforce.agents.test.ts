@@ -77,7 +77,8 @@ describe.skipIf(skip !== null)('enforcement on the wire with the real CLIs', () 
       expect(ran.code, ran.stderr).toBe(3);
       expect(ran.stderr).toMatch(/over your 2,000-byte request ceiling/);
       expect(modelCalls('claude', provider.requests)).toEqual([]);
-      expect(home.launches()).toEqual(['-p Say hello.']);
+      // Loupe's workspace trust: the folder is trusted neither in Loupe nor by claude.
+      expect(home.launches()).toEqual(['--setting-sources user -p Say hello.']);
     } finally {
       await provider.close();
     }

@@ -58,6 +58,12 @@ export const commands: CliCommand[] = [
     load: () => import('./wrap').then((m) => m.run),
   },
   {
+    name: 'trust',
+    summary: "Loupe's workspace trust: show what a repository's agent configuration would run (hooks, helpers, MCP servers, env), trust it or withdraw that",
+    usage: 'loupe trust [--repo DIR] [--show | --grant [--fingerprint HEX] | --revoke] [--json]   (untrusted: runs leave .claude/, .mcp.json, .gemini/, .env, .codex/ out)',
+    load: () => import('./trust').then((m) => m.run),
+  },
+  {
     name: 'models',
     summary: 'List known models with their context window, its source, reserve and fold budget',
     usage: 'loupe models [--search QUERY] [--json]',

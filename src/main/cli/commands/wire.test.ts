@@ -48,7 +48,8 @@ describe('loupe wrap and loupe wire', () => {
     const show = await runCliForTest(['wire', 'show', sessions[0]!.id, '--json'], env);
     const detail = JSON.parse(show.stdout);
     expect(detail.request).toMatchObject({ seq: 1, model: 'claude-test', requestBytes: Buffer.byteLength(provider.turns()[0]!.bodyText), usage: { input: 21 } });
-    expect(detail.request.segments.map((s: { preview: string }) => s.preview)).toEqual(['hello there']);
+    // The fake joins its arguments: Loupe put --setting-sources user first (the folder is trusted neither in Loupe nor by claude).
+    expect(detail.request.segments.map((s: { preview: string }) => s.preview)).toEqual(['--setting-sources user hello there']);
     expect(show.stdout).not.toContain('sk-ant-wrap-secret-999');
     const text = await runCliForTest(['wire', 'show', sessions[0]!.id], env);
     expect(text.stdout).toContain('[system] You are a fake claude.');

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:os';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findExecutable } from '../../core/runs/agents/path-lookup';
 import { readEffective } from '../../core/settings/effective';
 import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
 import type { WireBudgetFacts } from '../../../shared/contract/wire';
 import { wiringFor } from '../../core/wire/cli-wiring';
+import { relayBypass } from '../../core/wire/bypass';
+import { writeClaudeSettings } from '../../core/wire/run-wire';
+import { claudeUntrustedArgs } from '../../core/runs/agents/claude';
+import { claudeProjectBaseUrl, geminiProjectBaseUrl } from '../../core/trust/agent-config';
+import { projectTrust } from '../../core/trust/trust';
+import { redactSecrets } from '../../core/secrets';
+import type { RequestBudget } from '../../../shared/contract/runs';
+import type { WireSecretsMode } from '../../../shared/contract/run-limits';
 import { openWireSession, type WireSession } from '../../core/wire/session';
 import { addWireNote, insertWireSession } from '../../core/wire/store';
 import { EXIT_FAILURE, UsageError, type CommandRun } from '../command';
@@ -40,10 +49,21 @@ export const run: CommandRun = async (args, io) => {
   const repo = resolve(values.repo ?? process.cwd());
   const runtime = cliRuntime(io);
   let session: WireSession | null = null;
+  let settingsDir: string | null = null;
   try {
-    const wiring = wiringFor(agent, io.env)!;
+    // Loupe's workspace trust for the folder the CLI runs in: untrusted (in Loupe and by the CLI), claude leaves its configuration out.
+    const trust = projectTrust(runtime.deps.db, repo, agent, io.env);
+    const trustArgs = agent === 'claude' && !trust.load ? claudeUntrustedArgs(trust.mcpJson) : [];
+    // gemini and codex keep their own trust in a terminal (their dialogs; codex ignores an untrusted project config).
+    if (trust.note && agent === 'claude') io.stderr(`loupe: ${(await redactSecrets(trust.note)).text}\n`);
+    if (trustArgs.length) io.stderr(`loupe: claude runs with ${trustArgs.join(' ')}: this folder is trusted neither in Loupe nor by claude, so no project settings${trust.mcpJson ? ' or .mcp.json' : ''} are loaded.\n`);
+    const wiring = wiringFor(agent, io.env, {
+      anthropicBaseUrl: agent === 'claude' && trust.load ? claudeProjectBaseUrl(repo) : null,
+      geminiBaseUrl: agent === 'gemini' && trust.load ? geminiProjectBaseUrl(repo) : null,
+    })!;
     let env: NodeJS.ProcessEnv = { ...io.env };
     let wireArgs: string[] = [];
+    let enforce: { requestBudget?: RequestBudget; wireSecrets?: WireSecretsMode } | null = null;
     if (wiring.kind === 'not-recorded') {
       const id = randomUUID();
       const at = runtime.deps.now().toISOString();
@@ -52,7 +72,7 @@ export const run: CommandRun = async (args, io) => {
       io.stderr(`loupe: ${wiring.reason}\n`);
     } else {
       const loop = readEffective(runtime.deps.db).settings.loop;
-      const enforce = { requestBudget: requestBudgetFrom(values, loop.requestBudget), wireSecrets: wireSecretsFrom(values, loop.wireSecrets) };
+      enforce = { requestBudget: requestBudgetFrom(values, loop.requestBudget), wireSecrets: wireSecretsFrom(values, loop.wireSecrets) };
       session = await openWireSession(runtime.deps, {
         kind: 'wrap',
         agent,
@@ -67,13 +87,19 @@ export const run: CommandRun = async (args, io) => {
       const applied = wiring.apply((p) => session!.relay.baseUrl(p));
       env = { ...env, ...applied.env };
       wireArgs = applied.args;
+      if (applied.claudeSettings) {
+        // A settings file sets claude's base URL (claude applies it over ANTHROPIC_BASE_URL): --settings puts the relay back in front.
+        settingsDir = mkdtempSync(join(tmpdir(), 'loupe-wrap-'));
+        wireArgs = [...wireArgs, '--settings', await writeClaudeSettings(settingsDir, applied.claudeSettings)];
+      }
       io.stderr(`loupe: recording ${agent}'s requests as wire session ${session.id} (loupe wire show ${session.id})\n`);
     }
     // Ctrl-C reaches the CLI itself (it shares the terminal's process group); Loupe waits for it to end.
     const stop = io.onInterrupt?.(() => {});
     try {
       // codex takes -c before its subcommand; claude and gemini take nothing here.
-      const child = runtime.deps.spawn(exe, [...wireArgs, ...cliArgs], { cwd: process.cwd(), env, terminal: true });
+      // With --repo, the CLI runs in that repository (the folder whose trust was checked above).
+      const child = runtime.deps.spawn(exe, [...wireArgs, ...trustArgs, ...cliArgs], { cwd: values.repo ? repo : process.cwd(), env, terminal: true });
       const exit = await child.exited.catch((err: Error) => {
         io.stderr(`loupe: ${agent} could not be started: ${err.message}\n`);
         return { code: EXIT_FAILURE, signal: null };
@@ -84,6 +110,14 @@ export const run: CommandRun = async (args, io) => {
         io.stderr(`loupe: ${wireBlockStepText(block.seq, block.facts.budget as WireBudgetFacts)}\n`);
         return RUN_EXIT.blocked;
       }
+      // It ended well, and no model request reached the relay: it went around Loupe.
+      if (session && exit.code === 0 && session.modelRequests() === 0) {
+        const oneShot = cliArgs.includes('-p') || cliArgs.includes('--print') || agent === 'codex' && cliArgs[0] === 'exec';
+        const bypass = relayBypass(enforce ?? {}, {});
+        session.note(bypass.text);
+        if (oneShot || !bypass.failOpen) io.stderr(`loupe: ${bypass.text}\n`);
+        if (oneShot && bypass.failOpen) return EXIT_FAILURE;
+      }
       if (exit.code !== null) return exit.code;
       return 128 + (exit.signal ? constants.signals[exit.signal] : 0);
     } finally {
@@ -92,5 +126,6 @@ export const run: CommandRun = async (args, io) => {
   } finally {
     await session?.close();
     await runtime.close();
+    if (settingsDir) rmSync(settingsDir, { recursive: true, force: true });
   }
 };

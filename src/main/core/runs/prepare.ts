@@ -34,6 +34,8 @@ export interface PrepareInput {
   directives: StepDirectives;
   runId: string;
   extra: Pick<InvocationInput, 'demo' | 'mcp'>;
+  /** Whether the CLI may load the repository's own agent configuration (core/trust). */
+  projectConfig?: InvocationInput['projectConfig'];
   /** The database (calibration) and the token counter (exact folds). */
   deps: FoldMeasureDeps;
   signal?: AbortSignal;
@@ -117,6 +119,7 @@ export async function prepareStep(p: PrepareInput, budget: ContextBudget | undef
     mcp: p.extra.mcp,
     command: p.input.settings.command ?? null,
     demo: p.extra.demo,
+    ...(p.projectConfig ? { projectConfig: p.projectConfig } : {}),
   };
   const invocation = p.adapter.invocation(invocationInput, p.executable);
   const stdin = Buffer.from(invocation.stdin, 'utf8');

@@ -17,6 +17,10 @@ import { countPromptExactly } from '../prompt/prompt-count';
 import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, stepCount, type StepStart } from './store/evidence';
 import { openStepWire, withWireArgs } from '../wire/run-wire';
+import { projectTrust } from '../trust/trust';
+import { redactSecrets } from '../secrets';
+import { claudeProjectBaseUrl, geminiProjectBaseUrl } from '../trust/agent-config';
+import { relayBypass } from '../wire/bypass';
 import { wireRunSummary } from '../wire/store';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunInput, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
@@ -295,6 +299,8 @@ export class RunManager {
     const { db } = this.deps;
     const transcript = readTranscript(db, s.threadId).filter((e) => e.runId !== s.runId);
     const extra = this.env.extra(s.runId, s.threadId, s.input);
+    // Loupe's workspace trust: an untrusted repository's agent configuration is left out (core/trust).
+    const trust = projectTrust(db, s.input.repo, s.adapter.id, this.deps.env);
     const prepared = await prepareStep(
       {
         adapter: s.adapter,
@@ -310,6 +316,7 @@ export class RunManager {
         directives: stepDirectives(listDirectives(db, { threadId: s.threadId })),
         runId: s.runId,
         extra,
+        projectConfig: { load: trust.load, mcpJson: trust.mcpJson },
         deps: this.deps,
         signal: s.signal,
       },
@@ -373,6 +380,7 @@ export class RunManager {
     }
     if (s.recordAsk) appendTranscript(db, s.threadId, s.runId, [{ kind: 'user', text: s.input.ask }]);
     if (extra.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: extra.note } });
+    if (trust.note) s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: (await redactSecrets(trust.note)).text } });
     this.env.turnChanged?.(s.threadId);
 
     const collector = new TranscriptCollector();
@@ -394,6 +402,12 @@ export class RunManager {
       threadId: s.threadId,
       stepId: start.id,
       enforce: { requestBudget, wireSecrets },
+      // A trusted repository's own base URL is the relay's upstream (the relay stays in front of it).
+      project: {
+        anthropicBaseUrl: trust.load && s.adapter.id === 'claude' ? claudeProjectBaseUrl(s.input.repo) : null,
+        geminiBaseUrl: trust.load && s.adapter.id === 'gemini' ? geminiProjectBaseUrl(s.input.repo) : null,
+      },
+      filesDir: s.staging.dir,
       // Warnings show live: a request over the request budget, a secret in one.
       onRecord: (r) => {
         for (const warning of warningsOf(r.sessionId, r.seq, r.enforcement)) s.recorder.publish({ type: 'wire', stepId: start.id, warning });
@@ -421,9 +435,18 @@ export class RunManager {
     await shown.drain();
     // A request the relay blocked (request budget): the step ends blocked, whatever the CLI made of it.
     const wireBlock = wire.session?.blocked()[0] ?? null;
-    const ok = !wireBlock && !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
+    const answered = !wireBlock && !result.cancelled && !result.timedOut && !result.spawnError && result.exit.code === 0 && result.result?.ok !== false;
+    // The CLI answered, yet no model request reached the relay: it went around it (its own settings, a custom command).
+    const bypass = answered && wire.session !== null && wire.session.modelRequests() === 0 ? relayBypass(s.input.settings.loop, stepDirectives(listDirectives(db, { threadId: s.threadId }))) : null;
+    if (bypass) {
+      wire.session!.note(bypass.text);
+      s.recorder.publish({ type: 'agent', stepId: start.id, event: { type: 'raw', stream: 'stderr', text: `loupe: ${bypass.text}` } });
+    }
+    const ok = answered && !bypass?.failOpen;
     const outcome = result.cancelled ? 'cancelled' : wireBlock ? 'blocked' : ok ? 'launched' : 'failed';
-    const message = result.cancelled
+    const message = bypass
+      ? bypass.text
+      : result.cancelled
       ? 'Cancelled: Loupe ended the agent and its processes.'
       : wireBlock
         ? wireBlockStepText(wireBlock.seq, wireBlock.facts.budget as WireBudgetFacts)
@@ -452,7 +475,7 @@ export class RunManager {
     s.recorder.publish({ type: 'step', step: evidence() });
     const status: RunStatus = outcome === 'cancelled' ? 'cancelled' : outcome === 'blocked' ? 'blocked' : ok ? 'succeeded' : 'failed';
     const resumeFailed =
-      !ok && !wireBlock && !result.cancelled && !result.timedOut && !result.progressed && (s.adapter.isResumeFailure?.(message, result.exit) ?? true);
+      !ok && !wireBlock && !bypass && !result.cancelled && !result.timedOut && !result.progressed && (s.adapter.isResumeFailure?.(message, result.exit) ?? true);
     return { status, launched: true, resumeFailed };
   }
 }

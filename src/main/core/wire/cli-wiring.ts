@@ -19,8 +19,12 @@ export type CliWiring =
       kind: 'wired';
       /** The user's own base URL per provider (none: the official endpoint). */
       upstreams: Partial<Record<WireProvider, string>>;
-      /** Environment and arguments to add, given the relay's base URL per provider. */
-      apply(baseUrl: (p: WireProvider) => string): { env: Record<string, string>; args: string[] };
+      /**
+       * Environment and arguments to add, given the relay's base URL per provider; and for
+       * claude, when a settings file sets ANTHROPIC_BASE_URL (which claude applies over its
+       * environment), settings JSON that puts the relay back in front, to pass with `--settings`.
+       */
+      apply(baseUrl: (p: WireProvider) => string): { env: Record<string, string>; args: string[]; claudeSettings?: string };
     }
   | { kind: 'not-recorded'; reason: string };
 
@@ -86,16 +90,47 @@ function geminiAuthType(env: NodeJS.ProcessEnv): string | null {
 
 const own = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
 
-/** How to wire `agent` given the environment it will run in; null for agents the wire does not apply to (the demo). */
-export function wiringFor(agent: string, env: NodeJS.ProcessEnv): CliWiring | null {
+/** ANTHROPIC_BASE_URL from the `env` of claude's user settings (~/.claude/settings.json), or null. */
+export function claudeUserBaseUrl(env: NodeJS.ProcessEnv): string | null {
+  const dir = env.CLAUDE_CONFIG_DIR || join(env.HOME || homedir(), '.claude');
+  try {
+    const s = JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8')) as { env?: Record<string, unknown> };
+    const url = s.env?.ANTHROPIC_BASE_URL;
+    return typeof url === 'string' && url.trim() ? url.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What the repository adds to a CLI's own base URL: the project settings' one, when the CLI may load them (a trusted repository). */
+export interface ProjectWiring {
+  /** claude: ANTHROPIC_BASE_URL from `.claude/settings.local.json` or `.claude/settings.json`, when trusted. */
+  anthropicBaseUrl?: string | null;
+  /** gemini: GOOGLE_GEMINI_BASE_URL from `.gemini/.env` or `.env`, when trusted. */
+  geminiBaseUrl?: string | null;
+}
+
+/**
+ * How to wire `agent` given the environment it will run in; null for agents the wire does not apply to (the demo).
+ * claude's base URL is its settings' one where a settings file sets it (claude applies a settings `env` over
+ * its own environment: project local, project, then user), else the environment's: that is the upstream, and
+ * `--settings` (flag settings outrank those files) keeps the relay in front of it.
+ */
+export function wiringFor(agent: string, env: NodeJS.ProcessEnv, project: ProjectWiring = {}): CliWiring | null {
   switch (agent) {
-    case 'claude':
+    case 'claude': {
       // Works with an API key and with a signed-in account alike: claude sends both to its base URL.
+      const fromSettings = project.anthropicBaseUrl || claudeUserBaseUrl(env);
       return {
         kind: 'wired',
-        upstreams: { anthropic: own(env.ANTHROPIC_BASE_URL) },
-        apply: (url) => ({ env: { ANTHROPIC_BASE_URL: url('anthropic') }, args: [] }),
+        upstreams: { anthropic: fromSettings ?? own(env.ANTHROPIC_BASE_URL) },
+        apply: (url) => ({
+          env: { ANTHROPIC_BASE_URL: url('anthropic') },
+          args: [],
+          ...(fromSettings ? { claudeSettings: JSON.stringify({ env: { ANTHROPIC_BASE_URL: url('anthropic') } }) } : {}),
+        }),
       };
+    }
     case 'gemini': {
       const auth = geminiAuthType(env);
       if (auth && auth !== 'gemini-api-key' && !env.GEMINI_API_KEY) {
@@ -109,7 +144,7 @@ export function wiringFor(agent: string, env: NodeJS.ProcessEnv): CliWiring | nu
       }
       return {
         kind: 'wired',
-        upstreams: { gemini: own(env.GOOGLE_GEMINI_BASE_URL) },
+        upstreams: { gemini: project.geminiBaseUrl || own(env.GOOGLE_GEMINI_BASE_URL) },
         apply: (url) => ({ env: { GOOGLE_GEMINI_BASE_URL: url('gemini') }, args: [] }),
       };
     }

@@ -4,10 +4,12 @@
  * cannot be relayed, records and returns the plain reason instead.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { WireRequestRecord } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import type { EnforceSettings } from './enforce/stages';
-import { wireEnabled, wiringFor } from './cli-wiring';
+import { wireEnabled, wiringFor, type ProjectWiring } from './cli-wiring';
 import { openWireSession, type WireSession } from './session';
 import { addWireNote, insertWireSession } from './store';
 
@@ -35,10 +37,14 @@ export async function openStepWire(
     stepId: string;
     enforce?: EnforceSettings;
     onRecord?: (record: WireRequestRecord) => void;
+    /** What the repository's own configuration adds (a trusted repository's base URL). */
+    project?: ProjectWiring;
+    /** Where a settings file for the CLI may be written (the step's staged folder, private to the user). */
+    filesDir?: string;
   },
 ): Promise<StepWire> {
   if (!wireEnabled(s.agent, s.setting)) return NONE;
-  const wiring = wiringFor(s.agent, s.env);
+  const wiring = wiringFor(s.agent, s.env, s.project);
   if (!wiring) return NONE;
   const kind = s.agent === 'custom' ? 'custom' : 'run';
   if (wiring.kind === 'not-recorded') {
@@ -51,7 +57,11 @@ export async function openStepWire(
   try {
     const session = await openWireSession(deps, { kind, agent: s.agent, repo: s.repo, runId: s.runId, threadId: s.threadId, upstreams: wiring.upstreams, enforce: s.enforce, onRecord: s.onRecord });
     session.setStep(s.stepId);
-    const { env, args } = wiring.apply((p) => session.relay.baseUrl(p));
+    const { env, args, claudeSettings } = wiring.apply((p) => session.relay.baseUrl(p));
+    if (claudeSettings && s.filesDir) {
+      const file = await writeClaudeSettings(s.filesDir, claudeSettings);
+      args.push('--settings', file);
+    }
     return { session, env, args, note: null };
   } catch (err) {
     // The run goes on unrecorded rather than failing for the wire.
@@ -60,9 +70,24 @@ export async function openStepWire(
   }
 }
 
-/** Inserts codex's `-c` overrides before its options (they must precede `-`); other CLIs take none. */
+/**
+ * Writes claude's `--settings` file (the relay's base URL, which holds its path secret) readable by the
+ * user alone, in `dir`; a file rather than JSON on the command line, which every local user can read.
+ */
+export async function writeClaudeSettings(dir: string, json: string): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = join(dir, '.loupe-claude-wire-settings.json');
+  await writeFile(file, json, { mode: 0o600 });
+  return file;
+}
+
+/**
+ * Inserts the wire's arguments: codex's `-c` overrides before its options (they must precede `-`);
+ * claude's `--settings FILE` right after `-p` (never inside a variadic option's values).
+ */
 export function withWireArgs(args: readonly string[], wireArgs: readonly string[]): string[] {
   if (!wireArgs.length) return [...args];
+  if (args[0] === '-p') return [args[0], ...wireArgs, ...args.slice(1)];
   const at = args.indexOf('--json');
   const out = [...args];
   out.splice(at >= 0 ? at : Math.max(0, out.length - 1), 0, ...wireArgs);

@@ -40,6 +40,8 @@ export interface WireSession {
   setStep(stepId: string | null): void;
   /** Requests the relay answered itself because of a `block` ceiling, in order. */
   blocked(): { seq: number; facts: EnforcementFacts }[];
+  /** How many model requests (ones parsed as a provider's API call) reached the relay so far, answered or forwarded. */
+  modelRequests(): number;
   /** Appends a plain "not recorded: …" note to the session. */
   note(text: string): void;
   /** Resolves when every request seen so far is recorded. */
@@ -72,6 +74,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   // Each request's facts, from the stages to its record (the relay calls observe right after intercept).
   const facts = new Map<number, EnforcementFacts>();
   const blocked: { seq: number; facts: EnforcementFacts }[] = [];
+  let modelRequests = 0;
   const enforce = composeStages(enforcementStages(deps, id, options.enforce));
 
   const relay = await startRelay({
@@ -95,6 +98,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
           return null;
         }
       })();
+      if (parsed) modelRequests++;
       let reader: ReturnType<typeof usageReader> | null = null;
       return {
         head(_status, headers) {
@@ -154,6 +158,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     relay,
     setStep: (s) => (stepId = s),
     blocked: () => [...blocked],
+    modelRequests: () => modelRequests,
     note: (text) => addWireNote(deps.db, id, deps.now().toISOString(), text),
     settled: () => queue,
     async close() {

@@ -28,6 +28,13 @@ export interface InvocationInput {
   command: string | null;
   /** Where the bundled demo agent lives and keeps its sessions. */
   demo: { nodePath: string; script: string; stateDir: string } | null;
+  /**
+   * Whether the CLI may load the repository's own agent configuration
+   * (Loupe's workspace trust, core/trust): absent or `load` true, as the CLI
+   * would on its own; false, each adapter leaves it out its own way.
+   * `mcpJson`: a `.mcp.json` is there (claude then needs strict MCP config).
+   */
+  projectConfig?: { load: boolean; mcpJson: boolean };
 }
 
 /** A command line ready for the launcher. Never run through a shell. */

@@ -17,6 +17,18 @@ export function claudeMcpConfig(mcp: NonNullable<InvocationInput['mcp']>): strin
 }
 
 /**
+ * What keeps claude from loading an untrusted repository's configuration:
+ * `--setting-sources user` (not `.claude/settings.json` nor
+ * `.claude/settings.local.json`: their hooks, apiKeyHelper, statusLine, env),
+ * and `--strict-mcp-config` when there is a `.mcp.json` (its servers; this
+ * also leaves out the user's own MCP servers, so it is added only then).
+ * `-p` skips claude's own trust dialog, so without these it loads them all.
+ */
+export function claudeUntrustedArgs(mcpJson: boolean): string[] {
+  return ['--setting-sources', 'user', ...(mcpJson ? ['--strict-mcp-config'] : [])];
+}
+
+/**
  * `claude -p --output-format stream-json --verbose [--allowedTools mcp__NAME]
  * [--add-dir CTX] [--model M] [-r SESSION] [--json-schema S] [--mcp-config JSON]
  * ...extra`, prompt on stdin. `--add-dir` lets its Read tool open the staged
@@ -35,6 +47,7 @@ export function claudeArgs(input: InvocationInput, schemaInline: boolean): strin
   if (input.resumeSessionId) args.push('-r', input.resumeSessionId);
   if (input.schema !== null && schemaInline) args.push('--json-schema', input.schema);
   if (input.mcp) args.push('--mcp-config', claudeMcpConfig(input.mcp));
+  if (input.projectConfig && !input.projectConfig.load) args.push(...claudeUntrustedArgs(input.projectConfig.mcpJson));
   return [...args, ...input.extraArgs];
 }
 

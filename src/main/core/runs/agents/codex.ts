@@ -8,6 +8,7 @@ import { detectCli } from './cli-detect';
 import { createCodexParser } from './codex-parser';
 import { utf8Bytes } from './parse-util';
 import { probe } from './version-probe';
+import { codexTrustPassable } from '../../trust/cli-trust';
 
 /** Where the runner writes the output schema codex reads (`--output-schema` takes only a file). */
 export const CODEX_SCHEMA_FILE = '.loupe-codex-output-schema.json';
@@ -47,6 +48,19 @@ export function codexMcpArgs(mcp: NonNullable<InvocationInput['mcp']>): string[]
 }
 
 /**
+ * A repository trusted in Loupe (and not by codex itself): codex loads a
+ * project's `.codex/config.toml` only for a folder it trusts, so this run
+ * says the folder is trusted. codex splits a `-c` key at every dot (quotes
+ * are not read: measured with codex 0.171) and the override at its first `=`,
+ * so a folder whose path holds either cannot be named this way: nothing is
+ * passed, codex leaves the configuration out, and the run says so
+ * (`codexTrustPassable`). Untrusted: nothing (codex leaves it out).
+ */
+export function codexTrustArgs(repoRoot: string): string[] {
+  return codexTrustPassable(repoRoot) ? ['-c', `projects.${repoRoot}.trust_level="trusted"`] : [];
+}
+
+/**
  * Fresh: `codex exec --json --skip-git-repo-check [-m M] [--output-schema F] [-c mcp…] ...extra -`;
  * resume: `codex exec resume <id> --json --skip-git-repo-check … -` (options after `resume`).
  * `-` reads the prompt from stdin without the "Reading prompt from stdin..." notice.
@@ -57,6 +71,7 @@ export function codexArgs(input: InvocationInput, schemaFile: string | null): st
   if (input.model) args.push('-m', input.model);
   if (schemaFile) args.push('--output-schema', schemaFile);
   if (input.mcp) args.push(...codexMcpArgs(input.mcp));
+  if (input.projectConfig?.load) args.push(...codexTrustArgs(input.repoRoot));
   return [...args, ...input.extraArgs, '-'];
 }
 

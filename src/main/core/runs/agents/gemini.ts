@@ -28,6 +28,17 @@ export function geminiArgs(input: InvocationInput): string[] {
   return [...args, ...input.extraArgs];
 }
 
+/**
+ * A repository trusted in Loupe: GEMINI_CLI_TRUST_WORKSPACE=true from the
+ * start, so gemini loads its `.gemini/settings.json` and `.env`. Untrusted:
+ * nothing, and `--skip-trust` alone lets the headless run go on without them
+ * (gemini reads its settings before that flag trusts the folder; measured with
+ * gemini 0.61 by the agents tier).
+ */
+export function geminiTrustEnv(input: InvocationInput): Record<string, string> {
+  return input.projectConfig?.load ? { GEMINI_CLI_TRUST_WORKSPACE: 'true' } : {};
+}
+
 export const geminiAdapter: AgentAdapter = {
   id: 'gemini',
   label: 'Gemini CLI',
@@ -36,7 +47,7 @@ export const geminiAdapter: AgentAdapter = {
   detect: (ctx) => detectCli({ id: 'gemini', label: 'Gemini CLI', bin: 'gemini', npmPackage: '@google/gemini-cli', resumable: true }, ctx),
   invocation(input, executable): Invocation {
     const stdin = input.schema !== null ? promptWithSchema(input.prompt, input.schema) : input.prompt;
-    return { command: executable, args: geminiArgs(input), env: {}, stdin, schemaBytes: 0 };
+    return { command: executable, args: geminiArgs(input), env: geminiTrustEnv(input), stdin, schemaBytes: 0 };
   },
   parser: () => createGeminiParser(),
   /**

@@ -48,6 +48,8 @@ const variants: Record<string, InvocationInput> = {
   resume: { ...base, resumeSessionId: 'sess-1' },
   schema: { ...base, schema: SCHEMA },
   mcp: { ...base, mcp: MCP },
+  untrusted: { ...base, projectConfig: { load: false, mcpJson: true } },
+  trusted: { ...base, mcp: MCP, projectConfig: { load: true, mcpJson: true } },
 };
 
 describe('every flag an adapter emits is one the real CLI lists in its --help', () => {
@@ -196,5 +198,31 @@ describe('custom and demo invocations', () => {
     expect(inv.env).toEqual({ ELECTRON_RUN_AS_NODE: '1', LOUPE_DEMO_HOME: '/data/demo' });
     expect(inv.schemaBytes).toBe(Buffer.byteLength(SCHEMA));
     expect(demo.invocation(base, 'ignored').args[0]).toBe('/default/demo.mjs');
+  });
+});
+
+describe("Loupe's workspace trust on each command line", () => {
+  it('claude, untrusted: --setting-sources user, and --strict-mcp-config only when there is a .mcp.json (the user keeps their own servers otherwise)', () => {
+    const args = (projectConfig: InvocationInput['projectConfig']) => claudeAdapter.invocation({ ...base, mcp: MCP, projectConfig, extraArgs: ['--extra'] }, 'claude').args;
+    expect(args({ load: false, mcpJson: true }).slice(-4)).toEqual(['--setting-sources', 'user', '--strict-mcp-config', '--extra']);
+    expect(args({ load: false, mcpJson: false }).slice(-3)).toEqual(['--setting-sources', 'user', '--extra']);
+    // Loupe's own X-Ray server still travels by --mcp-config, which strict MCP config keeps.
+    expect(args({ load: false, mcpJson: true })).toContain('--mcp-config');
+    expect(args({ load: true, mcpJson: true })).not.toContain('--setting-sources');
+    expect(args(undefined)).not.toContain('--setting-sources');
+  });
+
+  it('gemini: trusted in Loupe, GEMINI_CLI_TRUST_WORKSPACE=true from the start; untrusted, --skip-trust alone', () => {
+    expect(geminiAdapter.invocation({ ...base, projectConfig: { load: true, mcpJson: false } }, 'gemini').env).toEqual({ GEMINI_CLI_TRUST_WORKSPACE: 'true' });
+    const untrusted = geminiAdapter.invocation({ ...base, projectConfig: { load: false, mcpJson: false } }, 'gemini');
+    expect(untrusted.env).toEqual({});
+    expect(untrusted.args).toContain('--skip-trust');
+  });
+
+  it('codex: trusted in Loupe, -c projects.<repo>.trust_level="trusted" before the prompt (not for a path codex would split); untrusted, nothing', () => {
+    const trusted = codexAdapter.invocation({ ...base, repoRoot: '/work/my repo', projectConfig: { load: true, mcpJson: false } }, 'codex').args;
+    expect(trusted.slice(-3)).toEqual(['-c', 'projects./work/my repo.trust_level="trusted"', '-']);
+    expect(codexAdapter.invocation({ ...base, repoRoot: '/work/my.repo', projectConfig: { load: true, mcpJson: false } }, 'codex').args.join(' ')).not.toContain('projects.');
+    expect(codexAdapter.invocation({ ...base, projectConfig: { load: false, mcpJson: false } }, 'codex').args.join(' ')).not.toContain('projects.');
   });
 });

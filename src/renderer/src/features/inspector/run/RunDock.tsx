@@ -12,6 +12,7 @@ import { selectedMemoryTexts, useMemory } from './memory-store';
 import { valueText } from '../../../ui/setting-text';
 import { unsentAttachmentsText } from '../../../ui/attachment-text';
 import { UnstagedNotice } from './UnstagedNotice';
+import { TrustDialog } from './TrustDialog';
 
 /** What the Inspector would send: its repository, base, selection and attachments. */
 function useRunContext(): RunContext | null {
@@ -156,6 +157,7 @@ export function RunDock() {
         </p>
       )}
       {startError && <ErrorNotice error={startError} onDismiss={dismissStartError} />}
+      <TrustDialog onRun={() => ctx && void start(ctx, { trustChosen: true })} />
     </div>
   );
 }

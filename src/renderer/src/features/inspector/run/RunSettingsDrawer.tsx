@@ -9,6 +9,7 @@ import { MemoryField } from './MemoryField';
 import { ModelField } from './ModelField';
 import { PromptWindowMeter } from './PromptWindowMeter';
 import { useRunForm } from './run-store';
+import { TrustField } from './TrustField';
 import { WireFields } from './WireFields';
 import { wireBoxChecked } from '../../../../../shared/runs/wire-default';
 
@@ -96,6 +97,7 @@ export function RunSettingsDrawer() {
               </p>
             )}
             <WireFields />
+            <TrustField />
             {xrayTools && !takesMcp && (
               <p className="hint" data-testid="run-xray-tools-note">
                 This agent cannot take an MCP server from Loupe (Claude Code and Codex can): it runs without the tools, and the run says so.

@@ -18,6 +18,7 @@ import { useRuns } from '../../runs/store';
 import { useShell } from '../../shell/store';
 import { draftFromSettings, settingsFromDraft, settingsKey, type DraftErrors, type RunDraft } from './run-draft';
 import { selectedMemoryTexts, useMemory } from './memory-store';
+import { useTrust } from './trust-store';
 
 /** What of the Inspector a run sends. */
 export interface RunContext {
@@ -70,8 +71,13 @@ export interface RunFormState {
   setMetersOpen(open: boolean): void;
   /** Measures the would-be prompt for `ctx` after a pause in typing; a newer call cancels the older. */
   schedulePreview(ctx: RunContext | null): void;
-  /** Saves the form, starts the run and shows it in the Runs view; `allowUnstaged` goes ahead without selections that stage nothing. */
-  start(ctx: RunContext, options?: { allowUnstaged?: boolean }): Promise<void>;
+  /**
+   * Saves the form, starts the run and shows it in the Runs view. First, unless `trustChosen` (the
+   * user just chose in the trust dialog): a repository whose agent configuration is trusted
+   * neither in Loupe nor by the CLI opens the trust dialog and the run waits for the choice.
+   * `allowUnstaged` goes ahead without selections that stage nothing.
+   */
+  start(ctx: RunContext, options?: { allowUnstaged?: boolean; trustChosen?: boolean }): Promise<void>;
   dismissStartError(): void;
 }
 
@@ -248,6 +254,10 @@ export const useRunForm = create<RunFormState>()(
           const s = get();
           if (!s.settings || !s.ask.trim() || s.starting) return;
           set({ starting: true, startError: null });
+          if (!options?.trustChosen && !(await useTrust.getState().check(ctx.repo, s.settings.agent))) {
+            set({ starting: false });
+            return;
+          }
           if (saveTimer) clearTimeout(saveTimer);
           await save();
           try {
