@@ -82,6 +82,8 @@ export interface RunFormState {
 }
 
 const SAVE_DELAY_MS = 500;
+/** What a start waiting on the trust dialog was asked for (allowUnstaged), applied when the user chooses. */
+let heldStart: { allowUnstaged?: boolean } = {};
 const PREVIEW_DELAY_MS = 350;
 const MODEL_DELAY_MS = 300;
 /** runs.preview needs an ask; before one is typed, this stands in (its 1 byte is said on screen). */
@@ -250,11 +252,15 @@ export const useRunForm = create<RunFormState>()(
           }, PREVIEW_DELAY_MS);
         },
 
-        async start(ctx, options = {}) {
+        async start(ctx, given = {}) {
           const s = get();
           if (!s.settings || !s.ask.trim() || s.starting) return;
+          // The choice made before the trust dialog opened (Run without them) still holds after it.
+          const options = given.trustChosen ? { ...heldStart, ...given } : given;
+          heldStart = {};
           set({ starting: true, startError: null });
-          if (!options?.trustChosen && !(await useTrust.getState().check(ctx.repo, s.settings.agent))) {
+          if (!options.trustChosen && !(await useTrust.getState().check(ctx.repo, s.settings.agent))) {
+            heldStart = options;
             set({ starting: false });
             return;
           }
