@@ -34,12 +34,13 @@ export function normaliseEndpoint(provider: WireProvider, method: string, rest: 
   if (/%2f/i.test(endpoint) || endpoint.split('/').some((s) => s === '.' || s === '..')) return { kind: 'refused', reason: 'the path leaves the base path (a dot segment or an escaped slash)' };
   if (method !== 'POST' || exactModelCall(endpoint)) return { kind: 'ok', endpoint };
   // Lenient: any case, a trailing slash, `;params`, any escape decoded.
-  let loose = endpoint.replace(/;[^/]*/g, '').replace(/\/+$/, '');
+  let loose = endpoint;
   try {
     loose = decodeURIComponent(loose);
   } catch {
     /* a bad escape stays as it is */
   }
+  loose = loose.replace(/;[^/]*/g, '').replace(/\/+$/, '');
   if (LOOSE_MODEL[provider].test(loose)) return { kind: 'ambiguous', endpoint, reason: `the endpoint "${endpoint.slice(0, 120)}" is a spelling of the model endpoint Loupe does not enforce on as sent` };
   return { kind: 'ok', endpoint };
 }

@@ -48,7 +48,6 @@ export function duplicateKey(text: string): string | null {
     if (c === 0x22) {
       // A string: find its end.
       let j = i + 1;
-      let escaped = false;
       for (;;) {
         const q = text.indexOf('"', j);
         if (q < 0) return null;
@@ -58,7 +57,6 @@ export function duplicateKey(text: string): string | null {
           slashes++;
           b--;
         }
-        if (slashes > 0) escaped = true;
         if (slashes % 2 === 0) {
           j = q;
           break;
@@ -67,7 +65,7 @@ export function duplicateKey(text: string): string | null {
       }
       if (expectKey) {
         const raw = text.slice(i + 1, j);
-        const key = escaped ? (JSON.parse(`"${raw}"`) as string) : raw;
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
         const keys = stack[stack.length - 1]!;
         if (keys.has(key)) return key;
         keys.add(key);
