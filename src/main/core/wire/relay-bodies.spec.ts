@@ -73,7 +73,7 @@ function zstdRaw(data: Buffer): Buffer {
   header.writeUInt32LE(0xfd2fb528, 0);
   header[4] = (2 << 6) | (1 << 5);
   header.writeUInt32LE(data.length, 5);
-  const parts = [header];
+  const parts: Buffer[] = [header];
   for (let at = 0; at < data.length || at === 0; ) {
     const n = Math.min(data.length - at, 100_000);
     const last = at + n >= data.length ? 1 : 0;

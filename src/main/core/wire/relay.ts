@@ -409,7 +409,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
   }
 
-  const server = http.createServer({ highWaterMark: STREAM_HWM }, (req, res) => {
+  // Heads that take too long are checked for every second (node's default is every 30 s).
+  const server = http.createServer({ highWaterMark: STREAM_HWM, connectionsCheckingInterval: 1_000 }, (req, res) => {
     inFlight++;
     busy.set(req.socket, (busy.get(req.socket) ?? 0) + 1);
     res.on('close', () => {
@@ -440,9 +441,18 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   // A connection past the cap closes the oldest idle one no request with the secret came on (another
   // local program's), so idle connections cannot crowd out the CLI's; failing that, the new one.
   const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   server.on('connection', (socket: Socket) => {
     sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
+    // node times a head only once its first byte came: a connection that sends nothing is closed here.
+    const silent = setTimeout(() => {
+      if (!busy.has(socket)) socket.destroy();
+    }, headersTimeout);
+    silent.unref();
+    socket.once('close', () => {
+      clearTimeout(silent);
+      sockets.delete(socket);
+    });
     if (sockets.size <= maxConnections) return;
     for (const s of sockets) {
       if (s !== socket && !trusted.has(s) && !busy.get(s)) {
@@ -459,7 +469,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   });
   // LLM responses stream for minutes: no server-side timeout on a request in flight; but its head must come quickly.
   server.requestTimeout = 0;
-  server.headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  server.headersTimeout = headersTimeout;
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
