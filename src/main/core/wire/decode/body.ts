@@ -13,9 +13,6 @@ import { decodeZstd } from './zstd';
 
 export { DecodeError } from './errors';
 
-/** The codings a request body may come in (besides identity). */
-export const REQUEST_CODINGS = ['gzip', 'x-gzip', 'deflate', 'br', 'zstd'] as const;
-
 /** The `content-encoding` header as the codings applied, in order; [] for none or identity. */
 export function codingsOf(header: string | undefined): string[] {
   if (!header) return [];

@@ -71,12 +71,12 @@ export function decodeZstd(data: Buffer, max: number): Buffer {
   checkFrames(data, max);
   const out: Uint8Array[] = [];
   let total = 0;
-  let ended = false;
+  const state = { ended: false };
   const stream = new Decompress((chunk, final) => {
     total += chunk.length;
     if (total > max) throw new DecodeError('zstd', `decoded size over ${max} bytes`);
     out.push(chunk);
-    if (final) ended = true;
+    if (final) state.ended = true;
   });
   try {
     stream.push(data, true);
@@ -84,6 +84,6 @@ export function decodeZstd(data: Buffer, max: number): Buffer {
     if (err instanceof DecodeError) throw err;
     throw new DecodeError('zstd', `corrupt (${(err as Error).message})`);
   }
-  if (!ended) throw new DecodeError('zstd', 'truncated');
+  if (!state.ended) throw new DecodeError('zstd', 'truncated');
   return Buffer.concat(out, total);
 }
