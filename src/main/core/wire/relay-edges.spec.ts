@@ -166,8 +166,12 @@ describe('the relay’s edges', () => {
     const plain = await raw(relay.port, `GET ${prefix}/responses HTTP/1.1\r\nhost: x\r\nupgrade: websocket\r\nconnection: close\r\n\r\n`);
     expect(plain).toMatch(/^HTTP\/1\.1 426 /);
     expect(seen).toEqual([]);
-    // HTTP to the same endpoint goes through.
+    // HTTP to the same endpoint goes through; another upgrade (h2c) is served as plain HTTP/1.1.
     expect((await post(`${relay.baseUrl('openai')}/responses`)).status).toBe(200);
+    const h2c = await raw(relay.port, `POST ${prefix}/responses HTTP/1.1\r\nhost: x\r\nupgrade: h2c\r\nconnection: Upgrade, HTTP2-Settings\r\nhttp2-settings: AAMAAABkAAQAAP__\r\ncontent-length: 2\r\n\r\n{}`);
+    expect(h2c).toMatch(/^HTTP\/1\.1 200 /);
+    expect(seen.at(-1)!.headers.upgrade).toBeUndefined();
+    expect(seen.at(-1)!.headers['http2-settings']).toBeUndefined();
   });
 
   it('a wire session opens only its CLI’s own provider route', async () => {

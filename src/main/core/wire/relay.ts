@@ -252,7 +252,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return;
     }
     // A WebSocket attempt (codex's GET /v1/responses with Upgrade): refused at once, so the CLI falls back to HTTP.
-    if (req.headers.upgrade) {
+    // (No 'upgrade' listener: node hands every upgrade request here as a plain one; any other
+    // upgrade, h2c say, is served as HTTP/1.1 and its Upgrade header not forwarded.)
+    if (/\bwebsocket\b/i.test(String(req.headers.upgrade ?? ''))) {
       req.resume();
       answer(res, provider, 426, "Loupe's relay does not relay WebSocket connections; use HTTP.", { connection: 'close' });
       return;
@@ -428,15 +430,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         res.destroy();
       }
     });
-  });
-  // A WebSocket handshake reaches 'upgrade', not 'request': answered at once, in the provider's shape when under the secret.
-  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
-    socket.on('error', () => {});
-    const found = route(req.url ?? '/');
-    const body = found ? providerErrorBody(found.provider, 426, "Loupe's relay does not relay WebSocket connections; use HTTP.") : 'not found\n';
-    const status = found ? '426 Upgrade Required' : '404 Not Found';
-    const type = found ? 'application/json' : 'text/plain; charset=utf-8';
-    socket.end(`HTTP/1.1 ${status}\r\ncontent-type: ${type}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\nx-loupe-relay: answered\r\n\r\n${body}`);
   });
   // A connection past the cap closes the oldest idle one no request with the secret came on (another
   // local program's), so idle connections cannot crowd out the CLI's; failing that, the new one.
