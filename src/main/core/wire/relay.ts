@@ -16,7 +16,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { CREDENTIAL_HEADERS, CREDENTIAL_QUERY_PARAMS, providerErrorBody, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { CREDENTIAL_QUERY_PARAMS, providerErrorBody, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { guardConnections } from './relay-connections';
+import { forwardHeaders, responseHeaders, visibleHeaders } from './relay-headers';
 import { encodeBody } from './decode/body';
 import { normaliseEndpoint } from './decode/endpoint';
 import { readRequest } from './decode/read';
@@ -107,8 +109,6 @@ export interface Relay {
   close(): Promise<void>;
 }
 
-// Hop-by-hop headers (RFC 9110 7.6.1) and the ones the relay sets itself.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
 /**
  * POSTs besides model calls that carry no conversation (Code Assist's housekeeping): forwarded
  * while something is in force. Any other POST (count_tokens included: it carries the
@@ -123,31 +123,6 @@ const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 /** The CLI side's stream buffers: 256 KiB (node's default is 16): fewer, larger writes on a long stream; still bounded. */
 const STREAM_HWM = 256 * 1024;
-
-/** Header names a message's own `Connection` header makes hop-by-hop (RFC 9110 7.6.1): never forwarded. */
-function connectionNamed(headers: IncomingHttpHeaders): Set<string> {
-  const value = headers.connection;
-  const text = Array.isArray(value) ? value.join(',') : (value ?? '');
-  return new Set(text.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean));
-}
-
-/** Headers to send on: everything but hop-by-hop ones (credentials included: they are the user's, for the upstream). */
-function forwardHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const out: OutgoingHttpHeaders = {};
-  const named = connectionNamed(headers);
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) out[name] = value;
-  return out;
-}
-
-/** Headers an observer may see: no credentials, no hop-by-hop ones. */
-function visibleHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || CREDENTIAL_HEADERS.has(name)) continue;
-    out[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
 
 function sameSecret(given: string, secret: Buffer): boolean {
   const g = Buffer.from(given);
@@ -205,10 +180,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const client = upstreamClient(https);
   let seq = 0;
   let inFlight = 0;
-  /** Connections in the order they opened, and those a request with the secret came on (the CLI's). */
-  const sockets = new Set<Socket>();
-  const trusted = new WeakSet<Socket>();
-  const busy = new WeakMap<Socket, number>();
 
   /** The provider and the path after the secret, when `raw` is under the secret and an opened provider. */
   function route(raw: string): { provider: WireProvider; upstream: URL; rest: string; search: string } | null {
@@ -231,7 +202,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       notFound(res);
       return;
     }
-    trusted.add(req.socket);
+    guard.trust(req.socket);
     const { provider, upstream, rest, search } = found;
     const method = req.method ?? 'GET';
     const spelled = normaliseEndpoint(provider, method, rest, (e) => isModelCall(provider, method, e));
@@ -357,12 +328,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const up = client.request(target, method, headers, sent, {
       head(head) {
         upStatus = head.status;
-        const outHeaders: OutgoingHttpHeaders = {};
-        const named = connectionNamed(head.headers);
-        for (const [name, value] of Object.entries(head.headers)) {
-          if (value !== undefined && (!HOP_BY_HOP.has(name) || name === 'trailer') && !named.has(name)) outHeaders[name] = value;
-        }
-        if (head.headers['content-length'] !== undefined && head.headers['transfer-encoding'] === undefined) outHeaders['content-length'] = head.headers['content-length'];
+        const outHeaders = responseHeaders(head.headers);
         tap?.head?.(head.status, head.headers);
         // A reason phrase node will not write (a control character) is dropped: the status code stands.
         const phrase = REASON_PHRASE.test(head.statusMessage) ? head.statusMessage : undefined;
@@ -414,10 +380,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   // Heads that take too long are checked for every second (node's default is every 30 s).
   const server = http.createServer({ highWaterMark: STREAM_HWM, connectionsCheckingInterval: 1_000 }, (req, res) => {
     inFlight++;
-    busy.set(req.socket, (busy.get(req.socket) ?? 0) + 1);
+    guard.busy(req.socket, true);
     res.on('close', () => {
       inFlight--;
-      busy.set(req.socket, (busy.get(req.socket) ?? 1) - 1);
+      guard.busy(req.socket, false);
     });
     handle(req, res).catch((err: Error) => {
       // Never a stack or request detail to the CLI: a plain reason. Nothing here may throw again.
@@ -431,30 +397,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       }
     });
   });
-  // A connection past the cap closes the oldest idle one no request with the secret came on (another
-  // local program's), so idle connections cannot crowd out the CLI's; failing that, the new one.
-  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    // node times a head only once its first byte came: a connection that sends nothing is closed here.
-    const silent = setTimeout(() => {
-      if (!busy.has(socket)) socket.destroy();
-    }, headersTimeout);
-    silent.unref();
-    socket.once('close', () => {
-      clearTimeout(silent);
-      sockets.delete(socket);
-    });
-    if (sockets.size <= maxConnections) return;
-    for (const s of sockets) {
-      if (s !== socket && !trusted.has(s) && !busy.get(s)) {
-        s.destroy();
-        return;
-      }
-    }
-    socket.destroy();
-  });
+  const guard = guardConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, headersTimeout);
   server.on('clientError', (_err, socket: Socket) => {
     // A malformed request or a head that came too slowly: a plain 400/408 and the connection closed, never a throw.
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
@@ -473,12 +417,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     port,
     baseUrl: (provider) => `http://127.0.0.1:${port}/${secretText}/${provider}`,
     inFlight: () => inFlight,
-    connections: () => sockets.size,
+    connections: () => guard.count(),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-        for (const s of sockets) s.destroy();
+        guard.destroyAll();
         client.close();
       }),
   };
