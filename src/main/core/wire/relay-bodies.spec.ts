@@ -92,6 +92,10 @@ interface Variant {
   body: Buffer;
 }
 
+/** 80 MiB of spaces after a JSON object, gzip-compressed to ~80 KB: past the relay's 64 MiB cap once decoded. */
+let bomb: Buffer | null = null;
+const gzipBomb = () => (bomb ??= zlib.gzipSync(Buffer.concat([Buffer.from('{"messages":[]}'), Buffer.alloc(80 * 1024 * 1024, 0x20)]), { level: 1 }));
+
 /** The crafted spellings of one request: codings, BOM, UTF-16, trailing bytes, a duplicate key, endpoint spellings. */
 function variants(json: Record<string, unknown>, cleanCopy: Record<string, unknown>): Variant[] {
   const text = JSON.stringify(json);
@@ -111,6 +115,7 @@ function variants(json: Record<string, unknown>, cleanCopy: Record<string, unkno
     e('unknown coding', zlib.gzipSync(plain), 'compress'),
     e('gzip truncated', zlib.gzipSync(plain).subarray(0, 40), 'gzip'),
     e('labelled gzip, sent plain', plain, 'gzip'),
+    e('gzip bomb', gzipBomb(), 'gzip'),
     { name: 'UTF-8 BOM', path: '/v1/messages', body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plain]) },
     { name: 'UTF-16LE with BOM', path: '/v1/messages', body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]) },
     { name: 'UTF-16LE', path: '/v1/messages', body: Buffer.from(text, 'utf16le') },
@@ -189,11 +194,12 @@ describe('crafted request bodies with enforcement in force', () => {
     expect(outcome).toContain('zstd: 200 forwarded');
     expect(outcome).toContain('endpoint /v1/%6Dessages: 200 forwarded');
     expect(up.received.some((r) => r.path === '/v1/messages' && r.headers['content-encoding'] === undefined && r.body.toString().includes('Now summarise.') && !r.body.toString().includes(SECRET))).toBe(true);
-    for (const name of ['UTF-8 BOM', 'UTF-16LE', 'trailing JSON', 'duplicate messages key', 'unknown coding', 'endpoint /v1/Messages', 'endpoint /v1/messages;x']) expect(outcome).toContain(`${name}: 400`);
+    for (const name of ['gzip bomb', 'UTF-8 BOM', 'UTF-16LE', 'trailing JSON', 'duplicate messages key', 'unknown coding', 'endpoint /v1/Messages', 'endpoint /v1/messages;x']) expect(outcome).toContain(`${name}: 400`);
     await session!.settled();
     const refused = wireRequests(runtime!.deps.db, session!.id).filter((r) => r.answeredBy === 'relay');
     expect(refused.length).toBeGreaterThan(0);
     expect(refused.every((r) => /^Loupe could not read this request \(/.test(r.reason ?? ''))).toBe(true);
+    expect(refused.some((r) => /\(encoding gzip: decoded size over 67108864 bytes\)/.test(r.reason ?? ''))).toBe(true);
   }, 60_000);
 
   it('eviction: 0 crafted bodies carry the evicted content to the upstream', async () => {
