@@ -1,9 +1,10 @@
 // The wire relay (issue 20), against a plain node upstream on 127.0.0.1 in the same process:
 // 1. overhead per request: median latency through the relay (request parsed, usage read
 //    from the response copy) minus calling the upstream directly. Goal: <= 2 ms added.
-// 2. throughput of a 10 MB streamed (SSE) response through the relay against direct.
-//    Goal: >= 95% of direct. Beside it: a bare TCP pipe process (its own CPU per 10 MB beside
-//    the relay's), and the same 10 MB from an upstream that paces itself (64 KiB every 1 ms,
+// 2. throughput of a 10 MB streamed (SSE) response through the relay against direct and against
+//    a bare TCP pipe process (the floor of any extra process; issue 32's goal: the relay at
+//    >= 95% of the pipe's throughput), each CPU per 10 MB, and the same 10 MB from an upstream
+//    that paces itself (64 KiB every 1 ms,
 //    still thousands of times faster than a model streams tokens): does the relay slow a stream
 //    that is not already CPU-bound.
 // 3. analysing a 1 MB Anthropic request (parse, hashes, counts, redacted previews),
@@ -172,11 +173,13 @@ const rms = br!.slice(2).map((x) => x.ms);
 const pms = bp!.slice(2).map((x) => x.ms);
 const share = median(dms.map((d, i) => d / rms[i]!));
 const floor = median(dms.map((d, i) => d / pms[i]!));
+const ofPipe = median(pms.map((p, i) => p / rms[i]!));
 const mbps = (ms: number) => f(BIG / 1048576 / (ms / 1000), 0);
 console.log(
   `10 MB streamed, ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)}: direct median ${f(median(dms), 1)} ms (${mbps(median(dms))} MB/s), relay ${f(median(rms), 1)} ms (${mbps(median(rms))} MB/s); ` +
-    `median per-round share ${f(share * 100, 1)}% of direct (goal >= 95%) ${share >= 0.95 ? 'OK' : 'UNDER'}; ` +
+    `median per-round share ${f(share * 100, 1)}% of direct; ` +
     `a bare TCP pipe (the floor of any relay process) ${f(median(pms), 1)} ms, ${f(floor * 100, 1)}% of direct; ` +
+    `the relay at ${f(ofPipe * 100, 1)}% of the bare pipe's throughput (goal >= 95%) ${ofPipe >= 0.95 ? 'OK' : 'UNDER'}; ` +
     `relay CPU ${cpuText(cpu)}, the bare pipe's ${cpuText(pipeUsed)}; ` +
     `the client's CPU per 10 MB: direct ${f(median(bd!.slice(2).map((x) => x.cpu)), 1)} ms, through the relay ${f(median(br!.slice(2).map((x) => x.cpu)), 1)} ms`,
 );
@@ -191,7 +194,7 @@ const prms = pr!.slice(2).map((x) => x.ms);
 const paced = median(pdms.map((d, i) => d / prms[i]!));
 console.log(
   `10 MB from a paced upstream (64 KiB every 1 ms), ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)}: direct median ${f(median(pdms), 1)} ms (${mbps(median(pdms))} MB/s), relay ${f(median(prms), 1)} ms (${mbps(median(prms))} MB/s); ` +
-    `median per-round share ${f(paced * 100, 1)}% of direct; relay CPU ${cpuText(pcpu)}`,
+    `median per-round share ${f(paced * 100, 1)}% of direct (goal: unchanged, >= 95%) ${paced >= 0.95 ? 'OK' : 'UNDER'}; relay CPU ${cpuText(pcpu)}`,
 );
 await relay.close();
 pipe.kill();

@@ -104,7 +104,7 @@ describe('the wire relay', () => {
     expect(firstAt).toBeLessThan(events.length / 2);
   });
 
-  it('gives an HTTP/1.1 CLI the upstream’s own chunk framing, the tap the decoded body, and reuses both connections', async () => {
+  it('passes a chunked answer on chunked (extensions read, trailers forwarded), the tap the decoded body, and reuses both connections', async () => {
     // A raw upstream: exact chunks (an extension, a trailer), two requests on one kept-alive connection.
     const framed = '7;x=1\r\ndata: a\r\n12\r\n\ndata: bbbbbbbbbb\r\r\n0\r\nx-done: 1\r\n\r\n';
     const decoded = 'data: a\ndata: bbbbbbbbbb\r';
@@ -118,7 +118,7 @@ describe('the wire relay', () => {
           const length = Number(/content-length: (\d+)/i.exec(buf.slice(0, end))?.[1] ?? 0);
           if (buf.length < end + 4 + length) return;
           buf = buf.slice(end + 4 + length);
-          socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n${framed}`);
+          socket.write(`HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntrailer: x-done\r\ntransfer-encoding: chunked\r\n\r\n${framed}`);
         }
       });
     });
@@ -137,12 +137,25 @@ describe('the wire relay', () => {
       const ask = `POST ${base.pathname}/v1/messages HTTP/1.1\r\nhost: x\r\ncontent-length: 2\r\n\r\n{}`;
       for (let i = 1; i <= 2; i++) {
         cli.write(ask);
-        await expect.poll(() => got.split(framed).length - 1, { timeout: 5000 }).toBe(i);
+        await expect.poll(() => got.split('x-done: 1\r\n\r\n').length - 1, { timeout: 5000 }).toBe(i);
       }
       cli.destroy();
-      // Each response: the relay's head, then exactly the upstream's bytes.
-      const responses = got.split(framed).slice(0, 2);
-      for (const head of responses) expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*transfer-encoding: chunked\r\n[^]*\r\n\r\n$/i);
+      // Each response: a chunked head, chunks whose data is the upstream's body, the trailer after the last chunk.
+      const responses = got.split('x-done: 1\r\n\r\n').slice(0, 2);
+      for (const response of responses) {
+        const [head, body] = [response.slice(0, response.indexOf('\r\n\r\n')), response.slice(response.indexOf('\r\n\r\n') + 4)];
+        expect(head).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*transfer-encoding: chunked/i);
+        expect(head).toMatch(/\r\ntrailer: x-done/i);
+        let data = '';
+        for (let at = 0; ; ) {
+          const nl = body.indexOf('\r\n', at);
+          const size = Number.parseInt(body.slice(at, nl), 16);
+          if (size === 0) break;
+          data += body.slice(nl + 2, nl + 2 + size);
+          at = nl + 2 + size + 2;
+        }
+        expect(data).toBe(decoded);
+      }
       expect(connections).toBe(1);
       expect(tapped.join('')).toBe(decoded + decoded);
       expect(ends.map((o) => [o.status, o.by, o.responseBytes])).toEqual([
@@ -410,11 +423,11 @@ describe('the wire relay', () => {
       },
     });
     const headers = { 'x-goog-api-key': 'AIza-test-key', authorization: 'Bearer t', cookie: 'c=1', 'content-type': 'application/json' };
-    const blocked = await call(`${relay.baseUrl('gemini')}/v1beta/models/m:generateContent?key=AIza-query-key&alt=sse`, { body: 'please block', headers });
+    const blocked = await call(`${relay.baseUrl('gemini')}/v1beta/models/m:generateContent?key=AIza-query-key&alt=sse`, { body: '{"t":"please block"}', headers });
     expect(blocked.status).toBe(400);
     expect(JSON.parse(blocked.body.toString()).error.message).toBe('Loupe blocked this request.');
-    await call(`${relay.baseUrl('gemini')}/v1beta/models/m:generateContent`, { body: 'a secret-part here', headers });
-    expect(bodies).toEqual(['a [withheld] here']);
+    await call(`${relay.baseUrl('gemini')}/v1beta/models/m:generateContent`, { body: '{"t":"a secret-part here"}', headers });
+    expect(bodies).toEqual(['{"t":"a [withheld] here"}']);
     expect(seen.map((r) => r.endpoint)).toEqual(['/v1beta/models/m:generateContent', '/v1beta/models/m:generateContent']);
     const visible = JSON.stringify(seen.map(({ body: _b, ...r }) => r));
     expect(visible).not.toMatch(/AIza|Bearer|c=1/);

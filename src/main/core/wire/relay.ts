@@ -4,18 +4,26 @@
  * (`/<secret>/<provider>/…`; anything else is a 404 and nothing is
  * forwarded), so no other local program can use it as an open relay. Each
  * provider goes to exactly one fixed upstream. Request bodies are read whole
- * (they are parsed, and issue 21 rewrites or answers them: `intercept`);
- * responses pass through untouched, byte for byte, with backpressure (a
- * chunked one with the upstream's own framing: ./upstream.ts), while a tap
- * sees each piece of the decoded body. Credentials are forwarded and never
- * leave this module except towards the upstream.
+ * and decoded from their content coding (./decode/: they are parsed, and
+ * issue 21 rewrites or answers them: `intercept`); a body the relay cannot
+ * read is refused while anything is enforced, else forwarded and recorded as
+ * not analysed. Responses pass through with backpressure, their body bytes
+ * untouched (node's client and server frame them: ./upstream.ts), while a tap
+ * sees each piece of the decoded body; no answer of the upstream, however
+ * malformed, throws past the relay. Credentials are forwarded and never leave
+ * this module except towards the upstream.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { CREDENTIAL_HEADERS, CREDENTIAL_QUERY_PARAMS, providerErrorBody, WIRE_PROVIDERS, type WireProvider } from './providers';
-import { FramingError } from './framing';
-import { upstreamClient } from './upstream';
+import type { AddressInfo, Socket } from 'node:net';
+import { CREDENTIAL_QUERY_PARAMS, providerErrorBody, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { guardConnections } from './relay-connections';
+import { forwardHeaders, responseHeaders, visibleHeaders } from './relay-headers';
+import { encodeBody } from './decode/body';
+import { normaliseEndpoint } from './decode/endpoint';
+import { readRequest } from './decode/read';
+import { isModelCall } from './parse';
+import { UnreadableAnswer, upstreamClient } from './upstream';
 
 /** A request as the relay's observers see it: no credentials, no secret. */
 export interface RelayRequest {
@@ -29,8 +37,15 @@ export interface RelayRequest {
   query: Record<string, string>;
   /** Headers other than credentials and hop-by-hop ones. */
   headers: Record<string, string>;
+  /** The body decoded from its content coding (the bytes as sent when identity, or when `notAnalysed`). */
   body: Buffer;
   startedAt: number;
+  /** The content coding the CLI sent the body in (`zstd`, `gzip`…), null for identity. */
+  encoding?: string | null;
+  /** The body's size as it came on the wire (before decoding). */
+  wireBytes?: number;
+  /** Set when the relay could not read the request and forwarded it unexamined (nothing was in force): why. */
+  notAnalysed?: string;
 }
 
 /** What to do with a request: forward it (its body rewritten, or not), or answer it here. */
@@ -67,6 +82,19 @@ export interface RelayOptions {
   maxRequestBytes?: number;
   /** Port to listen on (default: any free one). */
   port?: number;
+  /**
+   * Whether a directive, a redaction or a block ceiling applies now: a request the relay
+   * cannot read (an encoding it cannot decode, ambiguous JSON, a lenient spelling of the
+   * model endpoint) or a POST to an endpoint nothing enforces on is then refused with a 400
+   * in the provider's shape; with nothing in force it is forwarded and recorded as not analysed.
+   */
+  inForce?: () => boolean | Promise<boolean>;
+  /** A block ceiling on request bytes: applied here to every body the stages do not measure (not a model request, not read). */
+  bodyCeiling?: number;
+  /** Most connections open at once (default 256); past it the oldest idle connection that never passed the secret is closed. */
+  maxConnections?: number;
+  /** How long a connection may take to send a request's head (default 10 s). */
+  headersTimeoutMs?: number;
 }
 
 export interface Relay {
@@ -75,33 +103,26 @@ export interface Relay {
   readonly port: number;
   /** Requests in flight. */
   inFlight(): number;
+  /** Connections open to the relay now. */
+  connections(): number;
   /** Stops listening and ends exchanges in flight. */
   close(): Promise<void>;
 }
 
-// Hop-by-hop headers (RFC 9110 7.6.1) and the ones the relay sets itself.
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+/**
+ * POSTs besides model calls that carry no conversation (Code Assist's housekeeping): forwarded
+ * while something is in force. Any other POST (count_tokens included: it carries the
+ * conversation, which no stage cleans there) is then refused.
+ */
+const HOUSEKEEPING = /:(loadCodeAssist|onboardUser|retrieveUserQuota|listExperiments|recordCodeAssistMetrics|fetchAdminControls|getCodeAssistGlobalUserSetting)$/;
+/** A reason phrase node's server will write (RFC 9112: HTAB, SP, VCHAR, obs-text). */
+const REASON_PHRASE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const DEFAULT_MAX_CONNECTIONS = 256;
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 
 const DEFAULT_MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 /** The CLI side's stream buffers: 256 KiB (node's default is 16): fewer, larger writes on a long stream; still bounded. */
 const STREAM_HWM = 256 * 1024;
-
-/** Headers to send on: everything but hop-by-hop ones (credentials included: they are the user's, for the upstream). */
-function forwardHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const out: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) out[name] = value;
-  return out;
-}
-
-/** Headers an observer may see: no credentials, no hop-by-hop ones. */
-function visibleHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || CREDENTIAL_HEADERS.has(name)) continue;
-    out[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
 
 function sameSecret(given: string, secret: Buffer): boolean {
   const g = Buffer.from(given);
@@ -114,9 +135,9 @@ function notFound(res: ServerResponse): void {
   res.end('not found\n');
 }
 
-function answer(res: ServerResponse, provider: WireProvider, status: number, message: string): number {
+function answer(res: ServerResponse, provider: WireProvider, status: number, message: string, extra: OutgoingHttpHeaders = {}): number {
   const body = providerErrorBody(provider, status, message);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-loupe-relay': 'answered' });
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-loupe-relay': 'answered', ...extra });
   res.end(body);
   return Buffer.byteLength(body);
 }
@@ -153,41 +174,99 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     upstreams.set(provider, url);
   }
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
-  // node:tls is loaded only when an upstream needs it: ~10 ms of every CLI start otherwise.
-  const tls = [...upstreams.values()].some((u) => u.protocol === 'https:') ? (await import('node:tls')).default : null;
+  // node:https (and TLS) is loaded only when an upstream needs it: ~10 ms of every CLI start otherwise.
+  const https = [...upstreams.values()].some((u) => u.protocol === 'https:') ? (await import('node:https')).default : null;
   // Kept-alive connections to the upstream: a request should not pay a TCP (and TLS) handshake each time.
-  const client = upstreamClient(tls);
+  const client = upstreamClient(https);
   let seq = 0;
   let inFlight = 0;
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const startedAt = Date.now();
-    // /<secret>/<provider>/<rest>?<query>: checked before anything is read or forwarded.
-    const raw = req.url ?? '/';
+  /** The provider and the path after the secret, when `raw` is under the secret and an opened provider. */
+  function route(raw: string): { provider: WireProvider; upstream: URL; rest: string; search: string } | null {
     const q = raw.indexOf('?');
     const path = q < 0 ? raw : raw.slice(0, q);
     const search = q < 0 ? '' : raw.slice(q);
     const parts = path.split('/');
     const provider = parts[2] as WireProvider;
     const upstream = upstreams.get(provider);
-    if (parts[0] !== '' || !sameSecret(parts[1] ?? '', secret) || !upstream) {
+    if (parts[0] !== '' || !sameSecret(parts[1] ?? '', secret) || !upstream) return null;
+    return { provider, upstream, rest: parts.length > 3 ? `/${parts.slice(3).join('/')}` : '', search };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = Date.now();
+    // /<secret>/<provider>/<rest>?<query>: checked before anything is read or forwarded.
+    const found = route(req.url ?? '/');
+    if (!found) {
       req.resume();
       notFound(res);
       return;
     }
-    const rest = parts.slice(3).join('/');
-    const endpoint = `/${rest}`;
+    guard.trust(req.socket);
+    const { provider, upstream, rest, search } = found;
+    const method = req.method ?? 'GET';
+    const spelled = normaliseEndpoint(provider, method, rest, (e) => isModelCall(provider, method, e));
+    if (spelled.kind === 'refused') {
+      req.resume();
+      answer(res, provider, 400, `Loupe's relay refused this request: ${spelled.reason}.`);
+      return;
+    }
+    const endpoint = spelled.endpoint;
+    // The URL as it will be sent: the base path, then the endpoint (nothing here can resolve above the base).
+    const target = new URL(upstream.href);
+    const basePath = upstream.pathname.replace(/\/$/, '');
+    target.pathname = `${basePath}${endpoint}`;
+    target.search = search;
+    if (!target.pathname.startsWith(`${basePath}/`)) {
+      req.resume();
+      answer(res, provider, 400, "Loupe's relay refused this request: the path leaves the base path.");
+      return;
+    }
+    // A WebSocket attempt (codex's GET /v1/responses with Upgrade): refused at once, so the CLI falls back to HTTP.
+    // (No 'upgrade' listener: node hands every upgrade request here as a plain one; any other
+    // upgrade, h2c say, is served as HTTP/1.1 and its Upgrade header not forwarded.)
+    if (/\bwebsocket\b/i.test(String(req.headers.upgrade ?? ''))) {
+      req.resume();
+      answer(res, provider, 426, "Loupe's relay does not relay WebSocket connections; use HTTP.", { connection: 'close' });
+      return;
+    }
     const query: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(search)) if (!CREDENTIAL_QUERY_PARAMS.has(k)) query[k] = v;
 
-    const body = await readBody(req, maxRequestBytes);
-    if (body === null) {
+    const wire = await readBody(req, maxRequestBytes);
+    if (wire === null) {
       answer(res, provider, 413, `Loupe's relay refused this request: its body is over ${maxRequestBytes} bytes.`);
       return;
     }
-    const request: RelayRequest = { seq: ++seq, provider, method: req.method ?? 'GET', endpoint, query, headers: visibleHeaders(req.headers), body, startedAt };
-    const decision: RelayDecision = options.intercept ? await options.intercept(request) : { kind: 'forward' };
-    const forwarded = decision.kind === 'forward' && decision.body ? decision.body : body;
+    const modelCall = isModelCall(provider, method, endpoint);
+    const contentEncoding = typeof req.headers['content-encoding'] === 'string' ? req.headers['content-encoding'] : undefined;
+    const read = readRequest(wire, contentEncoding, maxRequestBytes, modelCall, spelled.kind === 'ambiguous' ? spelled.reason : null);
+    const base = { seq: ++seq, provider, method, endpoint, query, headers: visibleHeaders(req.headers), startedAt, encoding: contentEncoding ?? null, wireBytes: wire.length };
+    const enforcing = method === 'POST' && options.inForce ? await options.inForce() : false;
+    /** Why the relay answers this request itself, before any stage: it cannot enforce on it while something is in force. */
+    let refusal: string | null = null;
+    let request: RelayRequest;
+    if (read.kind === 'unreadable') {
+      request = { ...base, body: wire, notAnalysed: read.reason };
+      if (enforcing) refusal = `Loupe could not read this request (${read.reason}), and a directive, redaction or ceiling is in force: it was not sent.`;
+    } else {
+      request = { ...base, body: read.body };
+      if (enforcing && !modelCall && method === 'POST' && !HOUSEKEEPING.test(endpoint)) {
+        refusal = `Loupe could not read this request (${endpoint.slice(0, 120)} is not a model endpoint Loupe enforces on), and a directive, redaction or ceiling is in force: it was not sent.`;
+      }
+    }
+    // The byte ceiling on every body the stages do not measure (they measure model requests they read).
+    const measured = !request.notAnalysed && modelCall;
+    if (!refusal && !measured && options.bodyCeiling !== undefined && Math.max(wire.length, request.body.length) > options.bodyCeiling) {
+      refusal = `Loupe's relay refused this request: its body is over the request budget's ceiling of ${options.bodyCeiling} bytes.`;
+    }
+    const decision: RelayDecision = refusal
+      ? { kind: 'answer', status: 400, message: refusal }
+      : options.intercept && !request.notAnalysed
+        ? await options.intercept(request)
+        : { kind: 'forward' };
+    const rewritten = decision.kind === 'forward' && decision.body && decision.body !== request.body ? decision.body : null;
+    const forwarded = rewritten ?? request.body;
     const tap = safeTap(options.observe?.(request, forwarded) ?? null);
     const finish = (outcome: Omit<RelayOutcome, 'durationMs'>) => tap?.end({ ...outcome, durationMs: Date.now() - startedAt });
 
@@ -197,12 +276,21 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return;
     }
 
-    const target = new URL(upstream.href);
-    target.pathname = `${upstream.pathname.replace(/\/$/, '')}${endpoint}`;
-    target.search = search;
     const headers = forwardHeaders(req.headers);
     headers.host = target.host;
-    if (forwarded.length > 0 || req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH') headers['content-length'] = forwarded.length;
+    // Nothing changed: the bytes as the CLI sent them, in their coding. Rewritten: coded again where
+    // zlib can, else sent identity-encoded (the coding header dropped).
+    let sent = wire;
+    if (rewritten) {
+      const codings = read.kind === 'read' ? read.codings : [];
+      const again = codings.length ? encodeBody(rewritten, codings) : rewritten;
+      if (again) sent = again;
+      else {
+        sent = rewritten;
+        delete headers['content-encoding'];
+      }
+    }
+    if (sent.length > 0 || method === 'POST' || method === 'PUT' || method === 'PATCH') headers['content-length'] = sent.length;
     let responseBytes = 0;
     let settled = false;
     const settle = (outcome: Omit<RelayOutcome, 'durationMs' | 'responseBytes'>) => {
@@ -211,15 +299,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       finish({ ...outcome, responseBytes });
     };
 
-    /** Whether the upstream's own chunked framing goes to the CLI as it came (else the decoded body, framed by node). */
-    let verbatim = false;
     let upStatus: number | null = null;
     let paused = false;
     const resume = () => {
       paused = false;
       up.resume();
     };
-    /** A write the CLI is slow to take pauses the upstream connection until it drains (backpressure, no buffering here). */
+    /** A write the CLI is slow to take pauses the upstream response until it drains (backpressure, no buffering here). */
     const send = (bytes: Buffer) => {
       if (!res.write(bytes) && !paused) {
         paused = true;
@@ -227,49 +313,60 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         res.once('drain', resume);
       }
     };
-    const up = client.request(target, req.method ?? 'GET', headers, forwarded, {
+    /** The relay's own 502 before any byte of the answer went out, or a broken connection after. */
+    const broke = (reason: string, code: string | undefined) => {
+      if (settled) return;
+      if (!res.headersSent) {
+        responseBytes = answer(res, provider, 502, reason);
+        settle({ status: 502, by: 'relay', reason });
+      } else {
+        // Mid-stream: the CLI sees its connection break, as it would without the relay.
+        res.destroy();
+        settle({ status: res.statusCode, by: 'upstream', reason: `The upstream connection broke mid-response: ${code ?? reason}.` });
+      }
+    };
+    const up = client.request(target, method, headers, sent, {
       head(head) {
         upStatus = head.status;
-        const outHeaders: OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(head.headers)) {
-          if (value !== undefined && !HOP_BY_HOP.has(name)) outHeaders[name] = value;
-        }
-        if (head.headers['content-length'] !== undefined) outHeaders['content-length'] = head.headers['content-length'];
-        // An HTTP/1.1 CLI takes the upstream's chunks as they are: no decoding and framing again.
-        verbatim = head.chunked && req.httpVersion === '1.1' && !res.headersSent;
-        if (verbatim) outHeaders['transfer-encoding'] = 'chunked';
+        const outHeaders = responseHeaders(head.headers);
         tap?.head?.(head.status, head.headers);
-        res.writeHead(head.status, head.statusMessage, outHeaders);
-        // The head says chunked; the body's bytes carry their own chunks (and the last one): node adds none.
-        if (verbatim) res.chunkedEncoding = false;
+        // A reason phrase node will not write (a control character) is dropped: the status code stands.
+        const phrase = REASON_PHRASE.test(head.statusMessage) ? head.statusMessage : undefined;
+        try {
+          res.writeHead(head.status, phrase, outHeaders);
+        } catch (err) {
+          // A header node's server will not write: the relay says so rather than pass on part of the head.
+          res.removeHeader('content-length');
+          for (const name of res.getHeaderNames()) res.removeHeader(name);
+          up.destroy();
+          broke(`Loupe's relay could not pass on the answer of ${target.origin}: ${(err as Error).message}.`, undefined);
+        }
       },
       body(data) {
+        if (settled) return;
         responseBytes += data.length;
         tap?.chunk(data);
-        if (!verbatim) send(data);
+        send(data);
       },
-      raw(bytes) {
-        if (verbatim) send(bytes);
-      },
-      end() {
+      end(trailers) {
+        if (settled) return;
+        if (Object.keys(trailers).length) {
+          try {
+            res.addTrailers(trailers as OutgoingHttpHeaders);
+          } catch {
+            /* a trailer node will not write is dropped; the body is whole */
+          }
+        }
         res.end();
         res.once('finish', () => settle({ status: upStatus, by: 'upstream', reason: null }));
       },
       error(err) {
-        if (settled) return;
-        if (!res.headersSent) {
-          // An answer it cannot read (./framing.ts) says what was wrong with it; anything else is the connection's code.
-          const reason =
-            err instanceof FramingError
-              ? `Loupe's relay could not read the answer of ${target.origin}: ${err.message.replace(/^Parse Error: /, '')}.`
-              : `Loupe's relay could not reach ${target.origin}: ${err.code ?? err.message}.`;
-          responseBytes = answer(res, provider, 502, reason);
-          settle({ status: 502, by: 'relay', reason });
-        } else {
-          // Mid-stream: the CLI sees its connection break, as it would without the relay.
-          res.destroy(err);
-          settle({ status: res.statusCode, by: 'upstream', reason: `The upstream connection broke mid-response: ${err.code ?? err.message}.` });
-        }
+        // An answer it cannot read says what was wrong with it; anything else is the connection's code.
+        const reason =
+          err instanceof UnreadableAnswer
+            ? `Loupe's relay could not read the answer of ${target.origin}: ${err.message}.`
+            : `Loupe's relay could not reach ${target.origin}: ${err.code ?? err.message}.`;
+        broke(reason, err.code);
       },
     });
     // The CLI hung up before the response ended: stop the upstream request too.
@@ -280,19 +377,36 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
   }
 
-  const server = http.createServer({ highWaterMark: STREAM_HWM }, (req, res) => {
+  // Heads that take too long are checked for every second (node's default is every 30 s).
+  const server = http.createServer({ highWaterMark: STREAM_HWM, connectionsCheckingInterval: 1_000 }, (req, res) => {
     inFlight++;
-    res.on('close', () => inFlight--);
+    guard.busy(req.socket, true);
+    res.on('close', () => {
+      inFlight--;
+      guard.busy(req.socket, false);
+    });
     handle(req, res).catch((err: Error) => {
-      // Never a stack or request detail to the CLI: a plain reason.
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(`Loupe's relay failed: ${err.message}\n`);
-      } else res.destroy();
+      // Never a stack or request detail to the CLI: a plain reason. Nothing here may throw again.
+      try {
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end(`Loupe's relay failed: ${err.message.replace(/[^\x20-\x7e]/g, ' ')}\n`);
+        } else res.destroy();
+      } catch {
+        res.destroy();
+      }
     });
   });
-  // LLM responses stream for minutes: no server-side timeout on a request in flight.
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const guard = guardConnections(server, options.maxConnections ?? DEFAULT_MAX_CONNECTIONS, headersTimeout);
+  server.on('clientError', (_err, socket: Socket) => {
+    // A malformed request or a head that came too slowly: a plain 400/408 and the connection closed, never a throw.
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    else socket.destroy();
+  });
+  // LLM responses stream for minutes: no server-side timeout on a request in flight; but its head must come quickly.
   server.requestTimeout = 0;
+  server.headersTimeout = headersTimeout;
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -303,10 +417,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     port,
     baseUrl: (provider) => `http://127.0.0.1:${port}/${secretText}/${provider}`,
     inFlight: () => inFlight,
+    connections: () => guard.count(),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
+        guard.destroyAll();
         client.close();
       }),
   };

@@ -13,6 +13,7 @@ import { parseRequest } from './parse';
 import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
 import { composeStages, type EnforcementFacts } from './enforce/chain';
 import { withheldSegments } from './enforce/record';
+import { wireDirectives } from './enforce/directive-source';
 import { enforcementStages, type EnforceSettings } from './enforce/stages';
 import { startRelay, type Relay } from './relay';
 import { addWireNote, insertWireRequest, insertWireSession, previousSegments } from './store';
@@ -50,14 +51,35 @@ export interface WireSession {
   close(): Promise<void>;
 }
 
-/** The upstream base per provider: the user's own where set, else the official endpoint. */
-export function resolveUpstreams(own: Partial<Record<WireProvider, string>> = {}): Record<WireProvider, string> {
-  const out = { ...OFFICIAL_UPSTREAMS };
+/**
+ * The upstream base of each provider the CLI uses (the keys of `own`; all three when none is
+ * given): the user's own where set, else the official endpoint. A provider the CLI does not
+ * use gets no route (the relay answers 404 there), so a session opens only its CLI's own.
+ */
+export function resolveUpstreams(own?: Partial<Record<WireProvider, string | undefined>>): Partial<Record<WireProvider, string>> {
+  const out: Partial<Record<WireProvider, string>> = {};
   for (const p of WIRE_PROVIDERS) {
-    const url = own[p]?.trim();
-    if (url) out[p] = url.replace(/\/+$/, '');
+    if (own && !(p in own)) continue;
+    const url = own?.[p]?.trim();
+    out[p] = url ? url.replace(/\/+$/, '') : OFFICIAL_UPSTREAMS[p];
   }
   return out;
+}
+
+/**
+ * Whether anything is enforced on the session's requests now: a redaction, a block ceiling, or
+ * a directive on its segments (read each time: an eviction applies to the very next request).
+ * The relay refuses what it cannot read while this holds.
+ */
+export function enforcementInForce(settings: EnforceSettings | undefined, directives: () => readonly unknown[]): boolean {
+  if (settings?.wireSecrets === 'redact') return true;
+  if (settings?.requestBudget?.policy === 'block') return true;
+  try {
+    return directives().length > 0;
+  } catch {
+    // Unknown is treated as in force: fail closed.
+    return true;
+  }
 }
 
 export async function openWireSession(deps: CoreDeps, options: WireSessionOptions): Promise<WireSession> {
@@ -77,8 +99,12 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   let modelRequests = 0;
   const enforce = composeStages(enforcementStages(deps, id, options.enforce));
 
+  const directives = wireDirectives(() => deps.db, id, options.runId);
+  const budget = options.enforce?.requestBudget;
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),
+    inForce: () => enforcementInForce(options.enforce, () => directives.directives()),
+    ...(budget?.policy === 'block' && budget.maxRequestBytes !== undefined ? { bodyCeiling: budget.maxRequestBytes } : {}),
     async intercept(request) {
       const decision = await enforce(request);
       facts.set(request.seq, decision.facts);
@@ -129,7 +155,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               stream: parsed?.stream ?? false,
               status: outcome.status,
               answeredBy: outcome.by,
-              reason: outcome.reason,
+              reason: outcome.reason ?? (request.notAnalysed ? `not analysed: ${request.notAnalysed}` : null),
               durationMs: outcome.durationMs,
               requestBytes: forwarded.length,
               responseBytes: outcome.responseBytes,

@@ -1,0 +1,54 @@
+/**
+ * The relay's guard on connections (issue 33 item 9): any local program can
+ * connect to a loopback port, and idle connections once lived 83 s and, past
+ * the file limit, failed the CLI's own requests. A connection that sends no
+ * request head in time is closed (node times a head only from its first
+ * byte); past the cap, the oldest idle connection that never carried the path
+ * secret goes first, so the CLI's connections keep their room.
+ */
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface ConnectionGuard {
+  /** A request with the path secret came on this connection (the CLI's). */
+  trust(socket: Socket): void;
+  /** A request started (true) or ended (false) on this connection. */
+  busy(socket: Socket, started: boolean): void;
+  /** Connections open now. */
+  count(): number;
+  /** Ends every connection. */
+  destroyAll(): void;
+}
+
+export function guardConnections(server: Server, maxConnections: number, headersTimeoutMs: number): ConnectionGuard {
+  const sockets = new Set<Socket>();
+  const trusted = new WeakSet<Socket>();
+  const requests = new WeakMap<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    const silent = setTimeout(() => {
+      if (!requests.has(socket)) socket.destroy();
+    }, headersTimeoutMs);
+    silent.unref();
+    socket.once('close', () => {
+      clearTimeout(silent);
+      sockets.delete(socket);
+    });
+    if (sockets.size <= maxConnections) return;
+    for (const s of sockets) {
+      if (s !== socket && !trusted.has(s) && !requests.get(s)) {
+        s.destroy();
+        return;
+      }
+    }
+    socket.destroy();
+  });
+  return {
+    trust: (socket) => void trusted.add(socket),
+    busy: (socket, started) => void requests.set(socket, (requests.get(socket) ?? 0) + (started ? 1 : -1)),
+    count: () => sockets.size,
+    destroyAll() {
+      for (const s of sockets) s.destroy();
+    },
+  };
+}
