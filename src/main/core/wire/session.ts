@@ -99,7 +99,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   let modelRequests = 0;
   const enforce = composeStages(enforcementStages(deps, id, options.enforce));
 
-  const directives = wireDirectives(() => deps.db, id, options.runId);
+  const directives = wireDirectives(() => deps.db, id);
   const budget = options.enforce?.requestBudget;
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),
