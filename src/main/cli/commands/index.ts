@@ -52,6 +52,12 @@ export const commands: CliCommand[] = [
     load: () => import('./wire').then((m) => m.run),
   },
   {
+    name: 'cost',
+    summary: 'What the requests Loupe saw cost at list price, by day, week, session, model or repository, with the cache-read share and what the cache saved',
+    usage: 'loupe cost [--since YYYY-MM-DD] [--by day|week|session|model|repo] [--no-imported] [--json]   (runs, wrapped sessions and the CLIs’ transcripts)',
+    load: () => import('./cost').then((m) => m.run),
+  },
+  {
     name: 'wrap',
     summary: 'Run claude, codex or gemini in this terminal through Loupe’s relay, recording every request (exit code passed through)',
     usage: 'loupe wrap [--repo DIR] [--max-request-tokens N] [--max-request-bytes N] [--request-policy warn|block] [--wire-secrets warn|redact] -- claude|codex|gemini ARGS...',
