@@ -11,7 +11,7 @@ import type { SettingSource } from './settings';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
-import { AGENT_IDS, BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, REQUEST_CEILING_MAX, RUN_LIMITS, WIRE_SECRETS_MODES, type AgentId } from './run-limits';
+import { AGENT_IDS, BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, REQUEST_CEILING_MAX, RUN_LIMITS, SPEND_CEILING_MAX, WIRE_SECRETS_MODES, type AgentId } from './run-limits';
 
 export * from './run-limits';
 
@@ -52,6 +52,27 @@ export const requestBudgetSchema = lazy(() =>
 );
 export type RequestBudget = z.output<ReturnType<typeof requestBudgetSchema>>;
 
+/**
+ * The spend budget (issue 36): ceilings on a session's or run's running total
+ * at list price (USD) and/or in reported tokens, checked on the wire before
+ * each request is forwarded, with that request priced from Loupe's count.
+ */
+export const spendBudgetSchema = lazy(() =>
+  z
+    .object({
+      maxUsd: z
+        .number({ error: 'must be a number' })
+        .positive('must be a positive number')
+        .max(SPEND_CEILING_MAX.maxUsd, `must be at most ${formatInt(SPEND_CEILING_MAX.maxUsd)}`)
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must be in whole cents')
+        .optional(),
+      maxTokens: ceiling(SPEND_CEILING_MAX.maxTokens).optional(),
+      policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
+    })
+    .strict(),
+);
+export type SpendBudget = z.output<ReturnType<typeof spendBudgetSchema>>;
+
 const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `is longer than ${max} characters`);
 
 /** What a run is launched with; presets carry exactly this. */
@@ -72,6 +93,8 @@ export const runSettingsSchema = lazy(() =>
           contextBudget: contextBudgetSchema().optional(),
           /** Ceilings on each request on the wire (the relay answers a blocked one itself). */
           requestBudget: requestBudgetSchema().optional(),
+          /** Ceilings on the session's or run's running total at list price or in tokens (checked before each request). */
+          spendBudget: spendBudgetSchema().optional(),
           /** Recognised secrets in a request's content: recorded (warn, the default) or replaced before forwarding (redact). */
           wireSecrets: z.enum(WIRE_SECRETS_MODES, { error: 'must be "warn" or "redact"' }).optional(),
           /** End the agent when it makes no progress for this long; null turns it off. */

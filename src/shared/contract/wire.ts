@@ -107,6 +107,23 @@ export interface WireBudgetFacts {
   verdict: 'within' | 'warn' | 'block';
 }
 
+/** What the spend budget found before forwarding a request (issue 36): the running total, this request's price, the ceilings. */
+export interface WireSpendFacts {
+  policy: 'warn' | 'block';
+  scope: 'session' | 'run';
+  /** The scope's total before this request: list price of its priced requests, and their reported tokens. */
+  spentUsd: number;
+  spentTokens: number;
+  /** This request before it is sent: Loupe's count, the cache read the previous request tells of, its list price (null: price unknown). */
+  requestTokens: number;
+  expectedCacheRead: number;
+  requestUsd: number | null;
+  /** Requests of the scope whose model has no price (their dollars are not in spentUsd). */
+  unpriced: number;
+  exceeded: { ceiling: 'maxUsd' | 'maxTokens'; limit: number; would: number }[];
+  verdict: 'within' | 'warn' | 'block';
+}
+
 /** A recognised secret in a request's new content: what it is and where, never its value. */
 export interface WireSecretFinding {
   /** The rule's name for it ("GITHUB_TOKEN", "PrivateKey"). */
@@ -156,6 +173,7 @@ export interface WireEnforcement {
   evictions?: WireEvictionFacts;
   secrets?: WireSecretFacts;
   budget?: WireBudgetFacts;
+  spend?: WireSpendFacts;
   [stage: string]: unknown;
 }
 
@@ -233,7 +251,7 @@ export interface WireStepSummary {
 export interface WireWarning {
   sessionId: string;
   seq: number;
-  kind: 'request-budget' | 'secret';
+  kind: 'request-budget' | 'spend-budget' | 'secret';
   /** block: the relay answered it; warn: forwarded; redact: forwarded with the secret replaced. */
   action: 'block' | 'warn' | 'redact';
   text: string;

@@ -25,8 +25,7 @@ import { ShownRedactor } from './shown-redactor';
 import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
-import type { WireBudgetFacts } from '../../../shared/contract/wire';
-import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
+import { blockedStepText, warningsOf } from '../../../shared/wire/enforcement-text';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -383,7 +382,7 @@ export class RunManager {
     if (invocation.stdin !== prepared.invocation.stdin) throw new Error('The prompt changed between measuring and launching.');
     const cliEnv: NodeJS.ProcessEnv = { ...this.deps.env, ...invocation.env, ...extra.env };
     // The wire: a relay for this step between the CLI and its provider (or, where it cannot be, the reason).
-    const { requestBudget, wireSecrets } = s.input.settings.loop;
+    const { requestBudget, spendBudget, wireSecrets } = s.input.settings.loop;
     const wire = await openStepWire(this.deps, {
       agent: s.adapter.id,
       setting: s.input.settings.wire,
@@ -391,7 +390,7 @@ export class RunManager {
       repo: s.input.repo,
       runId: s.runId,
       stepId: start.id,
-      enforce: { requestBudget, wireSecrets },
+      enforce: { requestBudget, spendBudget, wireSecrets },
       // Warnings show live: a request over the request budget, a secret in one.
       onRecord: (r) => {
         for (const warning of warningsOf(r.sessionId, r.seq, r.enforcement)) s.recorder.publish({ type: 'wire', stepId: start.id, warning });
@@ -424,7 +423,7 @@ export class RunManager {
     const message = result.cancelled
       ? 'Cancelled: Loupe ended the agent and its processes.'
       : wireBlock
-        ? wireBlockStepText(wireBlock.seq, wireBlock.facts.budget as WireBudgetFacts)
+        ? blockedStepText(wireBlock.seq, wireBlock.facts)
       : result.timedOut
         ? `No progress for ${timeout ?? IDLE_TIMEOUT_SECONDS.default} s: Loupe ended the agent (change the no-progress timeout in the run settings).`
         : result.spawnError

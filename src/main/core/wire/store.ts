@@ -326,3 +326,21 @@ export function wireUsageRows(db: Db, since: string | null): WireUsageRow[] {
     usage: { input: r.input_tokens, cacheRead: r.cache_read, cacheWrite: r.cache_write, output: r.output_tokens },
   }));
 }
+
+/** How many requests of a session before `beforeSeq` are recorded (a record is written once its response has ended). */
+export function recordedBefore(db: Db, sessionId: string, beforeSeq: number): number {
+  const row = db.prepare<[string, number], { n: number }>('SELECT COUNT(*) AS n FROM wire_requests WHERE session_id = ? AND seq < ?').get(sessionId, beforeSeq);
+  return row?.n ?? 0;
+}
+
+/** The reported usage of every model request of a session or a run, in order (the spend budget's running total). */
+export function scopeUsage(db: Db, scope: { sessionId: string } | { runId: string }): { sessionId: string; seq: number; model: string | null; usage: NonNullable<WireRequestRecord['usage']> }[] {
+  const [column, value] = 'runId' in scope ? ['run_id', scope.runId] : ['session_id', scope.sessionId];
+  return db
+    .prepare<[string], { session_id: string; seq: number; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null }>(
+      `SELECT session_id, seq, model, input_tokens, cache_read, cache_write, output_tokens FROM wire_requests
+        WHERE ${column} = ? AND api IS NOT NULL AND (input_tokens IS NOT NULL OR output_tokens IS NOT NULL) ORDER BY at, seq`,
+    )
+    .all(value)
+    .map((r) => ({ sessionId: r.session_id, seq: r.seq, model: r.model, usage: { input: r.input_tokens, cacheRead: r.cache_read, cacheWrite: r.cache_write, output: r.output_tokens } }));
+}
