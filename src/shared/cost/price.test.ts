@@ -45,5 +45,7 @@ describe('list price', () => {
     expect(formatUsd(1234.5)).toBe('$1,234.50');
     expect(formatUsd(0.0123)).toBe('$0.012');
     expect(formatUsd(0.00042)).toBe('$0.0004');
+    expect(formatUsd(0.06)).toBe('$0.06');
+    expect(formatUsd(0)).toBe('$0.00');
   });
 });

@@ -170,10 +170,11 @@ export function cacheReadShare(t: BillableTokens): number | null {
   return all > 0 ? t.cacheRead / all : null;
 }
 
-/** US dollars as people read them: cents from ten cents up, three or four places below. */
+/** US dollars as people read them: cents from ten cents up (and any whole-cent amount), three or four places below. */
 export function formatUsd(usd: number): string {
   const abs = Math.abs(usd);
-  const digits = abs >= 0.1 || abs === 0 ? 2 : abs >= 0.01 ? 3 : 4;
+  const cents = Math.abs(Math.round(abs * 100) - abs * 100) < 1e-9;
+  const digits = abs >= 0.1 || cents ? 2 : abs >= 0.01 ? 3 : 4;
   return `${usd < 0 ? '-' : ''}$${abs.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
 

@@ -35,10 +35,10 @@ export function memoPrice(price: PriceLookup): (model: string | null) => ModelPr
 const RULES: Partial<Record<AgentId | SessionCli, PricedProvider>> = { claude: 'anthropic', 'claude-code': 'anthropic', codex: 'openai', gemini: 'gemini' };
 
 /** The wire's priced requests since `since` (ISO, inclusive; '' for all), and the run steps they belong to. */
-export function wireItems(db: Db, since: string, price: (model: string | null) => ModelPrice | null): { items: CostItem[]; steps: Set<string> } {
-  const steps = new Set<string>();
+export function wireItems(db: Db, since: string, price: (model: string | null) => ModelPrice | null): { items: CostItem[]; steps: Map<string, string> } {
+  const steps = new Map<string, string>();
   const items = wireUsageRows(db, since).map((r): CostItem => {
-    if (r.stepId) steps.add(r.stepId);
+    if (r.stepId) steps.set(r.stepId, `wire:${r.sessionId}`);
     const tokens = billableFromTotalInput(r.usage);
     const source: CostSource = r.kind === 'run' ? 'run' : r.kind === 'wrap' ? 'wrap' : 'custom';
     return { at: r.at, source, session: `wire:${r.sessionId}`, agent: r.agent, repo: r.repo, model: r.model, tokens, price: priceRequest(tokens, price(r.model)), cliUsd: null };
@@ -56,7 +56,7 @@ const reportedTokens = (rules: PricedProvider, u: ReportedUsage) =>
  * sum). Also returns the CLI session ids of those runs' threads, so their
  * transcripts are not counted a second time.
  */
-export function runItems(db: Db, since: string, wired: ReadonlySet<string>, price: (model: string | null) => ModelPrice | null): { items: CostItem[]; cliSessions: Set<string> } {
+export function runItems(db: Db, since: string, wired: ReadonlyMap<string, string>, price: (model: string | null) => ModelPrice | null): { items: CostItem[]; cliSessions: Set<string> } {
   const items: CostItem[] = [];
   const cliSessions = new Set<string>();
   for (const run of listRuns(db, { limit: 100_000 })) {
@@ -69,9 +69,10 @@ export function runItems(db: Db, since: string, wired: ReadonlySet<string>, pric
       const model = step.model ?? run.model;
       const base = { at, source: 'run' as const, session: `run:${run.id}`, agent: run.agent, repo: run.repo, model };
       const zero = { input: 0, cacheWrite: 0, cacheRead: 0, output: 0 };
-      if (wired.has(step.id)) {
-        // The wire priced each of its requests; the CLI's own figure sits beside them.
-        if (cliUsd !== null) items.push({ ...base, tokens: zero, price: null, cliUsd });
+      const wire = wired.get(step.id);
+      if (wire) {
+        // The wire priced each of its requests; the CLI's own figure sits beside them, in the same session.
+        if (cliUsd !== null) items.push({ ...base, session: wire, tokens: zero, price: null, cliUsd });
         continue;
       }
       const rules = RULES[run.agent];

@@ -5,11 +5,12 @@
  */
 import type { CallContext, Services } from '../../../shared/api';
 import type { CostReport } from '../../../shared/contract/cost';
-import type { ImportedSession, SessionList } from '../../../shared/contract/sessions';
+import type { ImportedSession, SessionCli, SessionList } from '../../../shared/contract/sessions';
 import { SESSION_LIST_MAX } from '../../../shared/contract/sessions';
 import { LoupeError } from '../../../shared/errors';
 import { groupCosts, totalOf, type CostItem } from '../../../shared/cost/report';
 import type { CoreDeps } from '../deps';
+import { listWireSessions } from '../wire/store';
 import { memoPrice, runItems, sessionItems, wireItems, type PriceLookup } from './collect';
 
 export interface CostServiceOptions {
@@ -31,6 +32,7 @@ export async function collectCosts(deps: CoreDeps, options: CostServiceOptions, 
     const list = await options.listSessions(ctx);
     let skipped = 0;
     let unreadable = list.unreadable;
+    const spans = wireSpans(deps);
     for (const s of list.sessions) {
       ctx.signal.throwIfAborted();
       if (s.sessionId && runs.cliSessions.has(s.sessionId)) {
@@ -38,18 +40,55 @@ export async function collectCosts(deps: CoreDeps, options: CostServiceOptions, 
         continue;
       }
       try {
-        items.push(...sessionItems(await options.readSession(s.file, ctx.signal), from, price));
+        const session = await options.readSession(s.file, ctx.signal);
+        if (recordedOnWire(session, spans)) {
+          skipped += 1;
+          continue;
+        }
+        items.push(...sessionItems(session, from, price));
       } catch (err) {
         if (err instanceof LoupeError && err.code === 'cancelled') throw err;
         unreadable += 1;
       }
     }
-    if (skipped) notes.push(`${skipped} transcript${skipped === 1 ? '' : 's'} of Loupe runs not counted again (their runs are).`);
+    if (skipped) notes.push(`${skipped} transcript${skipped === 1 ? '' : 's'} of Loupe runs or wrapped sessions not counted again (the wire's requests are).`);
     if (unreadable) notes.push(`${unreadable} transcript${unreadable === 1 ? '' : 's'} could not be read.`);
     if (list.sessions.length >= SESSION_LIST_MAX) notes.push(`Only the newest ${SESSION_LIST_MAX} transcripts were read.`);
   }
   items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return { items, notes };
+}
+
+/** The CLI a wire session's agent writes transcripts as. */
+const CLI_OF: Record<string, SessionCli> = { claude: 'claude-code', codex: 'codex', gemini: 'gemini' };
+/** Slack for a transcript written just after the wire's last request. */
+const SPAN_SLACK_MS = 60_000;
+
+interface Span {
+  cli: SessionCli;
+  from: number;
+  to: number;
+}
+
+/** When each wire session was recording, by the CLI it wraps. */
+function wireSpans(deps: CoreDeps): Span[] {
+  return listWireSessions(deps.db, undefined, 100_000).flatMap((w) => {
+    const cli = CLI_OF[w.agent];
+    return cli && w.lastAt ? [{ cli, from: Date.parse(w.createdAt), to: Date.parse(w.lastAt) + SPAN_SLACK_MS }] : [];
+  });
+}
+
+/**
+ * Whether a transcript is one the wire recorded (a run's or a wrapped
+ * session's): the same CLI, every request of it inside one wire session's time.
+ * Its requests are then priced from the wire, not again from the transcript.
+ */
+function recordedOnWire(session: ImportedSession, spans: readonly Span[]): boolean {
+  const times = session.contextPoints.map((p) => Date.parse(p.timestamp ?? '')).filter((t) => !Number.isNaN(t));
+  if (!times.length) return false;
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  return spans.some((s) => s.cli === session.cli && first >= s.from && last <= s.to);
 }
 
 export function costServices(deps: CoreDeps, options: CostServiceOptions): Pick<Services, 'cost.report'> {
