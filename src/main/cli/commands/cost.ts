@@ -35,13 +35,17 @@ export function formatCostReport(r: CostReport): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The flags of `loupe cost` (its usage in commands/index.ts names each). */
+export const COST_OPTIONS = {
+  since: { type: 'string' },
+  by: { type: 'string', default: 'day' },
+  'no-imported': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+} as const;
+
 /** `loupe cost [--since DATE] [--by day|week|session|model|repo] [--no-imported] [--json]`. */
 export const run: CommandRun = async (args, io) => {
-  const { values } = parseArgs({
-    args,
-    options: { since: { type: 'string' }, by: { type: 'string', default: 'day' }, 'no-imported': { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
-    strict: true,
-  });
+  const { values } = parseArgs({ args, options: COST_OPTIONS, strict: true });
   if (!(COST_GROUPS as readonly string[]).includes(values.by)) throw new UsageError(`--by takes one of ${COST_GROUPS.join(', ')} (got "${values.by}").`);
   if (values.since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.since)) throw new UsageError(`--since takes a date as YYYY-MM-DD (got "${values.since}").`);
   return withRuntime(io, async (runtime, signal) => {

@@ -69,8 +69,8 @@ export function CostsView() {
             </div>
           </div>
           {timeline && <CostChart days={timeline.groups} />}
-          {report && <CostTable report={report} />}
-          {report?.notes.map((n) => (
+          <CostTable report={report} />
+          {report.notes.map((n) => (
             <p key={n} className="muted">
               {n}
             </p>

@@ -6,6 +6,7 @@ import { SplitMeter } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
 import { ago } from './session-text';
 import { WireEnforcementPanel } from './WireEnforcementPanel';
+import { WireCosts } from './WireCosts';
 import { WireHistory } from './WireHistory';
 import { WireRequestWarnings } from './WireRequestWarnings';
 import { useWire } from './wire-store';
@@ -78,6 +79,7 @@ export function WireXRay() {
             </dl>
             <WireRequestWarnings request={r} />
             <WireHistory detail={detail} shown={r.seq} onPick={(seq) => void useWire.getState().showRequest(seq === requestSeq ? null : seq)} />
+            <WireCosts detail={detail} shown={r.seq} />
           </div>
           {shownLatest?.wire && <WireEnforcementPanel wire={shownLatest.wire} owner="session" />}
           <section className="wire-segments" data-testid="wire-segments">
