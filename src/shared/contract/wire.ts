@@ -4,6 +4,7 @@
  * characters; never a body, a header or a credential. Zod-free (the renderer
  * imports it).
  */
+import type { CostTotals } from '../cost/price';
 import type { TokenCount } from './xray';
 
 export type WireProvider = 'anthropic' | 'openai' | 'gemini';
@@ -245,6 +246,8 @@ export interface WireStepSummary {
   cacheRead: number;
   /** Requests over the request budget (warned or blocked) and recognised secrets, in order. */
   warnings: WireWarning[];
+  /** The step's reported requests at list price (issue 36); absent where nothing was priced. */
+  listPrice?: CostTotals;
 }
 
 /** One thing enforcement on the wire wants the user to see: a request over its ceiling, or a secret in it. */

@@ -100,6 +100,12 @@ describe.skipIf(skip !== null)('the spend ceiling on the wire with the real CLIs
       const detail = JSON.parse((await runCliForTest(['runs', 'show', runId, '--json'], home.env)).stdout) as Pick<RunDetail, 'run' | 'wire'>;
       expect(detail.run.status).toBe('succeeded');
       expect(detail.wire.steps.flatMap((s) => s.warnings)).toContainEqual(expect.objectContaining({ kind: 'spend-budget', action: 'warn' }));
+      // Loupe's list price of the step's requests beside the CLI's own figure (claude's total_cost_usd): the same prices.
+      const shown = (await runCliForTest(['runs', 'show', runId], home.env)).stdout;
+      const cost = /cost: \$([\d.,]+) list price \(Loupe, from the wire\); the CLI said \$([\d.,]+)/.exec(shown);
+      expect(cost, shown).not.toBeNull();
+      const listed = detail.wire.steps[0]!.listPrice!.usd;
+      expect(Math.abs(Number(cost![2]!.replace(/,/g, '')) - listed) / listed).toBeLessThan(0.01);
 
       // A wrapped session in the same data folder (the same script answers it).
       const onPath = join(home.home, 'wrap-path');

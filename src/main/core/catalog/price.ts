@@ -5,7 +5,8 @@
  * "price unknown", never as $0.
  */
 import type { ModelPrice } from '../../../shared/cost/price';
-import type { Catalog } from './catalog';
+import { buildCatalog, type Catalog } from './catalog';
+import { snapshotEntries } from './entries';
 import { resolveModel } from './resolve';
 
 export interface PricedModel {
@@ -24,4 +25,15 @@ export function priceOf(catalog: Catalog, id: string | null): PricedModel | null
   } catch {
     return null;
   }
+}
+
+let bundled: Catalog | null = null;
+/**
+ * The list price in the catalog this build bundles: for code that has no
+ * runtime catalog at hand (the wire's spend stage, a run's evidence). A
+ * refreshed catalog can price a model the bundled one does not.
+ */
+export function bundledPrice(model: string | null): ModelPrice | null {
+  bundled ??= buildCatalog({ snapshot: snapshotEntries().entries });
+  return priceOf(bundled, model)?.price ?? null;
 }

@@ -18,6 +18,7 @@ import { runStep, type StepResult } from './step';
 import { insertStepEnd, insertStepStart, listEvidence, stepCount, type StepStart } from './store/evidence';
 import { openStepWire, withWireArgs } from '../wire/run-wire';
 import { wireRunSummary } from '../wire/store';
+import { withListPrices } from '../cost/wire-costs';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunInput, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
 import { TranscriptCollector } from '../threads/transcript-collector';
@@ -185,7 +186,7 @@ export class RunManager {
     const steps = listEvidence(this.deps.db, { runId }).map(({ repo: _repo, ...s }) => s);
     const live = this.deps.streams.lastSeq(`run:${runId}`);
     const settings = getRunInput(this.deps.db, runId)?.settings ?? { agent: run.agent, loop: {} };
-    return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0), wire: wireRunSummary(this.deps.db, runId) };
+    return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0), wire: withListPrices(this.deps.db, wireRunSummary(this.deps.db, runId), runId) };
   }
 
   /** Runs the steps of one run in the background; resolves with its detail after the first decision. */

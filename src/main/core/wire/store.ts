@@ -334,13 +334,16 @@ export function recordedBefore(db: Db, sessionId: string, beforeSeq: number): nu
 }
 
 /** The reported usage of every model request of a session or a run, in order (the spend budget's running total). */
-export function scopeUsage(db: Db, scope: { sessionId: string } | { runId: string }): { sessionId: string; seq: number; model: string | null; usage: NonNullable<WireRequestRecord['usage']> }[] {
+export function scopeUsage(
+  db: Db,
+  scope: { sessionId: string } | { runId: string },
+): { sessionId: string; seq: number; stepId: string | null; model: string | null; usage: NonNullable<WireRequestRecord['usage']> }[] {
   const [column, value] = 'runId' in scope ? ['run_id', scope.runId] : ['session_id', scope.sessionId];
   return db
-    .prepare<[string], { session_id: string; seq: number; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null }>(
-      `SELECT session_id, seq, model, input_tokens, cache_read, cache_write, output_tokens FROM wire_requests
+    .prepare<[string], { session_id: string; seq: number; step_id: string | null; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null }>(
+      `SELECT session_id, seq, step_id, model, input_tokens, cache_read, cache_write, output_tokens FROM wire_requests
         WHERE ${column} = ? AND api IS NOT NULL AND (input_tokens IS NOT NULL OR output_tokens IS NOT NULL) ORDER BY at, seq`,
     )
     .all(value)
-    .map((r) => ({ sessionId: r.session_id, seq: r.seq, model: r.model, usage: { input: r.input_tokens, cacheRead: r.cache_read, cacheWrite: r.cache_write, output: r.output_tokens } }));
+    .map((r) => ({ sessionId: r.session_id, seq: r.seq, stepId: r.step_id, model: r.model, usage: { input: r.input_tokens, cacheRead: r.cache_read, cacheWrite: r.cache_write, output: r.output_tokens } }));
 }

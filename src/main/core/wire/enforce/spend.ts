@@ -13,9 +13,7 @@ import type { SpendBudget } from '../../../../shared/contract/runs';
 import type { WireSpendFacts } from '../../../../shared/contract/wire';
 import { billableFromTotalInput, priceRequest, type ModelPrice } from '../../../../shared/cost/price';
 import { spendBlockMessage } from '../../../../shared/wire/enforcement-text';
-import { buildCatalog } from '../../catalog/catalog';
-import { snapshotEntries } from '../../catalog/entries';
-import { priceOf } from '../../catalog/price';
+import { bundledPrice } from '../../catalog/price';
 import type { CoreDeps } from '../../deps';
 import { countTexts } from '../analyse';
 import { parseRequest } from '../parse';
@@ -31,13 +29,6 @@ export interface SpendScope {
 
 /** How long a request waits for the records of the requests before it (written when their responses end). */
 const SETTLE_MS = 3000;
-
-let bundled: ReturnType<typeof buildCatalog> | null = null;
-/** The bundled catalog's list price of a model (the stage prices with what the build ships). */
-function bundledPrice(model: string | null): ModelPrice | null {
-  bundled ??= buildCatalog({ snapshot: snapshotEntries().entries });
-  return priceOf(bundled, model)?.price ?? null;
-}
 
 async function settled(deps: Pick<CoreDeps, 'db'>, sessionId: string, seq: number): Promise<void> {
   const until = Date.now() + SETTLE_MS;
