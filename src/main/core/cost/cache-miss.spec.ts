@@ -7,6 +7,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { causeText } from '../../../shared/cost/cache-miss';
+import { formatWireSession } from '../../cli/commands/wire-format';
 import type { Runtime } from '../runtime';
 import { makeRuntime, removeTempDirs } from '../testing/fixtures';
 import { startProvider, type ScriptedProvider, type ScriptedUsage } from '../testing/providers';
@@ -75,6 +76,10 @@ describe('cache misses on the wire', () => {
     // 18,000 tokens written at $3.75 instead of read at $0.30 per million.
     expect(miss.costUsd).toBeCloseTo((18_000 * (3.75 - 0.3)) / 1e6, 12);
     expect(causeText(miss.cause)).toBe('tool definition mcp__files__search (MCP server files) changed');
+    // `loupe wire show` says the same, with each request's price.
+    const text = formatWireSession(detail);
+    expect(text).toContain('cache miss at #3 (−18,000 cache-read tokens against #2, $0.062 more): tool definition mcp__files__search (MCP server files) changed');
+    expect(text).toMatch(/#1 POST \/v1\/messages 200 .* \$0\.075 list price/);
     // Every request priced at list price; the session total is their sum.
     const prices = detail.costs!.requests.map((r) => (r.price.kind === 'priced' ? r.price.usd : NaN));
     expect(prices).toHaveLength(3);
