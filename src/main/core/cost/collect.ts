@@ -96,5 +96,10 @@ export function sessionItems(session: ImportedSession, since: string, price: (mo
     const tokens = reportedTokens(rules, p.usage);
     items.push({ at, source: 'imported', session: `file:${file}`, agent: session.cli, repo: session.cwd, model, tokens, price: priceRequest(tokens, price(model)), cliUsd: null });
   }
+  // The CLI's own figure for the whole session (a cost-state record), beside Loupe's, counted once.
+  if (session.cliCostUsd !== undefined && items.length) {
+    const at = items.at(-1)!.at;
+    items.push({ at, source: 'imported', session: `file:${file}`, agent: session.cli, repo: session.cwd, model: session.model, tokens: { input: 0, cacheWrite: 0, cacheRead: 0, output: 0 }, price: null, cliUsd: session.cliCostUsd });
+  }
   return items;
 }

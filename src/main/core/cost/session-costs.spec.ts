@@ -2,19 +2,22 @@
  * Imported transcripts priced as ccusage prices them (issue 36), on real
  * sessions from fixtures/sessions, with the bundled catalog's list prices.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LIST_PRICE, PRICE_UNKNOWN, priceText } from '../../../shared/cost/price';
 import { totalOf } from '../../../shared/cost/report';
 import { buildCatalog } from '../catalog/catalog';
 import { snapshotEntries } from '../catalog/entries';
 import { priceOf } from '../catalog/price';
 import { parseSessionFile } from '../sessions/parse';
+import { removeTempDirs, tempDir } from '../testing/fixtures';
 import { memoPrice, sessionItems } from './collect';
 
 const FX = join(__dirname, '..', '..', '..', '..', 'fixtures', 'sessions');
 const catalog = buildCatalog({ snapshot: snapshotEntries().entries });
 const price = memoPrice((model) => priceOf(catalog, model));
+afterAll(() => removeTempDirs());
 
 async function priced(file: string) {
   const { session } = await parseSessionFile(join(FX, file));
@@ -35,6 +38,22 @@ describe('imported sessions at list price', () => {
     expect(t.usd).toBeCloseTo(9.52614975, 6);
     // No cache: every input token at $5 → 12,098,281 × 5 / 1e6 + output = $61.21
     expect(t.noCacheUsd).toBeCloseTo((12_098_281 * 5 + 28_755 * 25) / 1e6, 6);
+  });
+
+  it("shows the CLI's own figure beside Loupe's where the transcript records it (Claude Code's cost-state)", async () => {
+    // The pinned claude writes {"type":"cost-state","totalCostUSD":…,"modelUsage":{…}} when a session ends; the latest is the session's.
+    const dir = tempDir('loupe-cost-state-');
+    const file = join(dir, '4d5611e5-241a-462a-8d15-5122611a9569.jsonl');
+    const lines = readFileSync(join(FX, 'claude/spotter/4d5611e5-241a-462a-8d15-5122611a9569.jsonl'), 'utf8');
+    const state = (usd: number) => JSON.stringify({ type: 'cost-state', sessionId: '4d5611e5-241a-462a-8d15-5122611a9569', totalCostUSD: usd, modelUsage: {} });
+    writeFileSync(file, `${lines.trimEnd()}\n${state(4.2)}\n${state(9.41)}\n`);
+    const { session } = await parseSessionFile(file);
+    expect(session.cliCostUsd).toBe(9.41);
+    expect(session.lines.unknownTypes['cost-state']).toBeUndefined();
+    const t = totalOf(sessionItems(session, '', price));
+    expect(t.cliUsd).toBe(9.41);
+    expect(t.requests).toBe(139);
+    expect(t.usd).toBeCloseTo(9.52614975, 6);
   });
 
   it('the Codex session (gpt-5.5) costs what ccusage says', async () => {

@@ -166,6 +166,7 @@ function assemble(
     tools: built.toolNames,
     reportedWindow,
     title: facts.title,
+    ...(facts.cliCostUsd !== null ? { cliCostUsd: facts.cliCostUsd } : {}),
     lines,
     readAt: now.toISOString(),
   };
