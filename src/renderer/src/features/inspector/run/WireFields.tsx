@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { REQUEST_CEILING_MAX } from '../../../../../shared/contract/run-limits';
+import { REQUEST_CEILING_MAX, SPEND_CEILING_MAX } from '../../../../../shared/contract/run-limits';
 import { formatInt } from '../../../../../shared/format';
 import { NumberField } from './BudgetFields';
 import { Segmented } from './Segmented';
@@ -7,8 +7,8 @@ import { useRunForm } from './run-store';
 
 /** Enforcement on the wire: the request budget (each request the relay forwards) and recognised secrets. */
 export function WireFields() {
-  const { policy, secrets, wire } = useRunForm(
-    useShallow((s) => ({ policy: s.draft?.requestPolicy ?? 'block', secrets: s.draft?.wireSecrets ?? 'warn', wire: s.draft?.wire ?? true })),
+  const { policy, secrets, wire, spendPolicy } = useRunForm(
+    useShallow((s) => ({ policy: s.draft?.requestPolicy ?? 'block', secrets: s.draft?.wireSecrets ?? 'warn', wire: s.draft?.wire ?? true, spendPolicy: s.draft?.spendPolicy ?? 'block' })),
   );
   const { setDraft } = useRunForm.getState();
   return (
@@ -32,6 +32,21 @@ export function WireFields() {
         ]}
         value={policy}
         onChange={(requestPolicy) => setDraft({ requestPolicy })}
+      />
+      <div className="run-pair">
+        <NumberField field="maxSpendUsd" hint="The run’s total at list price, checked before each request is sent" />
+        <NumberField field="maxSpendTokens" hint={`The run’s reported tokens, up to ${formatInt(SPEND_CEILING_MAX.maxTokens)}`} />
+      </div>
+      <Segmented
+        label="When a request would cross a spend ceiling"
+        name="run-spend-policy"
+        testIdPrefix="spend-policy"
+        options={[
+          ['block', 'Block: Loupe answers it, nothing is billed'],
+          ['warn', 'Warn: send it, record the warning'],
+        ]}
+        value={spendPolicy}
+        onChange={(spendPolicy) => setDraft({ spendPolicy })}
       />
       <Segmented
         label="Recognised secrets in a request"
