@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Regenerates resources/models/catalog.json, Loupe's offline snapshot of model
-// windows, from the models.dev data (MIT) kept in data/models-dev/. Run:
+// windows and list prices, from the models.dev data (MIT) kept in data/models-dev/. Run:
 // `npm run catalog:generate` (add --check to fail when the committed file is
 // stale instead of writing it). See data/models-dev/README.md.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -31,10 +31,37 @@ export const KEPT_PROVIDERS = [
 
 /** A positive safe integer, or undefined (so the key is left out of the JSON). */
 const limit = (v) => (Number.isSafeInteger(v) && v > 0 ? v : undefined);
+/** A positive finite price (USD per million tokens), or undefined: models.dev's 0 means "not offered or not published". */
+const usd = (v) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
+
+/** The four prices Loupe bills with, left out where not published. */
+function prices(c) {
+  const out = {};
+  for (const [key, from] of [['input', 'input'], ['output', 'output'], ['cacheRead', 'cache_read'], ['cacheWrite', 'cache_write']]) {
+    const v = usd(c?.[from]);
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+/**
+ * A model's list price as Loupe keeps it: input and output (both needed, or
+ * the model has no price), cache read and write where published, and the
+ * tiers (above `size` input tokens the whole request is priced at the tier).
+ */
+export function costOf(c) {
+  const base = prices(c);
+  if (base.input === undefined || base.output === undefined) return undefined;
+  const tiers = (Array.isArray(c.tiers) ? c.tiers : [])
+    .map((t) => ({ size: limit(t?.tier?.size), ...prices(t) }))
+    .filter((t) => t.size !== undefined && t.input !== undefined && t.output !== undefined)
+    .sort((a, b) => a.size - b.size);
+  return tiers.length ? { ...base, tiers } : base;
+}
 
 /**
  * Builds the snapshot object from a models.dev-shaped catalog
- * ({ [provider]: { id, models: { [id]: { id, name, limit: { context, input?, output } } } } }),
+ * ({ [provider]: { id, models: { [id]: { id, name, limit: { context, input?, output }, cost? } } } }),
  * keeping the providers in `keep` (all when null). Only the fields Loupe uses
  * are kept; entries are sorted so the file diffs well.
  */
@@ -51,6 +78,8 @@ export function buildSnapshot(providers, source, keep = KEPT_PROVIDERS) {
       if (context !== undefined) entry.context = context;
       if (input !== undefined) entry.input = input;
       if (output !== undefined) entry.output = output;
+      const cost = costOf(m?.cost);
+      if (cost !== undefined) entry.cost = cost;
       models.push(entry);
     }
   }

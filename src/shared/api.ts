@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { appMethods } from './contract/app';
 import { callMethods } from './contract/calls';
 import { contextMethods } from './contract/context';
+import { costMethods } from './contract/cost';
 import type { MethodSpec } from './contract/define';
 import { memoryMethods } from './contract/memory';
 import { modelMethods } from './contract/models';
@@ -38,6 +39,7 @@ export const contract = {
   ...tokenMethods,
   ...wireMethods,
   ...trustMethods,
+  ...costMethods,
 } satisfies Record<string, MethodSpec<z.ZodType, unknown>>;
 
 export type Contract = typeof contract;

@@ -8,6 +8,7 @@ export const VIEWS = [
   { id: 'runs', label: 'Runs', accelerator: 'CmdOrCtrl+2', needsRepo: true },
   { id: 'xray', label: 'X-Ray', accelerator: 'CmdOrCtrl+3', needsRepo: true },
   { id: 'presets', label: 'Presets', accelerator: 'CmdOrCtrl+4', needsRepo: false },
+  { id: 'costs', label: 'Costs', accelerator: 'CmdOrCtrl+5', needsRepo: false },
   { id: 'settings', label: 'Settings', accelerator: 'CmdOrCtrl+,', needsRepo: false },
 ] as const;
 

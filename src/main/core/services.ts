@@ -1,7 +1,9 @@
 import type { Services } from '../../shared/api';
+import { SESSION_LIST_MAX } from '../../shared/contract/sessions';
 import { appServices } from './app/app-services';
 import { callServices, type CallControl } from './app/call-services';
 import { modelServices } from './catalog/model-services';
+import { costServices } from './cost/cost-services';
 import type { CoreDeps } from './deps';
 import { contextServices } from './inspect/context-services';
 import { memoryServices } from './memory/memory-services';
@@ -40,7 +42,12 @@ export function createServices(deps: CoreDeps, control: CallControl): Services {
     ...sessions.services,
     ...xray,
     ...calibrationServices(deps),
-    ...wireServices(deps, { resolveModel }),
+    ...wireServices(deps, { resolveModel, price: models.price }),
     ...trustServices(deps),
+    ...costServices(deps, {
+      price: models.price,
+      listSessions: (ctx) => sessions.services['sessions.list']({ limit: SESSION_LIST_MAX }, ctx),
+      readSession: (file, signal) => sessions.store.read(file, signal),
+    }),
   };
 }

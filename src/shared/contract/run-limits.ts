@@ -20,6 +20,16 @@ export const REQUEST_CEILING_MAX = {
   maxRequestBytes: 67_108_864,
 } as const;
 
+/**
+ * Upper bounds of the spend budget's ceilings (loop.spendBudget, issue 36): a
+ * session's or run's total at list price in US dollars (cents allowed), or in
+ * tokens (input, cache reads and writes, and output, as the provider reports them).
+ */
+export const SPEND_CEILING_MAX = {
+  maxUsd: 1_000_000,
+  maxTokens: 10_000_000_000,
+} as const;
+
 /** What Loupe does with a recognised secret in a request's content: record it, or also replace it before forwarding. */
 export const WIRE_SECRETS_MODES = ['warn', 'redact'] as const;
 export type WireSecretsMode = (typeof WIRE_SECRETS_MODES)[number];

@@ -12,7 +12,7 @@ import type { SettingSource } from './settings';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
 import { INSPECT_LIMITS, MAX_ATTACHMENTS } from './limits';
-import { AGENT_IDS, BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, REQUEST_CEILING_MAX, RUN_LIMITS, WIRE_SECRETS_MODES, type AgentId } from './run-limits';
+import { AGENT_IDS, BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, REQUEST_CEILING_MAX, RUN_LIMITS, SPEND_CEILING_MAX, WIRE_SECRETS_MODES, type AgentId } from './run-limits';
 
 export * from './run-limits';
 
@@ -57,6 +57,28 @@ export const requestBudgetSchema = lazy(() =>
 export type RequestBudget = z.output<ReturnType<typeof requestBudgetSchema>>;
 
 /**
+ * The spend budget (issue 36): ceilings on a session's or run's running total
+ * at list price (USD) and/or in reported tokens, checked on the wire before
+ * each request is forwarded, with that request priced from Loupe's count.
+ */
+export const spendBudgetSchema = lazy(() =>
+  z
+    .object({
+      maxUsd: z
+        .number({ error: 'must be a number' })
+        .positive('must be a positive number')
+        .max(SPEND_CEILING_MAX.maxUsd, `must be at most ${formatInt(SPEND_CEILING_MAX.maxUsd)}`)
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must be in whole cents')
+        .optional(),
+      maxTokens: ceiling(SPEND_CEILING_MAX.maxTokens).optional(),
+      policy: z.enum(['warn', 'block'], { error: 'must be "warn" or "block"' }),
+    })
+    .strict()
+    .refine((b) => b.maxUsd !== undefined || b.maxTokens !== undefined, { message: 'needs a ceiling: maxUsd or maxTokens' }),
+);
+export type SpendBudget = z.output<ReturnType<typeof spendBudgetSchema>>;
+
+/**
  * Stored settings from before budgets needed a ceiling (a policy alone, which checked
  * nothing): read back without that budget, so a saved preset or the settings in force still
  * load. New input with a policy alone is refused by the schemas above.
@@ -68,6 +90,7 @@ export function withoutEmptyBudgets(settings: unknown): unknown {
   const next = { ...loop };
   if (empty(next.contextBudget, ['maxPromptBytes', 'maxApproximateTokens'])) delete next.contextBudget;
   if (empty(next.requestBudget, ['maxRequestTokens', 'maxRequestBytes'])) delete next.requestBudget;
+  if (empty(next.spendBudget, ['maxUsd', 'maxTokens'])) delete next.spendBudget;
   return { ...(settings as object), loop: next };
 }
 
@@ -91,6 +114,8 @@ export const runSettingsSchema = lazy(() =>
           contextBudget: contextBudgetSchema().optional(),
           /** Ceilings on each request on the wire (the relay answers a blocked one itself). */
           requestBudget: requestBudgetSchema().optional(),
+          /** Ceilings on the session's or run's running total at list price or in tokens (checked before each request). */
+          spendBudget: spendBudgetSchema().optional(),
           /** Recognised secrets in a request's content: recorded (warn, the default) or replaced before forwarding (redact). */
           wireSecrets: z.enum(WIRE_SECRETS_MODES, { error: 'must be "warn" or "redact"' }).optional(),
           /** End the agent when it makes no progress for this long; null turns it off. */

@@ -165,6 +165,8 @@ export interface ImportedSession {
   reportedWindow: number | null;
   /** The first human prompt, for lists (at most 200 characters). */
   title: string | null;
+  /** What the CLI itself says the session cost, where its transcript records it (Claude Code's `cost-state`). */
+  cliCostUsd?: number;
   lines: SessionLineStats;
   /** When the files were read (ISO). */
   readAt: string;

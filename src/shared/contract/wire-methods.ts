@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { CacheMiss } from '../cost/cache-miss';
+import type { BillableTokens, CostTotals, RequestPrice } from '../cost/price';
 import { pathString } from './common';
 import { lazy, method } from './define';
 import type { WireRequestRecord, WireSessionSummary } from './wire';
@@ -17,6 +19,21 @@ export interface WireSessionDetail {
   request: WireRequestRecord | null;
   /** That request as an X-Ray manifest (advisory: Loupe does not assemble these requests). */
   manifest: Manifest | null;
+  /** What each reported request cost at list price, the session's total, and its cache misses (issue 36). */
+  costs?: WireSessionCosts;
+}
+
+/** One request's list price (from the provider's reported usage). */
+export interface WireRequestCost {
+  seq: number;
+  tokens: BillableTokens;
+  price: RequestPrice;
+}
+
+export interface WireSessionCosts {
+  requests: WireRequestCost[];
+  total: CostTotals;
+  misses: CacheMiss[];
 }
 
 export const wireMethods = {

@@ -4,6 +4,7 @@
  * characters; never a body, a header or a credential. Zod-free (the renderer
  * imports it).
  */
+import type { CostTotals } from '../cost/price';
 import type { TokenCount } from './xray';
 
 export type WireProvider = 'anthropic' | 'openai' | 'gemini';
@@ -137,6 +138,23 @@ export interface WireBudgetFacts {
   verdict: 'within' | 'warn' | 'block';
 }
 
+/** What the spend budget found before forwarding a request (issue 36): the running total, this request's price, the ceilings. */
+export interface WireSpendFacts {
+  policy: 'warn' | 'block';
+  scope: 'session' | 'run';
+  /** The scope's total before this request: list price of its priced requests, and their reported tokens. */
+  spentUsd: number;
+  spentTokens: number;
+  /** This request before it is sent: Loupe's count, the cache read the previous request tells of, its list price (null: price unknown). */
+  requestTokens: number;
+  expectedCacheRead: number;
+  requestUsd: number | null;
+  /** Requests of the scope whose model has no price (their dollars are not in spentUsd). */
+  unpriced: number;
+  exceeded: { ceiling: 'maxUsd' | 'maxTokens'; limit: number; would: number }[];
+  verdict: 'within' | 'warn' | 'block';
+}
+
 /** A recognised secret in a request's new content: what it is and where, never its value. */
 export interface WireSecretFinding {
   /** The rule's name for it ("GITHUB_TOKEN", "PrivateKey"). */
@@ -186,6 +204,7 @@ export interface WireEnforcement {
   evictions?: WireEvictionFacts;
   secrets?: WireSecretFacts;
   budget?: WireBudgetFacts;
+  spend?: WireSpendFacts;
   [stage: string]: unknown;
 }
 
@@ -259,13 +278,15 @@ export interface WireStepSummary {
   cacheRead: number;
   /** Requests over the request budget (warned or blocked) and recognised secrets, in order. */
   warnings: WireWarning[];
+  /** The step's reported requests at list price (issue 36); absent where nothing was priced. */
+  listPrice?: CostTotals;
 }
 
 /** One thing enforcement on the wire wants the user to see: a request over its ceiling, or a secret in it. */
 export interface WireWarning {
   sessionId: string;
   seq: number;
-  kind: 'request-budget' | 'secret';
+  kind: 'request-budget' | 'spend-budget' | 'secret';
   /** block: the relay answered it; warn: forwarded; redact: forwarded with the secret replaced. */
   action: 'block' | 'warn' | 'redact';
   text: string;

@@ -1,5 +1,6 @@
 // Settings in words, the same in the CLI and the app.
-import type { ContextBudget, RequestBudget } from '../contract/runs';
+import type { ContextBudget, RequestBudget, SpendBudget } from '../contract/runs';
+import { formatUsd } from '../cost/price';
 import type { SettingSource } from '../contract/settings';
 
 /** "block at 100,000 bytes / ≈20,000 tokens", or "no ceiling". */
@@ -20,6 +21,13 @@ export function requestBudgetText(b: RequestBudget | null | undefined): string {
     b.maxRequestBytes !== undefined ? `${b.maxRequestBytes.toLocaleString('en-US')} bytes` : null,
   ].filter(Boolean);
   return parts.length ? `${b.policy} at ${parts.join(' / ')} per request` : `${b.policy} (no ceiling set)`;
+}
+
+/** "block at $5.00 (list price) / 2,000,000 tokens per session or run", or "no ceiling". */
+export function spendBudgetText(b: SpendBudget | null | undefined): string {
+  if (!b) return 'no ceiling';
+  const parts = [b.maxUsd !== undefined ? `${formatUsd(b.maxUsd)} (list price)` : null, b.maxTokens !== undefined ? `${b.maxTokens.toLocaleString('en-US')} tokens` : null].filter(Boolean);
+  return parts.length ? `${b.policy} at ${parts.join(' / ')} per session or run` : `${b.policy} (no ceiling set)`;
 }
 
 /** "warn (default)", "warn", "redact". */

@@ -4,7 +4,8 @@
  * evidence, the CLI and the app. Pure.
  */
 import type { StepWireBlock } from '../contract/runs';
-import type { RequestExceeded, WireBudgetFacts, WireEnforcement, WireWarning } from '../contract/wire';
+import type { RequestExceeded, WireBudgetFacts, WireEnforcement, WireSpendFacts, WireWarning } from '../contract/wire';
+import { formatUsd } from '../cost/price';
 import { formatInt } from '../format';
 
 /** "about 182,300 tokens" (an estimate) or "182,300 tokens" (exact); "2,345,678 bytes". */
@@ -32,6 +33,22 @@ export function exceededText(facts: WireBudgetFacts): string {
 /** What the CLI shows when the relay answers a request over a `block` ceiling itself. */
 export function blockMessage(facts: WireBudgetFacts): string {
   return `Loupe blocked this request: ${exceededText(facts)}; raise it or evict segments in X-Ray.`;
+}
+
+/** "$1.02 (list price), over your $1.00 session spend ceiling" for every spend ceiling the request would cross. */
+export function spendText(f: WireSpendFacts): string {
+  return f.exceeded
+    .map((e) =>
+      e.ceiling === 'maxUsd'
+        ? `${formatUsd(e.would)} at list price with this request (spent ${formatUsd(f.spentUsd)}), over your ${formatUsd(e.limit)} ${f.scope} spend ceiling`
+        : `${formatInt(e.would)} tokens with this request (spent ${formatInt(f.spentTokens)}), over your ${formatInt(e.limit)}-token ${f.scope} spend ceiling`,
+    )
+    .join('; and ');
+}
+
+/** What the CLI shows when the relay answers a request that would cross a `block` spend ceiling. */
+export function spendBlockMessage(f: WireSpendFacts): string {
+  return `Loupe blocked this request: ${spendText(f)}. Nothing was sent; raise the spend budget to go on.`;
 }
 
 /** The warnings one request's enforcement facts call for, in the order the stages ran. */
@@ -66,7 +83,30 @@ export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | 
           : `Request ${seq} is ${exceededText(budget)} (warn): sent.`,
     });
   }
+  const spend = e.spend;
+  if (spend && spend.verdict !== 'within') {
+    out.push({
+      sessionId,
+      seq,
+      kind: 'spend-budget',
+      action: spend.verdict,
+      text: spend.verdict === 'block' ? `Request ${seq} blocked: ${spendText(spend)}. Nothing was sent to the provider.` : `Request ${seq}: ${spendText(spend)} (warn): sent.`,
+    });
+  }
   return out;
+}
+
+/** Whether enforcement facts are those of a request the relay blocked (request or spend budget). */
+export function isWireBlock(facts: WireEnforcement | Record<string, unknown>): boolean {
+  const e = facts as WireEnforcement;
+  return e.budget?.verdict === 'block' || e.spend?.verdict === 'block';
+}
+
+/** A step's message for a blocked request, whichever budget blocked it. */
+export function blockedStepText(seq: number, facts: WireEnforcement | Record<string, unknown>): string {
+  const e = facts as WireEnforcement;
+  if (e.spend?.verdict === 'block') return `Blocked on the wire by the spend budget: request ${seq} would have made ${spendText(e.spend)}. Loupe answered it itself; nothing was sent to the provider.`;
+  return wireBlockStepText(seq, e.budget!);
 }
 
 /** A step's message when the relay blocked one of its requests: the request, its size, the ceiling. */

@@ -22,14 +22,14 @@ export const commands: CliCommand[] = [
     name: 'run',
     summary: 'Run an agent on a task with the chosen context, under the context budget (exit 0 ok, 3 blocked, 4 failed)',
     usage:
-      'loupe run --repo DIR --ask TEXT [--preset NAME[@REVISION]] [--agent claude|codex|gemini|demo | --command CMD] [--model ID] [--thread ID [--fresh]] [--base REF] [--attach FILE]... [--notes TEXT] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--timeout SECONDS|off] [--schema FILE] [--memory TEXT]... [--with-memory] [--allow-missing] [--keep-staged] [--xray-tools] [--wire | --no-wire] [--max-request-tokens N] [--max-request-bytes N] [--request-policy warn|block] [--wire-secrets warn|redact] [--json] PATH...',
+      'loupe run --repo DIR --ask TEXT [--preset NAME[@REVISION]] [--agent claude|codex|gemini|demo | --command CMD] [--model ID] [--thread ID [--fresh]] [--base REF] [--attach FILE]... [--notes TEXT] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--timeout SECONDS|off] [--schema FILE] [--memory TEXT]... [--with-memory] [--allow-missing] [--keep-staged] [--xray-tools] [--wire | --no-wire] [--max-request-tokens N] [--max-request-bytes N] [--request-policy warn|block] [--max-spend-usd AMOUNT] [--max-spend-tokens N] [--spend-policy warn|block] [--wire-secrets warn|redact] [--json] PATH...',
     load: () => import('./run').then((m) => m.run),
   },
   {
     name: 'presets',
     summary: 'Team presets: run settings with revisions; apply one, see the settings in force, export and import library files',
     usage:
-      'loupe presets list [--all] | show NAME | save NAME (--agent A | --command CMD) [--model M] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--max-request-tokens N] [--max-request-bytes N] [--request-policy warn|block] [--wire-secrets warn|redact] [--notes TEXT] [--timeout SECONDS|off] [--repo DIR] [--apply] | apply NAME[@REVISION] | effective | export FILE|- [--name NAME]... | import FILE | repo [DIR] [--import [--name NAME]...] | archive NAME [--undo]   (each with --json)',
+      'loupe presets list [--all] | show NAME | save NAME (--agent A | --command CMD) [--model M] [--max-prompt-bytes N] [--max-approx-tokens N] [--policy warn|block] [--max-request-tokens N] [--max-request-bytes N] [--request-policy warn|block] [--max-spend-usd AMOUNT] [--max-spend-tokens N] [--spend-policy warn|block] [--wire-secrets warn|redact] [--notes TEXT] [--timeout SECONDS|off] [--repo DIR] [--apply] | apply NAME[@REVISION] | effective | export FILE|- [--name NAME]... | import FILE | repo [DIR] [--import [--name NAME]...] | archive NAME [--undo]   (each with --json)',
     load: () => import('./presets').then((m) => m.run),
   },
   {
@@ -52,9 +52,15 @@ export const commands: CliCommand[] = [
     load: () => import('./wire').then((m) => m.run),
   },
   {
+    name: 'cost',
+    summary: 'What the requests Loupe saw cost at list price, by day, week, session, model or repository, with the cache-read share and what the cache saved',
+    usage: 'loupe cost [--since YYYY-MM-DD] [--by day|week|session|model|repo] [--no-imported] [--json]   (runs, wrapped sessions and the CLIs’ transcripts)',
+    load: () => import('./cost').then((m) => m.run),
+  },
+  {
     name: 'wrap',
     summary: 'Run claude, codex or gemini in this terminal through Loupe’s relay, recording every request (exit code passed through)',
-    usage: 'loupe wrap [--repo DIR] [--max-request-tokens N] [--max-request-bytes N] [--request-policy warn|block] [--wire-secrets warn|redact] -- claude|codex|gemini ARGS...',
+    usage: 'loupe wrap [--repo DIR] [--max-request-tokens N] [--max-request-bytes N] [--request-policy warn|block] [--max-spend-usd AMOUNT] [--max-spend-tokens N] [--spend-policy warn|block] [--wire-secrets warn|redact] -- claude|codex|gemini ARGS...',
     load: () => import('./wrap').then((m) => m.run),
   },
   {

@@ -3,7 +3,7 @@ import type { ImportReport, LibraryProblem, LibraryRefusal, PresetDetail, Preset
 import { SETTING_FIELDS, type EffectiveSettings } from '../../../shared/contract/settings';
 import { SETTING_LABEL } from '../../../shared/contract/setting-fields';
 import { plural } from '../../../shared/format';
-import { budgetText, requestBudgetText, sourceText, wireSecretsText } from '../../../shared/presets/describe';
+import { budgetText, requestBudgetText, sourceText, spendBudgetText, wireSecretsText } from '../../../shared/presets/describe';
 import { wireSettingText } from '../../../shared/runs/wire-default';
 import { FIELD_LABELS, formatSettingValue } from '../../../shared/presets/diff';
 
@@ -41,6 +41,7 @@ export function formatEffective(e: EffectiveSettings): string {
   const value = (f: (typeof SETTING_FIELDS)[number]) => {
     if (f === 'loop.contextBudget') return budgetText(e.settings.loop.contextBudget);
     if (f === 'loop.requestBudget') return requestBudgetText(e.settings.loop.requestBudget);
+    if (f === 'loop.spendBudget') return spendBudgetText(e.settings.loop.spendBudget);
     if (f === 'loop.wireSecrets') return wireSecretsText(e.settings.loop.wireSecrets);
     if (f === 'wire') return wireSettingText(e.settings.agent, e.settings.wire);
     const v = f.startsWith('loop.') ? (e.settings.loop as Record<string, unknown>)[f.slice(5)] : (e.settings as Record<string, unknown>)[f];

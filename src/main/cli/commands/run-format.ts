@@ -1,4 +1,5 @@
 // Readable output of `loupe run` and `loupe runs`: agent events as they arrive, step evidence, run lists.
+import { formatUsd, totalsText, type CostTotals } from '../../../shared/cost/price';
 import type { AgentEvent } from '../../../shared/contract/agent-events';
 import type { RunSummary, StepEvidence } from '../../../shared/contract/runs';
 import { formatBytes, formatInt } from '../../../shared/format';
@@ -43,7 +44,8 @@ const STEP_KIND: Record<StepEvidence['kind'], string> = {
 };
 
 /** A step's evidence in a few lines: what was measured, decided and reported. */
-export function formatStep(s: StepEvidence): string {
+/** A step's evidence; `listPrice`: its wire requests at list price, shown beside what the CLI said it cost. */
+export function formatStep(s: StepEvidence, listPrice?: CostTotals): string {
   const budget = s.budget
     ? `${s.budget.policy} at ${[
         s.budget.maxPromptBytes !== undefined ? `${formatInt(s.budget.maxPromptBytes)} bytes` : null,
@@ -70,6 +72,10 @@ export function formatStep(s: StepEvidence): string {
     lines.push(
       `  reported by the provider: ${formatInt(r.inputTokens ?? 0)} input, ${formatInt(r.outputTokens ?? 0)} output, ${formatInt(r.cacheReadTokens ?? 0)} cache read, ${formatInt(r.cacheCreationTokens ?? 0)} cache write tokens`,
     );
+  }
+  const cli = s.reported?.costUsd;
+  if (listPrice || cli !== undefined) {
+    lines.push(`  cost: ${listPrice ? `${totalsText(listPrice)} (Loupe, from the wire)` : 'not on the wire'}${cli !== undefined ? `; the CLI said ${formatUsd(cli)}` : ''}`);
   }
   if (s.endedAt) lines.push(`  exit ${s.exitCode ?? s.signal ?? '-'}; ${s.startedAt} → ${s.endedAt}`);
   if (s.message) lines.push(`  ${s.message}`);

@@ -94,7 +94,7 @@ export const run: CommandRun = async (args, io) => {
     if (values.json) {
       io.stdout(`${JSON.stringify({ runId: ended.run.id, threadId: ended.run.threadId, status: ended.run.status, steps: ended.steps }, null, 2)}\n`);
     } else {
-      io.stdout(`\n${ended.steps.map(formatStep).join('\n')}\nRun ${ended.run.id} (thread ${ended.run.threadId}): ${ended.run.status}.\n`);
+      io.stdout(`\n${ended.steps.map((s) => formatStep(s, ended.wire.steps.find((w) => w.stepId === s.id)?.listPrice)).join('\n')}\nRun ${ended.run.id} (thread ${ended.run.threadId}): ${ended.run.status}.\n`);
     }
     return final === 'succeeded' ? RUN_EXIT.ok : final === 'blocked' ? RUN_EXIT.blocked : RUN_EXIT.failed;
   });

@@ -1,7 +1,7 @@
 // Run settings from command-line flags, shared by `loupe run` and `loupe presets save`:
 // the same flags mean the same settings everywhere.
-import type { ContextBudget, RequestBudget, RunSettingsInput } from '../../../shared/contract/runs';
-import { AGENT_IDS, REQUEST_CEILING_MAX, WIRE_SECRETS_MODES, type AgentId, type WireSecretsMode } from '../../../shared/contract/run-limits';
+import type { ContextBudget, RequestBudget, RunSettingsInput, SpendBudget } from '../../../shared/contract/runs';
+import { AGENT_IDS, REQUEST_CEILING_MAX, SPEND_CEILING_MAX, WIRE_SECRETS_MODES, type AgentId, type WireSecretsMode } from '../../../shared/contract/run-limits';
 import { UsageError } from '../command';
 
 /** parseArgs options for enforcement on the wire: `loupe run`, `loupe presets save` and `loupe wrap`. */
@@ -9,6 +9,9 @@ export const WIRE_ENFORCE_OPTIONS = {
   'max-request-tokens': { type: 'string' },
   'max-request-bytes': { type: 'string' },
   'request-policy': { type: 'string' },
+  'max-spend-usd': { type: 'string' },
+  'max-spend-tokens': { type: 'string' },
+  'spend-policy': { type: 'string' },
   'wire-secrets': { type: 'string' },
 } as const;
 
@@ -16,6 +19,9 @@ export interface WireEnforceFlags {
   'max-request-tokens'?: string;
   'max-request-bytes'?: string;
   'request-policy'?: string;
+  'max-spend-usd'?: string;
+  'max-spend-tokens'?: string;
+  'spend-policy'?: string;
   'wire-secrets'?: string;
 }
 
@@ -82,6 +88,33 @@ export function requestBudgetFrom(flags: WireEnforceFlags, base: RequestBudget |
   };
 }
 
+/** A dollar ceiling: a positive amount in whole cents, up to its bound ("5", "0.50", "$12.25"). */
+function usdCeiling(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const m = /^\$?(\d+(?:\.\d{1,2})?)$/.exec(text.trim());
+  const n = m ? Number(m[1]) : NaN;
+  if (!(n > 0)) throw new UsageError(`${flag} takes an amount in US dollars above 0 (whole cents, e.g. 2.50), got "${text}".`);
+  if (n > SPEND_CEILING_MAX.maxUsd) throw new UsageError(`${flag} must be at most ${SPEND_CEILING_MAX.maxUsd.toLocaleString('en-US')}, got ${text}.`);
+  return n;
+}
+
+/** The spend budget the flags describe over `base` (a ceiling flag keeps the other ceiling); undefined when none. */
+export function spendBudgetFrom(flags: WireEnforceFlags, base: SpendBudget | undefined): SpendBudget | undefined {
+  const policy = flags['spend-policy'];
+  if (policy !== undefined && policy !== 'warn' && policy !== 'block') throw new UsageError(`--spend-policy must be warn or block, got "${policy}".`);
+  const maxUsd = usdCeiling('--max-spend-usd', flags['max-spend-usd']);
+  const maxTokens = requestCeiling('--max-spend-tokens', flags['max-spend-tokens'], SPEND_CEILING_MAX.maxTokens);
+  const given = maxUsd !== undefined || maxTokens !== undefined;
+  if (!given && !policy) return base;
+  if (!given && !base) throw new UsageError('--spend-policy needs a ceiling: --max-spend-usd AMOUNT or --max-spend-tokens N.');
+  return {
+    ...base,
+    ...(maxUsd !== undefined ? { maxUsd } : {}),
+    ...(maxTokens !== undefined ? { maxTokens } : {}),
+    policy: (policy ?? base?.policy ?? 'block') as SpendBudget['policy'],
+  };
+}
+
 /** --wire-secrets warn|redact, or the base's value. */
 export function wireSecretsFrom(flags: WireEnforceFlags, base: WireSecretsMode | undefined): WireSecretsMode | undefined {
   const mode = flags['wire-secrets'];
@@ -117,6 +150,7 @@ export function settingsFromFlags(flags: SettingsFlags, base: RunSettingsInput |
   // A bad number is reported as itself, before anything else is missing.
   budgetFrom(flags, base?.loop?.contextBudget ?? { policy: 'block' });
   requestBudgetFrom(flags, base?.loop?.requestBudget ?? { policy: 'block' });
+  spendBudgetFrom(flags, base?.loop?.spendBudget ?? { policy: 'block' });
   wireSecretsFrom(flags, undefined);
   if (flags.timeout !== undefined && flags.timeout !== 'off') positiveInt('--timeout', flags.timeout);
   const agent = (flags.command ? 'custom' : (flags.agent ?? base?.agent ?? defaultAgent)) as AgentId | null;
@@ -126,9 +160,10 @@ export function settingsFromFlags(flags: SettingsFlags, base: RunSettingsInput |
   const loop = base?.loop ?? {};
   const budget = budgetFrom(flags, loop.contextBudget);
   const requestBudget = requestBudgetFrom(flags, loop.requestBudget);
+  const spendBudget = spendBudgetFrom(flags, loop.spendBudget);
   const wireSecrets = wireSecretsFrom(flags, loop.wireSecrets);
   const command = flags.command ?? (agent === 'custom' ? base?.command : undefined);
-  const { contextBudget: _b, requestBudget: _rb, wireSecrets: _ws, idleTimeoutSeconds: baseIdle, ...restLoop } = loop;
+  const { contextBudget: _b, requestBudget: _rb, spendBudget: _sb, wireSecrets: _ws, idleTimeoutSeconds: baseIdle, ...restLoop } = loop;
   const { command: _c, ...rest } = base ?? {};
   return {
     ...rest,
@@ -143,6 +178,7 @@ export function settingsFromFlags(flags: SettingsFlags, base: RunSettingsInput |
       ...restLoop,
       ...(budget ? { contextBudget: budget } : {}),
       ...(requestBudget ? { requestBudget } : {}),
+      ...(spendBudget ? { spendBudget } : {}),
       ...(wireSecrets ? { wireSecrets } : {}),
       ...(idle !== undefined ? { idleTimeoutSeconds: idle } : baseIdle !== undefined ? { idleTimeoutSeconds: baseIdle } : {}),
     },

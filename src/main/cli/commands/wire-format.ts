@@ -1,6 +1,8 @@
 // Readable output of `loupe wire`: sessions, and one request's split with its parts.
 import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
 import type { WireRequestRecord, WireSessionSummary } from '../../../shared/contract/wire';
+import { causeText } from '../../../shared/cost/cache-miss';
+import { formatUsd, priceText, totalsText } from '../../../shared/cost/price';
 import { formatBytes, formatInt } from '../../../shared/format';
 import { warningsOf } from '../../../shared/wire/enforcement-text';
 import { imageLine, imageTotalsText, requestCountText } from '../../../shared/wire/image-text';
@@ -46,9 +48,27 @@ export function formatWireRequest(r: WireRequestRecord): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The session's money: its total at list price (the CLI's own figure is in the run's evidence), and each cache miss. */
+function formatCosts(d: WireSessionDetail): string {
+  if (!d.costs || d.costs.requests.length === 0) return '';
+  const t = d.costs.total;
+  const saved = t.priced ? `; without the cache ${formatUsd(t.noCacheUsd)}` : '';
+  const lines = [`  cost: ${totalsText(t)} over ${t.requests} reported request${t.requests === 1 ? '' : 's'}${saved}`];
+  for (const m of d.costs.misses) {
+    lines.push(`  cache miss at #${m.seq} (−${formatInt(m.lostTokens)} cache-read tokens against #${m.previousSeq}, ${m.costUsd === null ? 'price unknown' : `${formatUsd(m.costUsd)} more`}): ${causeText(m.cause)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 export function formatWireSession(d: WireSessionDetail): string {
   const head = formatWireSessions([d.session]);
   const flags = (r: Pick<WireRequestRecord, 'sessionId' | 'seq' | 'enforcement'>) => warningsOf(r.sessionId, r.seq, r.enforcement).map((w) => ` [${w.kind} ${w.action}]`).join('');
-  const history = d.requests.map((r) => `  #${r.seq} ${r.method} ${r.endpoint} ${r.status ?? '—'} ${formatBytes(r.requestBytes)}${r.usage?.input ? ` input ${formatInt(r.usage.input)}` : ''}${r.imageTokens ? ` [${imageTotalsText(r.imageTokens)}]` : ''}${flags(r)}`).join('\n');
-  return `${head}${history}\n\n${d.request ? formatWireRequest(d.request) : 'No model request recorded yet.\n'}`;
+  const priceOf = new Map((d.costs?.requests ?? []).map((c) => [c.seq, c.price]));
+  const price = (seq: number) => {
+    const p = priceOf.get(seq);
+    return p ? `  ${priceText(p)}` : '';
+  };
+  const history = d.requests.map((r) => `  #${r.seq} ${r.method} ${r.endpoint} ${r.status ?? '—'} ${formatBytes(r.requestBytes)}${r.usage?.input ? ` input ${formatInt(r.usage.input)}` : ''}${r.imageTokens ? ` [${imageTotalsText(r.imageTokens)}]` : ''}${price(r.seq)}${flags(r)}`).join('\n');
+  const one = d.request ? `${formatWireRequest(d.request)}${price(d.request.seq) ? `  price:${price(d.request.seq).trimEnd()}\n` : ''}` : 'No model request recorded yet.\n';
+  return `${head}${formatCosts(d)}${history}\n\n${one}`;
 }

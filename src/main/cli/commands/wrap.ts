@@ -5,8 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findExecutable } from '../../core/runs/agents/path-lookup';
 import { readEffective } from '../../core/settings/effective';
-import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
-import type { WireBudgetFacts } from '../../../shared/contract/wire';
+import { blockedStepText, warningsOf } from '../../../shared/wire/enforcement-text';
 import { wiringFor } from '../../core/wire/cli-wiring';
 import { relayBypass } from '../../core/wire/bypass';
 import { writeClaudeSettings } from '../../core/wire/run-wire';
@@ -21,7 +20,7 @@ import { addWireNote, insertWireSession } from '../../core/wire/store';
 import { EXIT_FAILURE, UsageError, type CommandRun } from '../command';
 import { cliRuntime } from '../with-runtime';
 import { RUN_EXIT } from './run';
-import { requestBudgetFrom, WIRE_ENFORCE_OPTIONS, wireSecretsFrom } from './settings-flags';
+import { requestBudgetFrom, spendBudgetFrom, WIRE_ENFORCE_OPTIONS, wireSecretsFrom } from './settings-flags';
 
 const WRAPPABLE = ['claude', 'codex', 'gemini'];
 
@@ -29,7 +28,7 @@ const WRAPPABLE = ['claude', 'codex', 'gemini'];
  * `loupe wrap [--repo DIR] [enforcement flags] -- claude|codex|gemini ARGS...`:
  * the user's own CLI in this terminal (stdio inherited, interactive or not),
  * pointed at a relay that records every request into a wire session and
- * enforces the request budget and secrets setting in force (the flags override
+ * enforces the request and spend budgets and secrets setting in force (the flags override
  * them). Its exit code is Loupe's, except 3 when the relay blocked a request.
  */
 export const run: CommandRun = async (args, io) => {
@@ -38,6 +37,7 @@ export const run: CommandRun = async (args, io) => {
   const { values } = parseArgs({ args: args.slice(0, dd), options: { repo: { type: 'string' }, ...WIRE_ENFORCE_OPTIONS }, allowPositionals: false, strict: true });
   // Bad flags are reported before anything starts.
   requestBudgetFrom(values, { policy: 'block' });
+  spendBudgetFrom(values, { policy: 'block' });
   wireSecretsFrom(values, undefined);
   const [agent, ...cliArgs] = args.slice(dd + 1);
   if (!agent || !WRAPPABLE.includes(agent)) throw new UsageError(`loupe wrap runs ${WRAPPABLE.join(', ')}; got "${agent ?? ''}".`);
@@ -72,7 +72,11 @@ export const run: CommandRun = async (args, io) => {
       io.stderr(`loupe: ${wiring.reason}\n`);
     } else {
       const loop = readEffective(runtime.deps.db).settings.loop;
-      enforce = { requestBudget: requestBudgetFrom(values, loop.requestBudget), wireSecrets: wireSecretsFrom(values, loop.wireSecrets) };
+      enforce = {
+        requestBudget: requestBudgetFrom(values, loop.requestBudget),
+        spendBudget: spendBudgetFrom(values, loop.spendBudget),
+        wireSecrets: wireSecretsFrom(values, loop.wireSecrets),
+      };
       session = await openWireSession(runtime.deps, {
         kind: 'wrap',
         agent,
@@ -107,7 +111,7 @@ export const run: CommandRun = async (args, io) => {
       await session?.close();
       const block = session?.blocked()[0];
       if (block) {
-        io.stderr(`loupe: ${wireBlockStepText(block.seq, block.facts.budget as WireBudgetFacts)}\n`);
+        io.stderr(`loupe: ${blockedStepText(block.seq, block.facts)}\n`);
         return RUN_EXIT.blocked;
       }
       // It ended well, and no model request reached the relay: it went around Loupe.

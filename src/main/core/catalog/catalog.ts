@@ -9,6 +9,7 @@
  * 'default', never presented as the model's own.
  */
 import type { ModelInfo, WindowSource } from '../../../shared/contract/models';
+import type { ModelPrice } from '../../../shared/cost/price';
 import { DEFAULT_WINDOW_TOKENS, foldBudgetTokens, isValidWindow, reserveTokens } from '../../../shared/fold';
 import { matchesWords, queryWords } from '../../../shared/model-search';
 import type { CatalogEntry, ListEntry } from './entries';
@@ -25,6 +26,8 @@ export interface CatalogRecord {
   context: number | null;
   input: number | null;
   output: number | null;
+  /** List price, when the catalog publishes one (a list entry takes its models.dev twin's). */
+  cost?: ModelPrice;
   /** Which data the published window came from. */
   from: 'snapshot' | 'refresh';
   /** True when the record came from the /v1/models list (it wins bare-id lookups). */
@@ -58,6 +61,7 @@ const fromEntry = (e: CatalogEntry, from: 'snapshot' | 'refresh'): CatalogRecord
   context: e.context,
   input: e.input,
   output: e.output,
+  ...(e.cost ? { cost: e.cost } : {}),
   from,
   listed: false,
 });
@@ -113,6 +117,7 @@ export function buildCatalog(sources: CatalogSources): Catalog {
     }
     next.input ??= old?.input ?? null;
     next.output ??= old?.output ?? null;
+    if (!next.cost && old?.cost) next.cost = old.cost;
     merged.set(next.key, next);
   }
   const base = index([...merged.values()]);
@@ -126,6 +131,7 @@ export function buildCatalog(sources: CatalogSources): Catalog {
       context: item.context ?? twin?.context ?? null,
       input: twin?.input ?? null,
       output: twin?.output ?? null,
+      ...(twin?.cost ? { cost: twin.cost } : {}),
       from: item.context !== null ? 'refresh' : (twin?.from ?? 'refresh'),
       listed: true,
     };

@@ -2,6 +2,7 @@
  * Model entries as Loupe keeps them, and the parsers for the two refresh
  * sources: a models.dev api.json and an OpenAI-style /v1/models list.
  */
+import type { ModelPrice, PriceTier } from '../../../shared/cost/price';
 import { isValidWindow } from '../../../shared/fold';
 import snapshotFile from '../../../../resources/models/catalog.json';
 
@@ -15,6 +16,8 @@ export interface CatalogEntry {
   context: number | null;
   input: number | null;
   output: number | null;
+  /** List price (USD per million tokens); absent when the catalog publishes none. */
+  cost?: ModelPrice;
 }
 
 /** One model from an OpenAI-style list: its id and, when published, its window. */
@@ -34,6 +37,39 @@ const text = (value: unknown): string | null =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const usd = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 1e6 ? v : undefined);
+
+/** The prices of one row, read under either spelling (the snapshot's cacheRead, models.dev's cache_read). */
+function priceRow(v: Record<string, unknown>): Omit<PriceTier, 'size'> | null {
+  const input = usd(v.input);
+  const output = usd(v.output);
+  if (input === undefined || output === undefined) return null;
+  const cacheRead = usd(v.cacheRead ?? v.cache_read);
+  const cacheWrite = usd(v.cacheWrite ?? v.cache_write);
+  return { input, output, ...(cacheRead !== undefined ? { cacheRead } : {}), ...(cacheWrite !== undefined ? { cacheWrite } : {}) };
+}
+
+/**
+ * A list price from the snapshot's `cost` or a models.dev `cost`: input and
+ * output both published (else none), cache prices where given, tiers sorted.
+ */
+export function parseCost(value: unknown): ModelPrice | undefined {
+  if (!isRecord(value)) return undefined;
+  const base = priceRow(value);
+  if (!base) return undefined;
+  const tiers: PriceTier[] = [];
+  for (const t of Array.isArray(value.tiers) ? value.tiers : []) {
+    if (!isRecord(t)) continue;
+    const size = isRecord(t.tier) ? t.tier.size : t.size;
+    const row = priceRow(t);
+    if (row && isValidWindow(size)) tiers.push({ size, ...row });
+  }
+  tiers.sort((a, b) => a.size - b.size);
+  return tiers.length ? { ...base, tiers } : base;
+}
+
+const withCost = (cost: ModelPrice | undefined) => (cost ? { cost } : {});
+
 /** The snapshot bundled with this build (resources/models/catalog.json). */
 export function snapshotEntries(): { source: string; entries: CatalogEntry[] } {
   const file = snapshotFile as { source: string; models: Record<string, unknown>[] };
@@ -46,6 +82,7 @@ export function snapshotEntries(): { source: string; entries: CatalogEntry[] } {
       context: limit(m.context),
       input: limit(m.input),
       output: limit(m.output),
+      ...withCost(parseCost(m.cost)),
     })),
   };
 }
@@ -75,6 +112,7 @@ export function parseModelsDev(doc: unknown): CatalogEntry[] {
         context: limit(lim.context),
         input: limit(lim.input),
         output: limit(lim.output),
+        ...withCost(parseCost(model.cost)),
       });
       if (entries.length > MAX_MODELS) throw new Error(`The models.dev answer lists more than ${MAX_MODELS} models.`);
     }

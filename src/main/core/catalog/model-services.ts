@@ -5,6 +5,7 @@ import type { CoreDeps } from '../deps';
 import { buildCatalog, searchCatalog, toModelInfo, type Catalog } from './catalog';
 import { parseModelList, parseModelsDev, snapshotEntries, type CatalogEntry, type ListEntry } from './entries';
 import { fetchJsonCapped, type FetchLike } from './fetch-capped';
+import { priceOf, type PricedModel } from './price';
 import { resolveModel } from './resolve';
 import { readModelSettings, writeModelSettings } from './model-settings';
 import { CachedSource, REFRESH_TTL_MS, type SourceSnapshot } from './source-cache';
@@ -42,7 +43,10 @@ function sourceStatus<T>(kind: RefreshSourceKind, snap: SourceSnapshot<T>, count
  * for the TTL and at most one request per source is in flight. With refresh
  * off (the default) nothing goes online and the bundled snapshot answers.
  */
-export function modelServices(deps: CoreDeps, options: ModelServiceOptions = {}): { services: ModelServices; resolve(id: string): ResolvedModel } {
+export function modelServices(
+  deps: CoreDeps,
+  options: ModelServiceOptions = {},
+): { services: ModelServices; resolve(id: string): ResolvedModel; price(id: string | null): PricedModel | null } {
   const nowMs = () => deps.now().getTime();
   const ttl = options.ttlMs ?? REFRESH_TTL_MS;
   const fetchOptions = { fetch: options.fetch, maxBytes: options.maxBytes, timeoutMs: options.timeoutMs };
@@ -106,5 +110,5 @@ export function modelServices(deps: CoreDeps, options: ModelServiceOptions = {})
       return status();
     },
   };
-  return { services, resolve };
+  return { services, resolve, price: (id: string | null) => priceOf(catalog(), id) };
 }

@@ -22,6 +22,7 @@ import { redactSecrets } from '../secrets';
 import { claudeProjectBaseUrl, geminiProjectBaseUrl } from '../trust/agent-config';
 import { relayBypass } from '../wire/bypass';
 import { wireRunSummary } from '../wire/store';
+import { withListPrices } from '../cost/wire-costs';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunInput, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
 import { TranscriptCollector } from '../threads/transcript-collector';
@@ -30,7 +31,7 @@ import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
 import type { WireBudgetFacts } from '../../../shared/contract/wire';
-import { stepWireBlock, warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
+import { blockedStepText, stepWireBlock, warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -190,7 +191,7 @@ export class RunManager {
     const steps = listEvidence(this.deps.db, { runId }).map(({ repo: _repo, ...s }) => s);
     const live = this.deps.streams.lastSeq(`run:${runId}`);
     const settings = getRunInput(this.deps.db, runId)?.settings ?? { agent: run.agent, loop: {} };
-    return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0), wire: wireRunSummary(this.deps.db, runId) };
+    return { run, settings, steps, events, lastSeq: Math.max(live, events.at(-1)?.seq ?? 0), wire: withListPrices(this.deps.db, wireRunSummary(this.deps.db, runId), runId) };
   }
 
   /** Runs the steps of one run in the background; resolves with its detail after the first decision. */
@@ -392,7 +393,7 @@ export class RunManager {
     if (invocation.stdin !== prepared.invocation.stdin) throw new Error('The prompt changed between measuring and launching.');
     const cliEnv: NodeJS.ProcessEnv = { ...this.deps.env, ...invocation.env, ...extra.env };
     // The wire: a relay for this step between the CLI and its provider (or, where it cannot be, the reason).
-    const { requestBudget, wireSecrets } = s.input.settings.loop;
+    const { requestBudget, spendBudget, wireSecrets } = s.input.settings.loop;
     const wire = await openStepWire(this.deps, {
       agent: s.adapter.id,
       setting: s.input.settings.wire,
@@ -401,7 +402,7 @@ export class RunManager {
       runId: s.runId,
       threadId: s.threadId,
       stepId: start.id,
-      enforce: { requestBudget, wireSecrets },
+      enforce: { requestBudget, spendBudget, wireSecrets },
       // A trusted repository's own base URL is the relay's upstream (the relay stays in front of it).
       project: {
         anthropicBaseUrl: trust.load && s.adapter.id === 'claude' ? claudeProjectBaseUrl(s.input.repo) : null,
@@ -449,7 +450,7 @@ export class RunManager {
       : result.cancelled
       ? 'Cancelled: Loupe ended the agent and its processes.'
       : wireBlock
-        ? wireBlockStepText(wireBlock.seq, wireBlock.facts.budget as WireBudgetFacts)
+        ? blockedStepText(wireBlock.seq, wireBlock.facts)
       : result.timedOut
         ? `No progress for ${timeout ?? IDLE_TIMEOUT_SECONDS.default} s: Loupe ended the agent (change the no-progress timeout in the run settings).`
         : result.spawnError

@@ -122,6 +122,11 @@ export class ClaudeLines {
         if (v.subtype === 'compact_boundary' && !sidechain) return this.compaction(v, meta);
         this.counts.bookkeeping += 1;
         return;
+      case 'cost-state':
+        // The CLI's own running total, restored and added to on resume: the latest one is the session's.
+        if (!ctx.subagent && typeof v.totalCostUSD === 'number' && Number.isFinite(v.totalCostUSD)) this.facts.cliCostUsd = v.totalCostUSD;
+        this.counts.bookkeeping += 1;
+        return;
       default:
         if (type === 'progress') this.linkProgress(v);
         if (type !== null && BOOKKEEPING.has(type)) {

@@ -22,6 +22,8 @@ export class SessionFacts {
   title: string | null = null;
   /** The main chain's latest model. */
   lastModel: string | null = null;
+  /** What the CLI itself says the session cost (Claude Code's latest `cost-state` record's totalCostUSD). */
+  cliCostUsd: number | null = null;
   private readonly mainModels = new Set<string>();
   private readonly otherModels = new Set<string>();
 

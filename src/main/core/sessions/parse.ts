@@ -168,6 +168,7 @@ function assemble(
     tools: built.toolNames,
     reportedWindow,
     title: facts.title,
+    ...(facts.cliCostUsd !== null ? { cliCostUsd: facts.cliCostUsd } : {}),
     lines,
     readAt: now.toISOString(),
   };

@@ -50,7 +50,7 @@ describe('effective run settings', () => {
         model: 'openai/gpt-4.1',
         notes: 'Be brief.',
         agentArgs: ['--verbose'],
-        loop: { contextBudget: { maxPromptBytes: 5000, policy: 'warn' }, requestBudget: { maxRequestTokens: 150_000, policy: 'block' }, wireSecrets: 'redact', idleTimeoutSeconds: 120 },
+        loop: { contextBudget: { maxPromptBytes: 5000, policy: 'warn' }, requestBudget: { maxRequestTokens: 150_000, policy: 'block' }, spendBudget: { maxUsd: 5, policy: 'warn' }, wireSecrets: 'redact', idleTimeoutSeconds: 120 },
         keepStaged: true,
         xrayTools: true,
         wire: false,

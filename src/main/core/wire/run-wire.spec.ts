@@ -34,7 +34,10 @@ describe('a run on the wire', () => {
     expect(detail.run.status).toBe('succeeded');
     expect(JSON.stringify(detail.events)).toContain('wired');
     const step = detail.steps[0]!;
-    expect(detail.wire.steps).toEqual([{ stepId: step.id, requests: 1, largestBytes: expect.any(Number), reportedInput: 12, cacheRead: 0, warnings: [] }]);
+    expect(detail.wire.steps).toEqual([
+      // listPrice: the step's reported requests at list price (issue 36).
+      { stepId: step.id, requests: 1, largestBytes: expect.any(Number), reportedInput: 12, cacheRead: 0, warnings: [], listPrice: expect.objectContaining({ requests: 1 }) },
+    ]);
     const [session] = listWireSessions(runtime.deps.db, repo);
     const [rec] = wireRequests(runtime.deps.db, session!.id);
     expect(rec).toMatchObject({ runId: started.run.id, stepId: step.id, api: 'anthropic-messages', model: 'claude-x', status: 200 });

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WireEnforcement, WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
+import { isWireBlock } from '../../../shared/wire/enforcement-text';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
 import { parseRequest } from './parse';
@@ -108,7 +109,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     async intercept(request) {
       const decision = await enforce(request);
       facts.set(request.seq, decision.facts);
-      if (decision.kind === 'answer' && (decision.facts.budget as { verdict?: string } | undefined)?.verdict === 'block') blocked.push({ seq: request.seq, facts: decision.facts });
+      if (decision.kind === 'answer' && isWireBlock(decision.facts)) blocked.push({ seq: request.seq, facts: decision.facts });
       return decision;
     },
     observe(request, forwarded) {

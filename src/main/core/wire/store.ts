@@ -291,3 +291,64 @@ export function threadWireStamp(db: Db, threadId: string): string {
     .get(threadId)!;
   return `${row.n}:${row.last ?? 0}`;
 }
+
+/** One request with its reported usage, for pricing (issue 36): no parts, the session's identity beside it. */
+export interface WireUsageRow {
+  sessionId: string;
+  seq: number;
+  kind: WireSessionKind;
+  agent: string;
+  repo: string | null;
+  runId: string | null;
+  stepId: string | null;
+  at: string;
+  provider: WireRequestRecord['provider'];
+  model: string | null;
+  usage: NonNullable<WireRequestRecord['usage']>;
+}
+
+/** Every model request the provider reported usage for, since `since` (ISO, inclusive), oldest first. */
+export function wireUsageRows(db: Db, since: string | null): WireUsageRow[] {
+  const rows = db
+    .prepare<[string], { session_id: string; seq: number; kind: WireSessionKind; agent: string; repo: string | null; run_id: string | null; step_id: string | null; at: string; provider: WireRequestRecord['provider']; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null }>(
+      `SELECT r.session_id, r.seq, s.kind, s.agent, s.repo, s.run_id, r.step_id, r.at, r.provider, r.model, r.input_tokens, r.cache_read, r.cache_write, r.output_tokens
+         FROM wire_requests r JOIN wire_sessions s ON s.id = r.session_id
+        WHERE r.api IS NOT NULL AND r.at >= ? AND (r.input_tokens IS NOT NULL OR r.output_tokens IS NOT NULL OR r.cache_read IS NOT NULL)
+        ORDER BY r.at, r.session_id, r.seq`,
+    )
+    .all(since ?? '');
+  return rows.map((r) => ({
+    sessionId: r.session_id,
+    seq: r.seq,
+    kind: r.kind,
+    agent: r.agent,
+    repo: r.repo,
+    runId: r.run_id,
+    stepId: r.step_id,
+    at: r.at,
+    provider: r.provider,
+    model: r.model,
+    usage: { input: r.input_tokens, cacheRead: r.cache_read, cacheWrite: r.cache_write, output: r.output_tokens },
+  }));
+}
+
+/** How many requests of a session before `beforeSeq` are recorded (a record is written once its response has ended). */
+export function recordedBefore(db: Db, sessionId: string, beforeSeq: number): number {
+  const row = db.prepare<[string, number], { n: number }>('SELECT COUNT(*) AS n FROM wire_requests WHERE session_id = ? AND seq < ?').get(sessionId, beforeSeq);
+  return row?.n ?? 0;
+}
+
+/** The reported usage of every model request of a session or a run, in order (the spend budget's running total). */
+export function scopeUsage(
+  db: Db,
+  scope: { sessionId: string } | { runId: string },
+): { sessionId: string; seq: number; stepId: string | null; model: string | null; usage: NonNullable<WireRequestRecord['usage']> }[] {
+  const [column, value] = 'runId' in scope ? ['run_id', scope.runId] : ['session_id', scope.sessionId];
+  return db
+    .prepare<[string], { session_id: string; seq: number; step_id: string | null; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null }>(
+      `SELECT session_id, seq, step_id, model, input_tokens, cache_read, cache_write, output_tokens FROM wire_requests
+        WHERE ${column} = ? AND api IS NOT NULL AND (input_tokens IS NOT NULL OR output_tokens IS NOT NULL) ORDER BY at, seq`,
+    )
+    .all(value)
+    .map((r) => ({ sessionId: r.session_id, seq: r.seq, stepId: r.step_id, model: r.model, usage: { input: r.input_tokens, cacheRead: r.cache_read, cacheWrite: r.cache_write, output: r.output_tokens } }));
+}

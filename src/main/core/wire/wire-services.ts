@@ -1,6 +1,9 @@
 import type { CallContext, Services } from '../../../shared/api';
 import type { ResolvedModel } from '../../../shared/contract/models';
 import { LoupeError } from '../../../shared/errors';
+import type { PricedModel } from '../catalog/price';
+import { memoPrice } from '../cost/collect';
+import { wireSessionCosts } from '../cost/wire-costs';
 import type { CoreDeps } from '../deps';
 import { listWireSessions, wireRequest, wireRequests, wireSession } from './store';
 import { wireManifest } from './xray-source';
@@ -8,7 +11,10 @@ import { wireManifest } from './xray-source';
 const noCall: CallContext = { callId: 'wire', signal: new AbortController().signal, progress: () => {} };
 
 /** Wire sessions and their requests, as recorded (no bodies exist to show). */
-export function wireServices(deps: CoreDeps, options: { resolveModel(id: string, ctx: CallContext): Promise<ResolvedModel> }): Pick<Services, 'wire.list' | 'wire.show'> {
+export function wireServices(
+  deps: CoreDeps,
+  options: { resolveModel(id: string, ctx: CallContext): Promise<ResolvedModel>; price?(model: string | null): PricedModel | null },
+): Pick<Services, 'wire.list' | 'wire.show'> {
   return {
     'wire.list': async ({ repo }) => listWireSessions(deps.db, repo),
     'wire.show': async ({ sessionId, request }) => {
@@ -16,14 +22,16 @@ export function wireServices(deps: CoreDeps, options: { resolveModel(id: string,
       if (!session) throw new LoupeError('not-found', `There is no wire session ${sessionId}.`);
       const one = wireRequest(deps.db, sessionId, request ?? null);
       if (request !== undefined && !one) throw new LoupeError('not-found', `Wire session ${sessionId} has no request ${request}.`);
-      const requests = wireRequests(deps.db, sessionId).map(({ system: _s, tools: _t, segments: _g, ...brief }) => brief);
+      const records = wireRequests(deps.db, sessionId);
+      const requests = records.map(({ system: _s, tools: _t, segments: _g, ...brief }) => brief);
+      const costs = options.price ? wireSessionCosts(records, memoPrice(options.price)) : undefined;
       let manifest = null;
       if (one?.api) {
         // An id no catalog knows (or an ambiguous one) gets the default window.
         const m = await options.resolveModel(one.model ?? 'default', noCall).catch(() => options.resolveModel('default', noCall));
         manifest = wireManifest(session, one, { id: one.model ?? m.id, window: m.window, reserve: m.reserve, source: m.known ? m.source : 'default' });
       }
-      return { session, requests, request: one, manifest };
+      return { session, requests, request: one, manifest, ...(costs ? { costs } : {}) };
     },
   };
 }

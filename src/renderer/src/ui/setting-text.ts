@@ -3,7 +3,7 @@ import type { AgentInfo, RunSettings } from '../../../shared/contract/runs';
 import { IDLE_TIMEOUT_SECONDS } from '../../../shared/contract/run-limits';
 import type { SettingField, SettingSource } from '../../../shared/contract/settings';
 import { formatInt } from '../../../shared/format';
-import { budgetText, requestBudgetText, wireSecretsText } from '../../../shared/presets/describe';
+import { budgetText, requestBudgetText, spendBudgetText, wireSecretsText } from '../../../shared/presets/describe';
 import { wireSettingText } from '../../../shared/runs/wire-default';
 
 /** "Loupe default" / "your change" / "preset team revision 3". */
@@ -39,6 +39,8 @@ export function valueText(field: SettingField, s: RunSettings, agents: readonly 
       return budgetText(s.loop.contextBudget);
     case 'loop.requestBudget':
       return requestBudgetText(s.loop.requestBudget);
+    case 'loop.spendBudget':
+      return spendBudgetText(s.loop.spendBudget);
     case 'loop.wireSecrets':
       return wireSecretsText(s.loop.wireSecrets);
     case 'loop.idleTimeoutSeconds': {

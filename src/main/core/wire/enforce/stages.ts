@@ -4,7 +4,7 @@
  * bytes that will be forwarded). Every wire session (a run's, `loupe wrap`'s)
  * gets its stages here.
  */
-import type { RequestBudget } from '../../../../shared/contract/runs';
+import type { RequestBudget, SpendBudget } from '../../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import type { CoreDeps } from '../../deps';
 import { budgetStage } from './budget';
@@ -12,10 +12,12 @@ import { wireDirectives } from './directive-source';
 import { evictionStage } from './evictions';
 import type { WireStage } from './chain';
 import { failClosed, secretsStage } from './secrets';
+import { spendStage } from './spend';
 
 /** The run settings enforcement reads (loop.requestBudget, loop.wireSecrets). */
 export interface EnforceSettings {
   requestBudget?: RequestBudget;
+  spendBudget?: SpendBudget;
   wireSecrets?: WireSecretsMode;
 }
 
@@ -31,5 +33,6 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, session
     failClosed(secretsStage(secrets), secrets),
     // 3. The request budget, on the body as the stages above left it.
     ...(settings.requestBudget ? [budgetStage(deps, settings.requestBudget)] : []),
+    ...(settings.spendBudget ? [spendStage(deps, settings.spendBudget, { sessionId, runId })] : []),
   ];
 }

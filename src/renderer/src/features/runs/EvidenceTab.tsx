@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { WireRunSummary } from '../../../../shared/contract/wire';
+import { addTotals, emptyTotals, totalsText } from '../../../../shared/cost/price';
 import { formatBytes, formatInt } from '../../../../shared/format';
 import { StepCard } from './StepCard';
 import { useRuns } from './store';
@@ -11,10 +12,12 @@ function wireSaw(wire: WireRunSummary | null): string | null {
   const largest = Math.max(...wire.steps.map((s) => s.largestBytes));
   const input = wire.steps.reduce((n, s) => n + s.reportedInput, 0);
   const cache = wire.steps.reduce((n, s) => n + s.cacheRead, 0);
+  const priced = wire.steps.flatMap((s) => (s.listPrice ? [s.listPrice] : []));
+  const money = priced.length ? ` At ${totalsText(priced.reduce((t, p) => addTotals(t, p), emptyTotals()))} (the CLI’s own figure, where it reports one, is in each step).` : '';
   return (
     `${formatInt(requests)} request${requests === 1 ? '' : 's'} to the provider, the largest ${formatBytes(largest)}, ` +
     `${formatInt(input)} input tokens reported in all (${formatInt(cache)} read from the provider’s cache): the CLI’s own system prompt, ` +
-    'tool definitions, tool calls and results included.'
+    `tool definitions, tool calls and results included.${money}`
   );
 }
 

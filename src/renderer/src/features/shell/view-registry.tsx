@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import { VIEWS, type ViewId } from '../../../../shared/views';
+import { CostsView } from '../costs/CostsView';
 import { InspectorView } from '../inspector/InspectorView';
 import { PresetsView } from '../presets/PresetsView';
 import { RunsView } from '../runs/RunsView';
@@ -26,6 +27,7 @@ const PARTS: Record<ViewId, Pick<ViewEntry, 'icon' | 'component'>> = {
   runs: { icon: '▶', component: RunsView },
   xray: { icon: '▦', component: XRayView },
   presets: { icon: '☰', component: PresetsView },
+  costs: { icon: '$', component: CostsView },
   settings: { icon: '⚙', component: SettingsView },
 };
 

@@ -5,6 +5,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SplitMeter } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
 import { WireEnforcementPanel } from './WireEnforcementPanel';
+import { WireCosts } from './WireCosts';
 import { WireHistory } from './WireHistory';
 import { WireImagesFacts } from './WireImagesFacts';
 import { WireRequestWarnings } from './WireRequestWarnings';
@@ -74,6 +75,7 @@ export function WireXRay() {
             </dl>
             <WireRequestWarnings request={r} />
             <WireHistory detail={detail} shown={r.seq} onPick={(seq) => void useWire.getState().showRequest(seq === requestSeq ? null : seq)} />
+            <WireCosts detail={detail} shown={r.seq} />
           </div>
           {shownLatest?.wire && <WireEnforcementPanel wire={shownLatest.wire} owner="session" />}
           <section className="wire-segments" data-testid="wire-segments">

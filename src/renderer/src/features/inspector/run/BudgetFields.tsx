@@ -6,7 +6,7 @@ import { BUDGET_LIMITS_NOTE } from '../../../../../shared/runs/budget-limits';
 import { Segmented } from './Segmented';
 import { useRunForm } from './run-store';
 
-export function NumberField({ field, hint, label = FIELD_LABEL[field] }: { field: Extract<DraftField, 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout' | 'maxRequestTokens' | 'maxRequestBytes'>; hint: string; label?: string }) {
+export function NumberField({ field, hint, label = FIELD_LABEL[field] }: { field: Extract<DraftField, 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout' | 'maxRequestTokens' | 'maxRequestBytes' | 'maxSpendUsd' | 'maxSpendTokens'>; hint: string; label?: string }) {
   const { value, error, disabled } = useRunForm(
     useShallow((s) => ({ value: s.draft?.[field] ?? '', error: s.errors[field], disabled: field === 'idleTimeout' && s.draft?.idleOff === true })),
   );

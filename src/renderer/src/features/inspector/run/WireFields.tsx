@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { REQUEST_CEILING_MAX } from '../../../../../shared/contract/run-limits';
+import { REQUEST_CEILING_MAX, SPEND_CEILING_MAX } from '../../../../../shared/contract/run-limits';
 import { formatInt } from '../../../../../shared/format';
 import { NumberField } from './BudgetFields';
 import { BUDGET_LIMITS_NOTE } from '../../../../../shared/runs/budget-limits';
@@ -9,8 +9,8 @@ import { wireBoxChecked } from '../../../../../shared/runs/wire-default';
 
 /** Enforcement on the wire: the request budget (each request the relay forwards) and recognised secrets. */
 export function WireFields() {
-  const { policy, secrets, wire } = useRunForm(
-    useShallow((s) => ({ policy: s.draft?.requestPolicy ?? 'block', secrets: s.draft?.wireSecrets ?? 'warn', wire: wireBoxChecked(s.draft?.agent ?? 'demo', s.draft?.wire) })),
+  const { policy, secrets, wire, spendPolicy } = useRunForm(
+    useShallow((s) => ({ policy: s.draft?.requestPolicy ?? 'block', secrets: s.draft?.wireSecrets ?? 'warn', wire: wireBoxChecked(s.draft?.agent ?? 'demo', s.draft?.wire), spendPolicy: s.draft?.spendPolicy ?? 'block' })),
   );
   const { setDraft } = useRunForm.getState();
   return (
@@ -35,6 +35,21 @@ export function WireFields() {
         ]}
         value={policy}
         onChange={(requestPolicy) => setDraft({ requestPolicy })}
+      />
+      <div className="run-pair">
+        <NumberField field="maxSpendUsd" hint="The run’s total at list price, checked before each request is sent" />
+        <NumberField field="maxSpendTokens" hint={`The run’s reported tokens, up to ${formatInt(SPEND_CEILING_MAX.maxTokens)}`} />
+      </div>
+      <Segmented
+        label="When a request would cross a spend ceiling"
+        name="run-spend-policy"
+        testIdPrefix="spend-policy"
+        options={[
+          ['block', 'Block: Loupe answers it, nothing is billed'],
+          ['warn', 'Warn: send it, record the warning'],
+        ]}
+        value={spendPolicy}
+        onChange={(spendPolicy) => setDraft({ spendPolicy })}
       />
       <Segmented
         label="Recognised secrets in a request"

@@ -54,6 +54,17 @@ describe('run form draft', () => {
     expect(settingsFromDraft({ ...fresh, agent: 'custom', command: 'x', wire: true }, base).settings!.wire).toBe(true);
   });
 
+  it('edits the spend budget: dollars in whole cents and tokens, round trip, bad values kept with their reason', () => {
+    const s: RunSettings = { agent: 'claude', loop: { spendBudget: { maxUsd: 2.5, maxTokens: 1_000_000, policy: 'warn' } } };
+    expect(draftFromSettings(s).maxSpendUsd).toBe('2.50');
+    const back = settingsFromDraft(draftFromSettings(s), s);
+    expect(settingsKey(back.settings)).toBe(settingsKey(s));
+    expect(runSettingsSchema().safeParse(back.settings).success).toBe(true);
+    expect(settingsFromDraft(draft({ maxSpendUsd: '$5' }), base).settings!.loop).toEqual({ spendBudget: { maxUsd: 5, policy: 'block' } });
+    const { errors } = settingsFromDraft(draft({ maxSpendUsd: '1.234', maxSpendTokens: '0' }), base);
+    expect(errors).toEqual({ maxSpendUsd: expect.stringMatching(/whole cents/), maxSpendTokens: expect.stringMatching(/positive/) });
+  });
+
   it('the X-Ray tools box turns settings.xrayTools on and off', () => {
     expect(settingsFromDraft(draft({ xrayTools: true }), base).settings!.xrayTools).toBe(true);
     expect(settingsFromDraft(draft({ xrayTools: false }), { ...base, xrayTools: true }).settings!.xrayTools).toBeUndefined();

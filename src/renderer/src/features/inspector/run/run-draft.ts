@@ -4,7 +4,7 @@
  * the contract's rules (run-limits.ts; the test checks the answers against the
  * contract's schema). Pure: no bridge, no React.
  */
-import { BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, REQUEST_CEILING_MAX, RUN_LIMITS, type AgentId, type WireSecretsMode } from '../../../../../shared/contract/run-limits';
+import { BUDGET_CEILING_MAX, IDLE_TIMEOUT_SECONDS, REQUEST_CEILING_MAX, RUN_LIMITS, SPEND_CEILING_MAX, type AgentId, type WireSecretsMode } from '../../../../../shared/contract/run-limits';
 import type { RunSettings } from '../../../../../shared/contract/runs';
 import { parseWholeNumber } from '../../../../../shared/runs/ceiling-input';
 
@@ -29,15 +29,20 @@ export interface RunDraft {
   requestPolicy: 'warn' | 'block';
   /** Recognised secrets in a request: recorded (warn) or replaced before sending (redact). */
   wireSecrets: WireSecretsMode;
+  /** The spend budget on the wire (issue 36): US dollars at list price and/or tokens per run, as typed, and its policy. */
+  maxSpendUsd: string;
+  maxSpendTokens: string;
+  spendPolicy: 'warn' | 'block';
 }
 
-export type DraftField = 'command' | 'model' | 'notes' | 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout' | 'maxRequestTokens' | 'maxRequestBytes';
+export type DraftField = 'command' | 'model' | 'notes' | 'maxPromptBytes' | 'maxApproximateTokens' | 'idleTimeout' | 'maxRequestTokens' | 'maxRequestBytes' | 'maxSpendUsd' | 'maxSpendTokens';
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
 /** The form showing `settings`. */
 export function draftFromSettings(s: RunSettings): RunDraft {
   const budget = s.loop.contextBudget;
   const request = s.loop.requestBudget;
+  const spend = s.loop.spendBudget;
   const idle = s.loop.idleTimeoutSeconds;
   return {
     agent: s.agent,
@@ -56,7 +61,19 @@ export function draftFromSettings(s: RunSettings): RunDraft {
     maxRequestBytes: request?.maxRequestBytes !== undefined ? String(request.maxRequestBytes) : '',
     requestPolicy: request?.policy ?? 'block',
     wireSecrets: s.loop.wireSecrets ?? 'warn',
+    maxSpendUsd: spend?.maxUsd !== undefined ? spend.maxUsd.toFixed(2) : '',
+    maxSpendTokens: spend?.maxTokens !== undefined ? String(spend.maxTokens) : '',
+    spendPolicy: spend?.policy ?? 'block',
   };
+}
+
+/** Dollars as typed ("5", "2.50", "$12.25"): empty, a whole-cent amount above 0 up to the bound, or why not. */
+function parseUsd(text: string): { kind: 'empty' } | { kind: 'value'; value: number } | { kind: 'error'; message: string } {
+  const t = text.trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!t) return { kind: 'empty' };
+  if (!/^\d+(\.\d{1,2})?$/.test(t) || !(Number(t) > 0)) return { kind: 'error', message: 'must be an amount in US dollars above 0, in whole cents (e.g. 2.50)' };
+  if (Number(t) > SPEND_CEILING_MAX.maxUsd) return { kind: 'error', message: `must be at most ${SPEND_CEILING_MAX.maxUsd.toLocaleString('en-US')}` };
+  return { kind: 'value', value: Number(t) };
 }
 
 const tooLong = (text: string, max: number) => (text.length > max ? `is longer than ${max.toLocaleString('en-US')} characters` : null);
@@ -82,6 +99,10 @@ export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: R
   const requestBytes = parseWholeNumber(d.maxRequestBytes, { max: REQUEST_CEILING_MAX.maxRequestBytes });
   if (requestTokens.kind === 'error') errors.maxRequestTokens = requestTokens.message;
   if (requestBytes.kind === 'error') errors.maxRequestBytes = requestBytes.message;
+  const spendUsd = parseUsd(d.maxSpendUsd);
+  const spendTokens = parseWholeNumber(d.maxSpendTokens, { max: SPEND_CEILING_MAX.maxTokens });
+  if (spendUsd.kind === 'error') errors.maxSpendUsd = spendUsd.message;
+  if (spendTokens.kind === 'error') errors.maxSpendTokens = spendTokens.message;
   if (bytes.kind === 'error') errors.maxPromptBytes = bytes.message;
   if (tokens.kind === 'error') errors.maxApproximateTokens = tokens.message;
   const idle = d.idleOff ? ({ kind: 'empty' } as const) : parseWholeNumber(d.idleTimeout, { min: IDLE_TIMEOUT_SECONDS.min, max: IDLE_TIMEOUT_SECONDS.max });
@@ -101,6 +122,13 @@ export function settingsFromDraft(d: RunDraft, base: RunSettings): { settings: R
       ...(requestTokens.kind === 'value' ? { maxRequestTokens: requestTokens.value } : {}),
       ...(requestBytes.kind === 'value' ? { maxRequestBytes: requestBytes.value } : {}),
       policy: d.requestPolicy,
+    };
+  }
+  if (spendUsd.kind === 'value' || spendTokens.kind === 'value') {
+    loop.spendBudget = {
+      ...(spendUsd.kind === 'value' ? { maxUsd: spendUsd.value } : {}),
+      ...(spendTokens.kind === 'value' ? { maxTokens: spendTokens.value } : {}),
+      policy: d.spendPolicy,
     };
   }
   // warn is the default: written only when chosen otherwise, or when the settings in force name it.
@@ -133,6 +161,8 @@ export const FIELD_LABEL: Record<DraftField, string> = {
   idleTimeout: 'No-progress timeout',
   maxRequestTokens: 'Max request tokens',
   maxRequestBytes: 'Max request bytes',
+  maxSpendUsd: 'Max spend (USD)',
+  maxSpendTokens: 'Max spend tokens',
 };
 
 /** Stable text of settings (keys sorted at every level), to tell whether two are the same. */
