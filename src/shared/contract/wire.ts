@@ -208,6 +208,8 @@ export interface WireSessionSummary {
   createdAt: string;
   /** Plain notes on what the wire could not record ("not recorded: …"). */
   notes: string[];
+  /** The login mode its CLI used, as said in the run (null: not known, e.g. sessions before it was kept). */
+  login?: string | null;
   requests: number;
   /** Model requests (parsed), of `requests`. */
   modelRequests: number;
@@ -244,4 +246,9 @@ export interface WireRunSummary {
   sessions: string[];
   steps: WireStepSummary[];
   notes: string[];
+  /** Which login mode each session's CLI used ("ChatGPT sign-in (auth.json in CODEX_HOME)"), never the credential; one per distinct mode. */
+  logins: string[];
 }
+
+/** Notes that say a session's login mode start with this; the rest are "not recorded: …" notes. */
+export const WIRE_LOGIN_NOTE = 'login: ';

@@ -7,6 +7,7 @@ import { readEffective } from '../../core/settings/effective';
 import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
 import type { WireBudgetFacts } from '../../../shared/contract/wire';
 import { wiringFor } from '../../core/wire/cli-wiring';
+import { loginNote } from '../../core/wire/run-wire';
 import { openWireSession, type WireSession } from '../../core/wire/session';
 import { addWireNote, insertWireSession } from '../../core/wire/store';
 import { EXIT_FAILURE, UsageError, type CommandRun } from '../command';
@@ -40,6 +41,7 @@ export const run: CommandRun = async (args, io) => {
   const repo = resolve(values.repo ?? process.cwd());
   const runtime = cliRuntime(io);
   let session: WireSession | null = null;
+  let cleanup: (() => void) | null = null;
   try {
     const wiring = wiringFor(agent, io.env)!;
     let env: NodeJS.ProcessEnv = { ...io.env };
@@ -48,6 +50,7 @@ export const run: CommandRun = async (args, io) => {
       const id = randomUUID();
       const at = runtime.deps.now().toISOString();
       insertWireSession(runtime.deps.db, { id, kind: 'wrap', agent, repo, runId: null, createdAt: at });
+      addWireNote(runtime.deps.db, id, at, loginNote(wiring.login));
       addWireNote(runtime.deps.db, id, at, wiring.reason);
       io.stderr(`loupe: ${wiring.reason}\n`);
     } else {
@@ -64,7 +67,9 @@ export const run: CommandRun = async (args, io) => {
           for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) io.stderr(`loupe: ${w.text}\n`);
         },
       });
+      session.note(loginNote(wiring.login));
       const applied = wiring.apply((p) => session!.relay.baseUrl(p));
+      cleanup = applied.cleanup ?? null;
       env = { ...env, ...applied.env };
       wireArgs = applied.args;
       io.stderr(`loupe: recording ${agent}'s requests as wire session ${session.id} (loupe wire show ${session.id})\n`);
@@ -72,7 +77,7 @@ export const run: CommandRun = async (args, io) => {
     // Ctrl-C reaches the CLI itself (it shares the terminal's process group); Loupe waits for it to end.
     const stop = io.onInterrupt?.(() => {});
     try {
-      // codex takes -c before its subcommand; claude and gemini take nothing here.
+      // No CLI takes arguments from the wire now (codex's base URL is in its per-session CODEX_HOME).
       const child = runtime.deps.spawn(exe, [...wireArgs, ...cliArgs], { cwd: process.cwd(), env, terminal: true });
       const exit = await child.exited.catch((err: Error) => {
         io.stderr(`loupe: ${agent} could not be started: ${err.message}\n`);
@@ -91,6 +96,7 @@ export const run: CommandRun = async (args, io) => {
     }
   } finally {
     await session?.close();
+    cleanup?.();
     await runtime.close();
   }
 };

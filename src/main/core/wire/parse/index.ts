@@ -3,6 +3,7 @@ import { isAscii } from 'node:buffer';
 import type { IdOptions, TextMemo } from '../../sessions/builder';
 import type { WireProvider } from '../providers';
 import { parseAnthropic } from './anthropic';
+import { isCodeAssist, parseCodeAssist } from './code-assist';
 import { parseGemini } from './gemini';
 import { parseOpenAI } from './openai';
 import type { ParsedRequest } from './parsed';
@@ -107,9 +108,13 @@ export function jsonObjectOfText(text: string): Record<string, unknown> | null {
  * previews, only the sizes it wants hashed (the stage matches ids only).
  */
 export function parseBody(provider: WireProvider, endpoint: string, b: Record<string, unknown>, bodyLength: number, ids: IdOptions = {}): ParsedRequest {
-  const parsed = provider === 'anthropic' ? parseAnthropic(b, ids) : provider === 'openai' ? parseOpenAI(b, ids) : parseGemini(b, endpoint, ids);
+  const wrapped = provider === 'gemini' && isCodeAssist(endpoint, b);
+  const parsed =
+    provider === 'anthropic' ? parseAnthropic(b, ids) : provider === 'openai' ? parseOpenAI(b, ids) : wrapped ? parseCodeAssist(b, endpoint, ids) : parseGemini(b, endpoint, ids);
   // The envelope (model, settings) is measured on its own; the messages are the rest of the body.
-  const envelope = Object.fromEntries(Object.entries(b).filter(([k]) => !PART_KEYS.has(k)));
+  const outside = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !PART_KEYS.has(k)));
+  // Code Assist: the wrapper's own fields and the wrapped request's settings.
+  const envelope = wrapped ? { ...b, request: outside(b.request as Record<string, unknown>) } : outside(b);
   const envelopeBytes = Buffer.byteLength(JSON.stringify(envelope));
   parsed.messageBytes = Math.max(0, bodyLength - envelopeBytes - parsed.systemBytes - parsed.toolBytes);
   return parsed;
