@@ -118,6 +118,8 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
       headers: withoutCredentials(req.headers),
       bodyText,
       bodyBytes: raw.length,
+      credentialHeaders: Object.keys(req.headers).filter((h) => CREDENTIAL_HEADERS.has(h.toLowerCase())).sort(),
+      bearer: /^Bearer (\S{0,16})/.exec(String(req.headers.authorization ?? ''))?.[1] ?? null,
       json: undefined,
       purpose: 'other',
       stream: false,

@@ -74,6 +74,10 @@ export interface RecordedRequest {
   bodyText: string;
   /** The body's size on the wire, as it came (encoded, when it was). */
   bodyBytes: number;
+  /** Names of the credential headers it carried (their values are not kept). */
+  credentialHeaders: string[];
+  /** The first 16 characters of an `authorization: Bearer` token (its kind: sk-ant-oat01-, ya29., a JWT's header), or null. */
+  bearer: string | null;
   json: unknown;
   /** turn: a model call answered from the script; utility: a structured side call or a token count; probe: a reachability check; other: rejected. */
   purpose: 'turn' | 'utility' | 'probe' | 'other';
