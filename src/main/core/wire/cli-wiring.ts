@@ -212,8 +212,8 @@ export function wiringFor(agent: string, env: NodeJS.ProcessEnv): CliWiring | nu
         apply(url) {
           // The relay's URL goes into a per-session CODEX_HOME's config.toml, never onto the command line.
           const overlay = codexHomeOverlay(cfg.home, codexConfigWithBaseUrl(readCodexConfig(cfg.home), cfg.custom ? cfg.provider : null, url('openai')));
-          // codex keeps its state database in CODEX_HOME unless told: the user's own.
           const out: Record<string, string> = { CODEX_HOME: overlay.dir };
+          // codex's databases stay the user's own (a database made first in the overlay would be apart).
           if (!env.CODEX_SQLITE_HOME) out.CODEX_SQLITE_HOME = cfg.home;
           return { env: out, args: [], cleanup: overlay.cleanup };
         },

@@ -163,12 +163,21 @@ describe('wiring each CLI', () => {
     // Everything else is the user's own: auth.json and the sessions folder are links to it.
     expect(lstatSync(join(dir, 'auth.json')).isSymbolicLink()).toBe(true);
     expect(realpathSync(join(dir, 'sessions'))).toBe(realpathSync(join(codexHome, 'sessions')));
-    // Something codex makes at the top of its home is moved back; the overlay is gone.
+    // A second session at the same time takes another folder; a later one the first again (codex's paths under it stay valid).
+    const second = corp.apply(() => 'http://127.0.0.1:2/OTHER/openai');
+    expect(second.env.CODEX_HOME).not.toBe(dir);
+    // Something codex makes at the top of its home is moved back; the relay's URL is not left behind.
     writeFileSync(join(dir, 'history.jsonl'), 'x\n');
     applied.cleanup!();
-    expect(existsSync(dir)).toBe(false);
+    second.cleanup!();
+    expect(existsSync(join(dir, 'config.toml'))).toBe(false);
     expect(readFileSync(join(codexHome, 'history.jsonl'), 'utf8')).toBe('x\n');
+    expect(readFileSync(join(dir, 'history.jsonl'), 'utf8')).toBe('x\n');
     expect(readFileSync(join(codexHome, 'config.toml'), 'utf8')).toBe(config);
+    const again = corp.apply(() => 'http://127.0.0.1:3/THIRD/openai');
+    expect(again.env.CODEX_HOME).toBe(dir);
+    expect(readFileSync(join(dir, 'config.toml'), 'utf8')).toContain('THIRD');
+    again.cleanup!();
 
     const plain = wiringFor('codex', { CODEX_HOME: tempDir(), OPENAI_API_KEY: 'sk' });
     if (plain?.kind !== 'wired') throw new Error('not wired');
@@ -176,6 +185,7 @@ describe('wiring each CLI', () => {
     expect(p.args).toEqual([]);
     expect(readFileSync(join(p.env.CODEX_HOME!, 'config.toml'), 'utf8')).toBe('openai_base_url = "http://r/openai"\n');
     p.cleanup!();
+    expect(existsSync(join(p.env.CODEX_HOME!, 'config.toml'))).toBe(false);
     expect(plain.upstreams).toEqual({ openai: undefined });
   });
 
