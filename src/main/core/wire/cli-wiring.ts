@@ -17,7 +17,7 @@ import { codexConfigWithBaseUrl, codexHomeOverlay, readCodexConfig } from './cod
 import type { WireProvider } from './providers';
 
 /** How a CLI signs in to its provider, as far as Loupe can tell before it starts (never the credential itself). */
-export type LoginMode = 'api-key' | 'auth-token' | 'subscription' | 'chatgpt' | 'google' | 'bedrock' | 'vertex' | 'not-signed-in';
+export type LoginMode = 'api-key' | 'auth-token' | 'subscription' | 'chatgpt' | 'google' | 'bedrock' | 'vertex' | 'cloud' | 'not-signed-in';
 
 /** The login mode and where it was read from, said in the run ("login: …"). */
 export interface LoginFacts {
@@ -110,10 +110,19 @@ function geminiAuthType(env: NodeJS.ProcessEnv): string | null {
 const own = (v: string | undefined) => (v && v.trim() ? v.trim() : undefined);
 const truthy = (v: string | undefined) => !!v && v !== '0' && v.toLowerCase() !== 'false';
 
+const CLAUDE_CLOUDS: [string, string][] = [
+  ['CLAUDE_CODE_USE_FOUNDRY', 'Microsoft Foundry'],
+  ['CLAUDE_CODE_USE_ANTHROPIC_AWS', 'Claude on AWS'],
+  ['CLAUDE_CODE_USE_ANTHROPIC_GOOGLE_CLOUD', 'Claude on Google Cloud'],
+  ['CLAUDE_CODE_USE_MANTLE', 'Amazon Bedrock (Mantle)'],
+];
+
 /** How claude signs in: a cloud provider, an API key, an auth token, or its subscription (the OAuth login in .credentials.json). */
 export function claudeLogin(env: NodeJS.ProcessEnv): LoginFacts {
   if (truthy(env.CLAUDE_CODE_USE_BEDROCK)) return { mode: 'bedrock', text: 'Amazon Bedrock (CLAUDE_CODE_USE_BEDROCK)' };
   if (truthy(env.CLAUDE_CODE_USE_VERTEX)) return { mode: 'vertex', text: 'Google Vertex AI (CLAUDE_CODE_USE_VERTEX)' };
+  // The other clouds claude 2.1.332 reads (its own flags): not relayed either.
+  for (const [flag, name] of CLAUDE_CLOUDS) if (truthy(env[flag])) return { mode: 'cloud', text: `${name} (${flag})` };
   if (own(env.ANTHROPIC_API_KEY)) return { mode: 'api-key', text: 'API key (ANTHROPIC_API_KEY)' };
   if (own(env.ANTHROPIC_AUTH_TOKEN)) return { mode: 'auth-token', text: 'auth token (ANTHROPIC_AUTH_TOKEN, sent as a bearer)' };
   if (own(env.CLAUDE_CODE_OAUTH_TOKEN)) return { mode: 'subscription', text: 'Claude subscription (CLAUDE_CODE_OAUTH_TOKEN)' };
@@ -163,6 +172,9 @@ export function wiringFor(agent: string, env: NodeJS.ProcessEnv): CliWiring | nu
           login,
           reason: "not recorded: claude through Google Vertex AI sends to Vertex's :rawPredict endpoints with a Google token, which Loupe does not relay yet.",
         };
+      }
+      if (login.mode === 'cloud') {
+        return { kind: 'not-recorded', login, reason: `not recorded: claude through ${login.text} sends to that cloud's own endpoint and credentials, which Loupe does not relay yet.` };
       }
       // An API key, an auth token and a subscription's OAuth bearer all go to claude's base URL.
       return {

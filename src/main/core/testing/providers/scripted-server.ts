@@ -61,6 +61,13 @@ export interface Dialect {
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'cookie', 'proxy-authorization', 'chatgpt-account-id']);
 
+/** The kind of an `authorization: Bearer` token by its well-known prefix (never the token): a sign-in's, a JWT, an API key. */
+function bearerKind(header: string): string | null {
+  const token = /^Bearer (\S+)/.exec(header)?.[1];
+  if (!token) return null;
+  return /^(sk-ant-oat01-|sk-ant-api03-|ya29\.|eyJ|sk-)/.exec(token)?.[1] ?? 'other';
+}
+
 /**
  * A request body as the provider reads it: codex signed in with ChatGPT sends its bodies
  * zstd-encoded (`content-encoding: zstd`), as chatgpt.com accepts them; gzip, deflate and
@@ -119,7 +126,7 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
       bodyText,
       bodyBytes: raw.length,
       credentialHeaders: Object.keys(req.headers).filter((h) => CREDENTIAL_HEADERS.has(h.toLowerCase())).sort(),
-      bearer: /^Bearer (\S{0,16})/.exec(String(req.headers.authorization ?? ''))?.[1] ?? null,
+      bearer: bearerKind(String(req.headers.authorization ?? '')),
       json: undefined,
       purpose: 'other',
       stream: false,

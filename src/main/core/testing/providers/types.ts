@@ -76,7 +76,7 @@ export interface RecordedRequest {
   bodyBytes: number;
   /** Names of the credential headers it carried (their values are not kept). */
   credentialHeaders: string[];
-  /** The first 16 characters of an `authorization: Bearer` token (its kind: sk-ant-oat01-, ya29., a JWT's header), or null. */
+  /** The kind of its `authorization: Bearer` token, by prefix: `sk-ant-oat01-` (a Claude subscription), `eyJ` (a JWT), `ya29.` (Google), `sk-`, `other`; null without one. */
   bearer: string | null;
   json: unknown;
   /** turn: a model call answered from the script; utility: a structured side call or a token count; probe: a reachability check; other: rejected. */
