@@ -39,7 +39,7 @@ export const run: CommandRun = async (args, io) => {
         if (values.json) io.stdout(`${JSON.stringify({ run: detail.run, steps: detail.steps, wire: detail.wire }, null, 2)}\n`);
         else {
           // Which login mode the CLI used, as the wire recorded it (never the credential).
-          const login = detail.wire.logins?.length ? `Login: ${detail.wire.logins.join('; ')}\n` : '';
+          const login = detail.wire.logins.length ? `Login: ${detail.wire.logins.join('; ')}\n` : '';
           io.stdout(`Run ${detail.run.id}: ${detail.run.status} (${detail.run.agent}), thread ${detail.run.threadId}\n${login}${detail.run.askPreview}\n\n${detail.steps.map(formatStep).join('\n')}\n`);
         }
         return EXIT_OK;

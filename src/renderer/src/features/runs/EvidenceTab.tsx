@@ -33,7 +33,7 @@ export function MeasurementScope({ wire }: { wire: WireRunSummary | null }) {
           <strong>What the wire saw:</strong> {saw}
         </span>
       )}
-      {wire?.logins?.length ? (
+      {wire?.logins.length ? (
         <span className="wire-login" data-testid="wire-login">
           {' '}
           <strong>Login:</strong> {wire.logins.join('; ')}.
