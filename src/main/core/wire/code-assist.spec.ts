@@ -11,7 +11,8 @@ import type { Runtime } from '../runtime';
 import { jsonObjectOf, parseRequest } from './parse';
 import { openWireSession, type WireSession } from './session';
 import type { EnforceSettings } from './enforce/stages';
-import { wireRequests } from './store';
+import { credentialKind } from './providers';
+import { wireRequests, wireSession } from './store';
 
 let runtime: Runtime | null = null;
 let provider: ScriptedProvider | null = null;
@@ -88,6 +89,8 @@ describe('Code Assist on the wire', () => {
     expect(rec.split).not.toBeNull();
     expect(rec.usage).toEqual({ input: 341, cacheRead: 20, cacheWrite: null, output: 9 });
     expect(received.bearer).toBe('ya29.');
+    // The login mode, as the wire saw it: the kind of credential, never the credential.
+    expect(wireSession(runtime!.deps.db, session!.id)?.login).toBe('Google sign-in (Code Assist: a Google access token, seen on the wire)');
     expect(JSON.stringify(records)).not.toContain('fabricated-access-token');
   });
 
@@ -131,5 +134,19 @@ describe('the scripted servers read encoded request bodies', () => {
     }
     const bad = await fetch(`${provider.url}/v1/responses`, { method: 'POST', headers: { 'content-encoding': 'zstd', authorization: 'Bearer x' }, body: 'not zstd' });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('the kind of credential a request carried', () => {
+  it('tells each sign-in from an API key by its headers, never keeping the value', () => {
+    expect(credentialKind({ authorization: 'Bearer sk-ant-oat01-abc' }, '')).toBe('subscription-bearer');
+    expect(credentialKind({ authorization: 'Bearer eyJhbGciOi.x.y', 'chatgpt-account-id': 'acct' }, '')).toBe('chatgpt-bearer');
+    expect(credentialKind({ authorization: 'Bearer ya29.token' }, '')).toBe('google-bearer');
+    expect(credentialKind({ authorization: 'Bearer sk-proj-123' }, '')).toBe('api-key');
+    expect(credentialKind({ 'x-api-key': 'sk-ant-api03-x' }, '')).toBe('api-key');
+    expect(credentialKind({}, '?alt=sse&key=AIza')).toBe('api-key');
+    expect(credentialKind({ authorization: 'AWS4-HMAC-SHA256 Credential=AKIA/20260101/us-east-1/bedrock/aws4_request, Signature=ab' }, '')).toBe('aws-sigv4');
+    expect(credentialKind({ authorization: 'Bearer gateway-token' }, '')).toBe('bearer');
+    expect(credentialKind({}, '?alt=sse')).toBeNull();
   });
 });

@@ -13,7 +13,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CREDENTIAL_HEADERS, CREDENTIAL_QUERY_PARAMS, providerErrorBody, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { CREDENTIAL_HEADERS, CREDENTIAL_QUERY_PARAMS, credentialKind, providerErrorBody, WIRE_PROVIDERS, type CredentialKind, type WireProvider } from './providers';
 import { FramingError } from './framing';
 import { upstreamClient } from './upstream';
 
@@ -31,6 +31,8 @@ export interface RelayRequest {
   headers: Record<string, string>;
   body: Buffer;
   startedAt: number;
+  /** The kind of credential it carried (never the credential): how the CLI signed in. */
+  credential?: CredentialKind | null;
 }
 
 /** What to do with a request: forward it (its body rewritten, or not), or answer it here. */
@@ -185,7 +187,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       answer(res, provider, 413, `Loupe's relay refused this request: its body is over ${maxRequestBytes} bytes.`);
       return;
     }
-    const request: RelayRequest = { seq: ++seq, provider, method: req.method ?? 'GET', endpoint, query, headers: visibleHeaders(req.headers), body, startedAt };
+    const request: RelayRequest = { seq: ++seq, provider, method: req.method ?? 'GET', endpoint, query, headers: visibleHeaders(req.headers), body, startedAt, credential: credentialKind(req.headers, search) };
     const decision: RelayDecision = options.intercept ? await options.intercept(request) : { kind: 'forward' };
     const forwarded = decision.kind === 'forward' && decision.body ? decision.body : body;
     const tap = safeTap(options.observe?.(request, forwarded) ?? null);

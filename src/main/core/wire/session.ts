@@ -6,11 +6,11 @@
  * request before it.
  */
 import { randomUUID } from 'node:crypto';
-import type { WireEnforcement, WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
+import { WIRE_LOGIN_NOTE, type WireEnforcement, type WireRequestRecord, type WireSessionKind } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
 import { parseRequest } from './parse';
-import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { CREDENTIAL_KIND_TEXT, OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
 import { composeStages, type EnforcementFacts } from './enforce/chain';
 import { withheldSegments } from './enforce/record';
 import { enforcementStages, type EnforceSettings } from './enforce/stages';
@@ -70,11 +70,18 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   // Each request's facts, from the stages to its record (the relay calls observe right after intercept).
   const facts = new Map<number, EnforcementFacts>();
   const blocked: { seq: number; facts: EnforcementFacts }[] = [];
+  const credentialsSeen = new Set<string>();
   const enforce = composeStages(enforcementStages(deps, id, options.enforce, options.runId));
 
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),
     async intercept(request) {
+      // How the CLI signed in, as the wire saw it: said once per kind (the run's login line is the last said).
+      if (request.credential && !credentialsSeen.has(request.credential)) {
+        credentialsSeen.add(request.credential);
+        const kind = request.credential === 'google-bearer' && request.endpoint.startsWith('/v1internal:') ? 'Google sign-in (Code Assist: a Google access token, seen on the wire)' : CREDENTIAL_KIND_TEXT[request.credential];
+        addWireNote(deps.db, id, deps.now().toISOString(), `${WIRE_LOGIN_NOTE}${kind}`);
+      }
       const decision = await enforce(request);
       facts.set(request.seq, decision.facts);
       if (decision.kind === 'answer' && (decision.facts.budget as { verdict?: string } | undefined)?.verdict === 'block') blocked.push({ seq: request.seq, facts: decision.facts });

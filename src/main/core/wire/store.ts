@@ -173,9 +173,9 @@ function notesOf(db: Db, sessionId: string): string[] {
   return allNotesOf(db, sessionId).filter((n) => !n.startsWith(WIRE_LOGIN_NOTE));
 }
 
-/** The login mode a session's CLI used, as its "login: …" note says it, without the prefix. */
+/** The login mode a session's CLI used, as its last "login: …" note says it (what the wire saw, over the CLI's configuration), without the prefix. */
 function loginOf(db: Db, sessionId: string): string | null {
-  const note = allNotesOf(db, sessionId).find((n) => n.startsWith(WIRE_LOGIN_NOTE));
+  const note = allNotesOf(db, sessionId).findLast((n) => n.startsWith(WIRE_LOGIN_NOTE));
   return note ? note.slice(WIRE_LOGIN_NOTE.length) : null;
 }
 
