@@ -250,5 +250,7 @@ export interface WireRunSummary {
   logins: string[];
 }
 
-/** Notes that say a session's login mode start with this; the rest are "not recorded: …" notes. */
+/** Notes that say a session's login mode (from the CLI's configuration) start with this; the rest are "not recorded: …" notes. */
 export const WIRE_LOGIN_NOTE = 'login: ';
+/** Notes that say which kind of credential the wire saw on a session's requests start with this. */
+export const WIRE_LOGIN_SEEN_NOTE = 'login seen: ';

@@ -1,5 +1,5 @@
 // Every sign-in on the wire with the real CLIs (issue 35): claude with a subscription, codex
-// with ChatGPT, gemini with Google (Code Assist), each with fabricated credentials against a
+// with ChatGPT, gemini with Google (Code Assist) and on Vertex AI, each with fabricated credentials against a
 // scripted server of its mode (signin-tier.ts). For each: a turn completes through Loupe; every
 // model request the server received is recorded with its exact size and split; a redaction
 // (a secret in a file the agent reads) and an eviction (X-Ray, on the resumed session's next
@@ -21,7 +21,7 @@ import { startProvider, type RecordedRequest, type ScriptedProvider } from '../.
 import { pairingProblem } from '../../core/testing/wire-requests';
 import { parseRequest } from '../../core/wire/parse';
 import { runCliForTest } from '../testing';
-import { signInAgent } from './signin-tier';
+import { signInAgent, type SignIn } from './signin-tier';
 import { tierHome, tierSkipReason } from './tier';
 
 const skip = tierSkipReason();
@@ -46,9 +46,15 @@ function filesUnder(dir: string): { path: string; bytes: Buffer }[] {
 }
 
 describe.skipIf(skip !== null)('every sign-in on the wire with the real CLIs', () => {
-  for (const bin of ['claude', 'codex', 'gemini'] as const satisfies readonly AgentBin[]) {
-    it(`${bin} signed in (${bin === 'claude' ? 'subscription' : bin === 'codex' ? 'ChatGPT' : 'Google'}): recorded, redacted, evicted, blocked, and no token kept`, async () => {
-      const agent = signInAgent(bin);
+  const CASES: { signIn: SignIn; bin: AgentBin; label: string; login: RegExp }[] = [
+    { signIn: 'claude-subscription', bin: 'claude', label: 'subscription', login: /^Claude subscription \(OAuth login in \.credentials\.json\); the wire saw a Claude subscription's OAuth bearer$/ },
+    { signIn: 'codex-chatgpt', bin: 'codex', label: 'ChatGPT', login: /^ChatGPT sign-in \(auth\.json in CODEX_HOME\); the wire saw a ChatGPT bearer and chatgpt-account-id$/ },
+    { signIn: 'gemini-google', bin: 'gemini', label: 'Google', login: /^Google sign-in \(Code Assist, oauth-personal\); the wire saw a Google access token$/ },
+    { signIn: 'gemini-vertex', bin: 'gemini', label: 'Vertex AI', login: /^Google Vertex AI \(GOOGLE_API_KEY\); the wire saw an API key$/ },
+  ];
+  for (const { signIn, bin, label, login } of CASES) {
+    it(`${bin} signed in (${label}): recorded, redacted, evicted, blocked, and no token kept`, async () => {
+      const agent = signInAgent(signIn);
       const marker = `EVICT-SIGNIN-${bin}-5e1a`;
       const notes = Array.from({ length: 40 }, (_, i) => `Line ${i} of the notes: item ${i * 3} is filed under ${String.fromCharCode(65 + (i % 26))}.`).join('\n');
       // gemini's resume of a turn that used a tool is refused (tier.ts): its evicted segment is a reply, the others' a file's tool result.
@@ -133,14 +139,14 @@ describe.skipIf(skip !== null)('every sign-in on the wire with the real CLIs', (
         expect(received().filter((r) => r.bodyText.includes(SECRET.slice(4, 16)))).toEqual([]);
         // The sign-in's own credential reached the server through the relay, as the CLI sends it in this mode.
         for (const r of received()) {
-          expect(r.bearer, r.path).toBe(bin === 'claude' ? 'sk-ant-oat01-' : bin === 'codex' ? 'eyJ' : 'ya29.');
-          expect(r.credentialHeaders).toEqual(bin === 'codex' ? ['authorization', 'chatgpt-account-id'] : ['authorization']);
+          expect(r.bearer, r.path).toBe({ 'claude-subscription': 'sk-ant-oat01-', 'codex-chatgpt': 'eyJ', 'gemini-google': 'ya29.', 'gemini-vertex': null }[signIn]);
+          expect(r.credentialHeaders).toEqual(signIn === 'codex-chatgpt' ? ['authorization', 'chatgpt-account-id'] : signIn === 'gemini-vertex' ? ['x-goog-api-key'] : ['authorization']);
         }
         if (bin === 'claude') expect(received()[0]!.headers['anthropic-beta']).toMatch(/oauth-\d{4}-\d{2}-\d{2}/);
         const first = await detailOf(one.runId);
         expect(first.wire.steps.flatMap((s) => s.warnings)).toContainEqual(expect.objectContaining({ kind: 'secret', action: 'redact' }));
         // The run says which login mode it used, never the credential.
-        expect(first.wire.logins).toEqual([expect.stringMatching(agent.login === 'subscription' ? /^Claude subscription/ : agent.login === 'chatgpt' ? /^ChatGPT sign-in/ : /^Google sign-in \(Code Assist/)]);
+        expect(first.wire.logins).toEqual([expect.stringMatching(login)]);
         expect((await cli(['runs', 'show', one.runId])).stdout).toMatch(/^Login: /m);
 
         // 2. A turn that carries the marker, then evicted in X-Ray: the resumed session's next request lacks it.

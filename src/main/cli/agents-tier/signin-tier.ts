@@ -4,12 +4,12 @@
 // sk-ant-oat01-…` to ANTHROPIC_BASE_URL), codex with ChatGPT (auth.json's tokens, a JWT
 // naming the account: a bearer and `chatgpt-account-id`, zstd-encoded bodies, to its
 // openai_base_url), gemini with Google (Code Assist at CODE_ASSIST_ENDPOINT, a token from
-// GOOGLE_CLOUD_ACCESS_TOKEN without a network check). Each sign-in's tokens are random per
+// GOOGLE_CLOUD_ACCESS_TOKEN without a network check); and gemini on Vertex AI (express mode, an API
+// key, at GOOGLE_VERTEX_BASE_URL). Each sign-in's tokens are random per
 // home, so a test can look for them anywhere Loupe keeps data.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AgentBin } from '../../core/testing/agents';
 import type { LoginMode } from '../../core/wire/cli-wiring';
 import { TIER_AGENTS, type TierAgent } from './tier';
 
@@ -101,7 +101,44 @@ function geminiGoogle(): SignInAgent {
   };
 }
 
-/** A fresh sign-in agent per test file (its tokens are those of the home it configured last). */
-export function signInAgent(bin: AgentBin): SignInAgent {
-  return bin === 'claude' ? claudeSubscription() : bin === 'codex' ? codexChatGpt() : geminiGoogle();
+function geminiVertex(): SignInAgent {
+  let tokens: string[] = [];
+  return {
+    ...TIER_AGENTS.gemini,
+    login: 'vertex',
+    tokens: () => tokens,
+    configure(home, url) {
+      // Vertex AI express mode (an API key): no Google Cloud credentials to find offline.
+      const key = fabricated('AIza');
+      tokens = [key];
+      mkdirSync(join(home, '.gemini'), { recursive: true });
+      writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'vertex-ai' } } }));
+      return {
+        GOOGLE_GENAI_USE_VERTEXAI: 'true',
+        GOOGLE_API_KEY: key,
+        GOOGLE_CLOUD_PROJECT: 'scripted-project',
+        GOOGLE_CLOUD_LOCATION: 'us-central1',
+        GOOGLE_VERTEX_BASE_URL: url,
+        GEMINI_CLI_TRUST_WORKSPACE: 'true',
+        GEMINI_CLI_NO_RELAUNCH: 'true',
+      };
+    },
+  };
+}
+
+/** The sign-ins the tier runs: each CLI's signed-in mode, and gemini on Vertex AI. */
+export type SignIn = 'claude-subscription' | 'codex-chatgpt' | 'gemini-google' | 'gemini-vertex';
+
+/** A fresh sign-in agent per test (its tokens are those of the home it configured last). */
+export function signInAgent(signIn: SignIn): SignInAgent {
+  switch (signIn) {
+    case 'claude-subscription':
+      return claudeSubscription();
+    case 'codex-chatgpt':
+      return codexChatGpt();
+    case 'gemini-google':
+      return geminiGoogle();
+    case 'gemini-vertex':
+      return geminiVertex();
+  }
 }

@@ -6,8 +6,9 @@
  * per-session CODEX_HOME (API key and ChatGPT sign-in alike); a custom command
  * by the relay's URLs in its environment (it opts in). Each upstream is the
  * user's own base URL where they set one, else the mode's official endpoint.
- * Where a mode calls an endpoint Loupe does not stand in front of (Bedrock,
- * Vertex AI), it is not wired and the reason is said plainly. See
+ * gemini on Vertex AI by GOOGLE_VERTEX_BASE_URL. Where a mode calls an
+ * endpoint Loupe does not stand in front of (claude on Bedrock, Vertex AI and
+ * the other clouds), it is not wired and the reason is said plainly. See
  * docs/sign-ins.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -136,10 +137,19 @@ export function claudeLogin(env: NodeJS.ProcessEnv): LoginFacts {
   return { mode: 'not-signed-in', text: 'no API key or login file found (claude may use its keychain login or an apiKeyHelper)' };
 }
 
+/**
+ * Where gemini sends on Vertex AI (as @google/genai picks it): with an API key (express mode) or
+ * the global location, aiplatform.googleapis.com; else the location's own endpoint.
+ */
+export function vertexUpstream(env: NodeJS.ProcessEnv): string {
+  const location = own(env.GOOGLE_CLOUD_LOCATION);
+  return own(env.GOOGLE_API_KEY) || !location || location === 'global' ? 'https://aiplatform.googleapis.com' : `https://${location}-aiplatform.googleapis.com`;
+}
+
 /** How gemini signs in: its selected auth type, else the environment it reads. */
 export function geminiLogin(env: NodeJS.ProcessEnv): LoginFacts {
   const auth = geminiAuthType(env);
-  if (auth === 'vertex-ai' || (!auth && truthy(env.GOOGLE_GENAI_USE_VERTEXAI))) return { mode: 'vertex', text: 'Google Vertex AI' };
+  if (auth === 'vertex-ai' || (!auth && truthy(env.GOOGLE_GENAI_USE_VERTEXAI))) return { mode: 'vertex', text: `Google Vertex AI (${own(env.GOOGLE_API_KEY) ? 'GOOGLE_API_KEY' : 'Google Cloud credentials'})` };
   if (auth === 'oauth-personal' || auth === 'compute-default-credentials' || auth === 'cloud-shell' || (!auth && truthy(env.GOOGLE_GENAI_USE_GCA)))
     return { mode: 'google', text: `Google sign-in (Code Assist${auth ? `, ${auth}` : ', GOOGLE_GENAI_USE_GCA'})` };
   if (auth === 'gemini-api-key' || own(env.GEMINI_API_KEY)) return { mode: 'api-key', text: 'API key (GEMINI_API_KEY)' };
@@ -187,10 +197,12 @@ export function wiringFor(agent: string, env: NodeJS.ProcessEnv): CliWiring | nu
     case 'gemini': {
       const login = geminiLogin(env);
       if (login.mode === 'vertex') {
+        // Vertex AI: the Gemini shape under /v1beta1/…/publishers/google/models/<m>, a Google token or an API key (not a signed body).
         return {
-          kind: 'not-recorded',
+          kind: 'wired',
           login,
-          reason: 'not recorded: gemini through Vertex AI sends to its Google Cloud endpoint (aiplatform.googleapis.com), which Loupe does not relay yet.',
+          upstreams: { gemini: own(env.GOOGLE_VERTEX_BASE_URL) ?? vertexUpstream(env) },
+          apply: (url) => ({ env: { GOOGLE_VERTEX_BASE_URL: url('gemini') }, args: [] }),
         };
       }
       if (login.mode === 'google') {

@@ -90,7 +90,7 @@ describe('Code Assist on the wire', () => {
     expect(rec.usage).toEqual({ input: 341, cacheRead: 20, cacheWrite: null, output: 9 });
     expect(received.bearer).toBe('ya29.');
     // The login mode, as the wire saw it: the kind of credential, never the credential.
-    expect(wireSession(runtime!.deps.db, session!.id)?.login).toBe('Google sign-in (Code Assist: a Google access token, seen on the wire)');
+    expect(wireSession(runtime!.deps.db, session!.id)?.login).toBe('The wire saw a Google access token');
     expect(JSON.stringify(records)).not.toContain('fabricated-access-token');
   });
 

@@ -71,12 +71,12 @@ export function credentialKind(headers: Record<string, string | string[] | undef
   return null;
 }
 
-/** How a credential kind reads in the run's "login: …" line. */
+/** How a credential kind reads in the run's login line ("… ; the wire saw <this>"). */
 export const CREDENTIAL_KIND_TEXT: Record<CredentialKind, string> = {
-  'api-key': 'API key (seen on the wire)',
-  'subscription-bearer': 'Claude subscription (its OAuth bearer, seen on the wire)',
-  'chatgpt-bearer': 'ChatGPT sign-in (its bearer and chatgpt-account-id, seen on the wire)',
-  'google-bearer': 'Google sign-in (a Google access token, seen on the wire)',
-  'aws-sigv4': 'AWS SigV4 signature (seen on the wire)',
-  bearer: 'auth token (a bearer, seen on the wire)',
+  'api-key': 'an API key',
+  'subscription-bearer': "a Claude subscription's OAuth bearer",
+  'chatgpt-bearer': 'a ChatGPT bearer and chatgpt-account-id',
+  'google-bearer': 'a Google access token',
+  'aws-sigv4': 'an AWS SigV4 signature',
+  bearer: 'a bearer token',
 };

@@ -106,12 +106,18 @@ describe('wiring each CLI', () => {
     expect(own).toMatchObject({ kind: 'wired', login: { mode: 'google' }, upstreams: { gemini: 'https://ca.corp.example' } });
   });
 
-  it('says plainly which cloud modes are not recorded, and why', () => {
+  it('says plainly which cloud modes are not recorded, and why; relays gemini on Vertex AI', () => {
     const home = tempDir();
     mkdirSync(join(home, '.gemini'));
     writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'vertex-ai' } } }));
-    expect(wiringFor('gemini', { HOME: home })).toMatchObject({ kind: 'not-recorded', login: { mode: 'vertex' }, reason: expect.stringMatching(/^not recorded: gemini through Vertex AI/) });
-    expect(wiringFor('gemini', { HOME: tempDir(), GOOGLE_GENAI_USE_VERTEXAI: 'true' })).toMatchObject({ kind: 'not-recorded', login: { mode: 'vertex' } });
+    // gemini on Vertex AI is relayed (a Google token or an API key; the body is not signed), by GOOGLE_VERTEX_BASE_URL.
+    const vertex = wiringFor('gemini', { HOME: home, GOOGLE_CLOUD_LOCATION: 'europe-west4' });
+    expect(vertex).toMatchObject({ kind: 'wired', login: { mode: 'vertex' }, upstreams: { gemini: 'https://europe-west4-aiplatform.googleapis.com' } });
+    expect(vertex?.kind === 'wired' && vertex.apply((p) => `http://relay/${p}`).env).toEqual({ GOOGLE_VERTEX_BASE_URL: 'http://relay/gemini' });
+    expect(wiringFor('gemini', { HOME: tempDir(), GOOGLE_GENAI_USE_VERTEXAI: 'true', GOOGLE_API_KEY: 'k', GOOGLE_CLOUD_LOCATION: 'us-central1' })).toMatchObject({
+      kind: 'wired',
+      upstreams: { gemini: 'https://aiplatform.googleapis.com' },
+    });
     expect(wiringFor('claude', { HOME: tempDir(), CLAUDE_CODE_USE_BEDROCK: '1', ANTHROPIC_API_KEY: 'k' })).toMatchObject({
       kind: 'not-recorded',
       login: { mode: 'bedrock' },

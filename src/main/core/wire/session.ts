@@ -6,7 +6,7 @@
  * request before it.
  */
 import { randomUUID } from 'node:crypto';
-import { WIRE_LOGIN_NOTE, type WireEnforcement, type WireRequestRecord, type WireSessionKind } from '../../../shared/contract/wire';
+import { WIRE_LOGIN_SEEN_NOTE, type WireEnforcement, type WireRequestRecord, type WireSessionKind } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
 import { parseRequest } from './parse';
@@ -76,11 +76,10 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),
     async intercept(request) {
-      // How the CLI signed in, as the wire saw it: said once per kind (the run's login line is the last said).
+      // How the CLI signed in, as the wire saw it: said once per kind of credential (never the credential).
       if (request.credential && !credentialsSeen.has(request.credential)) {
         credentialsSeen.add(request.credential);
-        const kind = request.credential === 'google-bearer' && request.endpoint.startsWith('/v1internal:') ? 'Google sign-in (Code Assist: a Google access token, seen on the wire)' : CREDENTIAL_KIND_TEXT[request.credential];
-        addWireNote(deps.db, id, deps.now().toISOString(), `${WIRE_LOGIN_NOTE}${kind}`);
+        addWireNote(deps.db, id, deps.now().toISOString(), `${WIRE_LOGIN_SEEN_NOTE}${CREDENTIAL_KIND_TEXT[request.credential]}`);
       }
       const decision = await enforce(request);
       facts.set(request.seq, decision.facts);

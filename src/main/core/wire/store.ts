@@ -3,7 +3,7 @@
  * changed. A request row keeps its parts as JSON of hashes, counts and
  * redacted previews; no body, header or credential is ever written here.
  */
-import { WIRE_LOGIN_NOTE, type WireEnforcement, type WireRequestRecord, type WireRunSummary, type WireSessionKind, type WireSessionSummary, type WireWarning } from '../../../shared/contract/wire';
+import { WIRE_LOGIN_NOTE, WIRE_LOGIN_SEEN_NOTE, type WireEnforcement, type WireRequestRecord, type WireRunSummary, type WireSessionKind, type WireSessionSummary, type WireWarning } from '../../../shared/contract/wire';
 import { warningsOf } from '../../../shared/wire/enforcement-text';
 import { fromJson, fromJsonOrNull, toJson, toJsonOrNull, type Json } from '../store/rows';
 import { getRun, listRuns } from '../runs/store/runs';
@@ -168,15 +168,23 @@ function allNotesOf(db: Db, sessionId: string): string[] {
   return db.prepare<[string], { note: string }>('SELECT note FROM wire_notes WHERE session_id = ? ORDER BY rowid').all(sessionId).map((n) => n.note);
 }
 
-/** A session's notes on what could not be recorded (its login line is apart: loginOf). */
+/** A session's notes on what could not be recorded (its login lines are apart: loginOf). */
 function notesOf(db: Db, sessionId: string): string[] {
-  return allNotesOf(db, sessionId).filter((n) => !n.startsWith(WIRE_LOGIN_NOTE));
+  return allNotesOf(db, sessionId).filter((n) => !n.startsWith(WIRE_LOGIN_NOTE) && !n.startsWith(WIRE_LOGIN_SEEN_NOTE));
 }
 
-/** The login mode a session's CLI used, as its last "login: …" note says it (what the wire saw, over the CLI's configuration), without the prefix. */
+/**
+ * The login mode a session's CLI used: what its configuration says, and the kinds of
+ * credential the wire saw on its requests ("Claude subscription (…); the wire saw a Claude
+ * subscription's OAuth bearer").
+ */
 function loginOf(db: Db, sessionId: string): string | null {
-  const note = allNotesOf(db, sessionId).findLast((n) => n.startsWith(WIRE_LOGIN_NOTE));
-  return note ? note.slice(WIRE_LOGIN_NOTE.length) : null;
+  const notes = allNotesOf(db, sessionId);
+  const said = notes.find((n) => n.startsWith(WIRE_LOGIN_NOTE))?.slice(WIRE_LOGIN_NOTE.length);
+  const seen = notes.filter((n) => n.startsWith(WIRE_LOGIN_SEEN_NOTE)).map((n) => n.slice(WIRE_LOGIN_SEEN_NOTE.length));
+  const wire = seen.length ? `the wire saw ${seen.join(' and ')}` : '';
+  if (said && wire) return `${said}; ${wire}`;
+  return said ?? (wire ? wire.charAt(0).toUpperCase() + wire.slice(1) : null);
 }
 
 function toSummary(db: Db, r: SummaryRow): WireSessionSummary {

@@ -17,9 +17,10 @@ export const STATUS: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
-const MODEL_PATH = /^\/(v1|v1beta|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/;
+// The Gemini API's paths, and Vertex AI's (`/v1beta1/[projects/P/locations/L/]publishers/google/models/M:…`).
+const MODEL_PATH = /^\/(v1|v1beta|v1alpha|v1beta1)\/(?:projects\/[^/]+\/locations\/[^/]+\/)?(?:publishers\/google\/)?models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/;
 
-/** Starts a scripted Gemini provider; point gemini at it with GOOGLE_GEMINI_BASE_URL=url. */
+/** Starts a scripted Gemini provider; point gemini at it with GOOGLE_GEMINI_BASE_URL=url (or, on Vertex AI, GOOGLE_VERTEX_BASE_URL=url). */
 export function startGeminiProvider(options: StartOptions): Promise<ScriptedProvider> {
   return startScriptedServer(geminiDialect, options.script);
 }
