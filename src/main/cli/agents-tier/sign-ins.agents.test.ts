@@ -48,6 +48,7 @@ function filesUnder(dir: string): { path: string; bytes: Buffer }[] {
 describe.skipIf(skip !== null)('every sign-in on the wire with the real CLIs', () => {
   const CASES: { signIn: SignIn; bin: AgentBin; label: string; login: RegExp }[] = [
     { signIn: 'claude-subscription', bin: 'claude', label: 'subscription', login: /^Claude subscription \(OAuth login in \.credentials\.json\); the wire saw a Claude subscription's OAuth bearer$/ },
+    { signIn: 'claude-vertex', bin: 'claude', label: 'Vertex AI', login: /^Google Vertex AI \(CLAUDE_CODE_USE_VERTEX\); the wire saw a Google access token$/ },
     { signIn: 'codex-chatgpt', bin: 'codex', label: 'ChatGPT', login: /^ChatGPT sign-in \(auth\.json in CODEX_HOME\); the wire saw a ChatGPT bearer and chatgpt-account-id$/ },
     { signIn: 'gemini-google', bin: 'gemini', label: 'Google', login: /^Google sign-in \(Code Assist, oauth-personal\); the wire saw a Google access token$/ },
     { signIn: 'gemini-vertex', bin: 'gemini', label: 'Vertex AI', login: /^Google Vertex AI \(GOOGLE_API_KEY\); the wire saw an API key$/ },
@@ -139,10 +140,11 @@ describe.skipIf(skip !== null)('every sign-in on the wire with the real CLIs', (
         expect(received().filter((r) => r.bodyText.includes(SECRET.slice(4, 16)))).toEqual([]);
         // The sign-in's own credential reached the server through the relay, as the CLI sends it in this mode.
         for (const r of received()) {
-          expect(r.bearer, r.path).toBe({ 'claude-subscription': 'sk-ant-oat01-', 'codex-chatgpt': 'eyJ', 'gemini-google': 'ya29.', 'gemini-vertex': null }[signIn]);
+          expect(r.bearer, r.path).toBe({ 'claude-subscription': 'sk-ant-oat01-', 'claude-vertex': 'ya29.', 'codex-chatgpt': 'eyJ', 'gemini-google': 'ya29.', 'gemini-vertex': null }[signIn]);
           expect(r.credentialHeaders).toEqual(signIn === 'codex-chatgpt' ? ['authorization', 'chatgpt-account-id'] : signIn === 'gemini-vertex' ? ['x-goog-api-key'] : ['authorization']);
         }
-        if (bin === 'claude') expect(received()[0]!.headers['anthropic-beta']).toMatch(/oauth-\d{4}-\d{2}-\d{2}/);
+        if (signIn === 'claude-subscription') expect(received()[0]!.headers['anthropic-beta']).toMatch(/oauth-\d{4}-\d{2}-\d{2}/);
+        if (signIn === 'claude-vertex') expect(received()[0]!.path).toMatch(/^\/v1\/projects\/scripted-project\/locations\/us-east5\/publishers\/anthropic\/models\/[^/:]+:streamRawPredict$/);
         const first = await detailOf(one.runId);
         expect(first.wire.steps.flatMap((s) => s.warnings)).toContainEqual(expect.objectContaining({ kind: 'secret', action: 'redact' }));
         // The run says which login mode it used, never the credential.
@@ -175,7 +177,10 @@ describe.skipIf(skip !== null)('every sign-in on the wire with the real CLIs', (
         const sent = received().length;
         const blocked = await run(['--ask', 'Say hello.', '--max-request-bytes', '2000', '--request-policy', 'block'], 3);
         expect(blocked.status).toBe('blocked');
-        expect(received().length).toBe(sent);
+        // None over the ceiling reached it (claude on Vertex AI, refused, probes other models with 492-byte requests: under it, forwarded).
+        const after = received().slice(sent);
+        expect(after.filter((r) => r.bodyBytes > 2000 || r.bodyText.includes('Say hello')), JSON.stringify(after.map((r) => [r.path, r.bodyBytes]))).toEqual([]);
+        if (signIn !== 'claude-vertex') expect(after).toEqual([]);
 
         // Every model request the server received, recorded with its exact size (as it came on the wire) and split.
         const runs = [one, two, three, blocked];

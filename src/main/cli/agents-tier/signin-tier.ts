@@ -126,14 +126,38 @@ function geminiVertex(): SignInAgent {
   };
 }
 
-/** The sign-ins the tier runs: each CLI's signed-in mode, and gemini on Vertex AI. */
-export type SignIn = 'claude-subscription' | 'codex-chatgpt' | 'gemini-google' | 'gemini-vertex';
+function claudeVertex(): SignInAgent {
+  let tokens: string[] = [];
+  return {
+    ...TIER_AGENTS.claude,
+    login: 'vertex',
+    tokens: () => tokens,
+    configure(_home, url) {
+      // No Google Cloud credentials offline: claude's gateway mode (SKIP_VERTEX_AUTH) sends ANTHROPIC_AUTH_TOKEN as the bearer, a Google-shaped one here.
+      const token = fabricated('ya29.');
+      tokens = [token];
+      return {
+        CLAUDE_CODE_USE_VERTEX: '1',
+        CLAUDE_CODE_SKIP_VERTEX_AUTH: '1',
+        ANTHROPIC_AUTH_TOKEN: token,
+        ANTHROPIC_VERTEX_BASE_URL: `${url}/v1`,
+        ANTHROPIC_VERTEX_PROJECT_ID: 'scripted-project',
+        CLOUD_ML_REGION: 'us-east5',
+      };
+    },
+  };
+}
+
+/** The sign-ins the tier runs: each CLI's signed-in mode, and claude and gemini on Vertex AI. */
+export type SignIn = 'claude-subscription' | 'claude-vertex' | 'codex-chatgpt' | 'gemini-google' | 'gemini-vertex';
 
 /** A fresh sign-in agent per test (its tokens are those of the home it configured last). */
 export function signInAgent(signIn: SignIn): SignInAgent {
   switch (signIn) {
     case 'claude-subscription':
       return claudeSubscription();
+    case 'claude-vertex':
+      return claudeVertex();
     case 'codex-chatgpt':
       return codexChatGpt();
     case 'gemini-google':

@@ -6,9 +6,10 @@
  * per-session CODEX_HOME (API key and ChatGPT sign-in alike); a custom command
  * by the relay's URLs in its environment (it opts in). Each upstream is the
  * user's own base URL where they set one, else the mode's official endpoint.
- * gemini on Vertex AI by GOOGLE_VERTEX_BASE_URL. Where a mode calls an
- * endpoint Loupe does not stand in front of (claude on Bedrock, Vertex AI and
- * the other clouds), it is not wired and the reason is said plainly. See
+ * claude and gemini on Vertex AI by ANTHROPIC_VERTEX_BASE_URL and
+ * GOOGLE_VERTEX_BASE_URL. Where a mode calls an endpoint Loupe does not stand
+ * in front of (claude on Bedrock, whose requests are SigV4-signed, and the
+ * other clouds), it is not wired and the reason is said plainly. See
  * docs/sign-ins.md.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -118,6 +119,12 @@ const CLAUDE_CLOUDS: [string, string][] = [
   ['CLAUDE_CODE_USE_MANTLE', 'Amazon Bedrock (Mantle)'],
 ];
 
+/** Where claude sends on Vertex AI: its region's endpoint (CLOUD_ML_REGION, default us-east5), or the global one. */
+export function claudeVertexUpstream(env: NodeJS.ProcessEnv): string {
+  const region = own(env.CLOUD_ML_REGION) ?? 'us-east5';
+  return region === 'global' ? 'https://aiplatform.googleapis.com/v1' : `https://${region}-aiplatform.googleapis.com/v1`;
+}
+
 /** How claude signs in: a cloud provider, an API key, an auth token, or its subscription (the OAuth login in .credentials.json). */
 export function claudeLogin(env: NodeJS.ProcessEnv): LoginFacts {
   if (truthy(env.CLAUDE_CODE_USE_BEDROCK)) return { mode: 'bedrock', text: 'Amazon Bedrock (CLAUDE_CODE_USE_BEDROCK)' };
@@ -177,10 +184,16 @@ export function wiringFor(agent: string, env: NodeJS.ProcessEnv): CliWiring | nu
         };
       }
       if (login.mode === 'vertex') {
+        // Vertex AI: the Messages body to …/publishers/anthropic/models/<m>:streamRawPredict with a Google token (nothing signed).
+        const perModel = Object.keys(env).filter((k) => k.startsWith('VERTEX_REGION_CLAUDE') && own(env[k]));
+        if (perModel.length && !own(env.ANTHROPIC_VERTEX_BASE_URL)) {
+          return { kind: 'not-recorded', login, reason: `not recorded: claude on Vertex AI sends some models to other regions (${perModel.join(', ')}); Loupe's relay has one upstream.` };
+        }
         return {
-          kind: 'not-recorded',
+          kind: 'wired',
           login,
-          reason: "not recorded: claude through Google Vertex AI sends to Vertex's :rawPredict endpoints with a Google token, which Loupe does not relay yet.",
+          upstreams: { anthropic: own(env.ANTHROPIC_VERTEX_BASE_URL) ?? claudeVertexUpstream(env) },
+          apply: (url) => ({ env: { ANTHROPIC_VERTEX_BASE_URL: url('anthropic') }, args: [] }),
         };
       }
       if (login.mode === 'cloud') {

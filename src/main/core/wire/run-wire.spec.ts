@@ -106,7 +106,7 @@ describe('wiring each CLI', () => {
     expect(own).toMatchObject({ kind: 'wired', login: { mode: 'google' }, upstreams: { gemini: 'https://ca.corp.example' } });
   });
 
-  it('says plainly which cloud modes are not recorded, and why; relays gemini on Vertex AI', () => {
+  it('says plainly which cloud modes are not recorded, and why; relays claude and gemini on Vertex AI', () => {
     const home = tempDir();
     mkdirSync(join(home, '.gemini'));
     writeFileSync(join(home, '.gemini', 'settings.json'), JSON.stringify({ security: { auth: { selectedType: 'vertex-ai' } } }));
@@ -123,7 +123,11 @@ describe('wiring each CLI', () => {
       login: { mode: 'bedrock' },
       reason: expect.stringMatching(/^not recorded: claude through Amazon Bedrock signs every request with AWS SigV4/),
     });
-    expect(wiringFor('claude', { HOME: tempDir(), CLAUDE_CODE_USE_VERTEX: '1' })).toMatchObject({ kind: 'not-recorded', login: { mode: 'vertex' } });
+    const claudeVertex = wiringFor('claude', { HOME: tempDir(), CLAUDE_CODE_USE_VERTEX: '1', CLOUD_ML_REGION: 'europe-west1' });
+    expect(claudeVertex).toMatchObject({ kind: 'wired', login: { mode: 'vertex' }, upstreams: { anthropic: 'https://europe-west1-aiplatform.googleapis.com/v1' } });
+    expect(claudeVertex?.kind === 'wired' && claudeVertex.apply((p) => `http://relay/${p}`).env).toEqual({ ANTHROPIC_VERTEX_BASE_URL: 'http://relay/anthropic' });
+    expect(wiringFor('claude', { HOME: tempDir(), CLAUDE_CODE_USE_VERTEX: '1', VERTEX_REGION_CLAUDE_4_5_SONNET: 'us-east1' })).toMatchObject({ kind: 'not-recorded', reason: expect.stringMatching(/other regions/) });
+    expect(wiringFor('claude', { HOME: tempDir(), CLAUDE_CODE_USE_FOUNDRY: '1' })).toMatchObject({ kind: 'not-recorded', login: { mode: 'cloud' } });
     expect(wiringFor('claude', { HOME: tempDir(), CLAUDE_CODE_USE_BEDROCK: '0', ANTHROPIC_API_KEY: 'k' })).toMatchObject({ kind: 'wired', login: { mode: 'api-key' } });
   });
 

@@ -13,10 +13,14 @@ export type { ParsedRequest } from './parsed';
 /** Keys that hold the system, the tools and the conversation, in any of the three APIs. */
 const PART_KEYS = new Set(['system', 'tools', 'messages', 'instructions', 'input', 'systemInstruction', 'system_instruction', 'contents']);
 
+/** claude on Vertex AI: `…/publishers/anthropic/models/<model>:streamRawPredict` (or `:rawPredict`), the model in the path. */
+const VERTEX_ANTHROPIC = /\/publishers\/anthropic\/models\/([^/:]+):(stream)?[rR]awPredict$/;
+
 /** Whether a request is a model call of its provider's API (the only requests parsed and enforced). */
 export function isModelCall(provider: WireProvider, method: string, endpoint: string): boolean {
   if (method !== 'POST') return false;
-  return provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
+  if (provider === 'anthropic') return /\/messages$/.test(endpoint) || (VERTEX_ANTHROPIC.test(endpoint) && VERTEX_ANTHROPIC.exec(endpoint)![1] !== 'count-tokens');
+  return provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
 }
 
 /**
@@ -109,8 +113,14 @@ export function jsonObjectOfText(text: string): Record<string, unknown> | null {
  */
 export function parseBody(provider: WireProvider, endpoint: string, b: Record<string, unknown>, bodyLength: number, ids: IdOptions = {}): ParsedRequest {
   const wrapped = provider === 'gemini' && isCodeAssist(endpoint, b);
+  const vertex = provider === 'anthropic' ? VERTEX_ANTHROPIC.exec(endpoint) : null;
   const parsed =
     provider === 'anthropic' ? parseAnthropic(b, ids) : provider === 'openai' ? parseOpenAI(b, ids) : wrapped ? parseCodeAssist(b, endpoint, ids) : parseGemini(b, endpoint, ids);
+  // Vertex AI names the model in the path and streams by the method (the body may say neither).
+  if (vertex) {
+    parsed.model ??= vertex[1]!;
+    parsed.stream ||= vertex[2] === 'stream';
+  }
   // The envelope (model, settings) is measured on its own; the messages are the rest of the body.
   const outside = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !PART_KEYS.has(k)));
   // Code Assist: the wrapper's own fields and the wrapped request's settings.
