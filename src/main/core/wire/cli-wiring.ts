@@ -259,7 +259,7 @@ export function wiringFor(agent: string, env: NodeJS.ProcessEnv): CliWiring | nu
     case 'custom':
       return {
         kind: 'wired',
-        login: { mode: 'api-key', text: 'whatever the command sends (its own credentials)' },
+        login: { mode: 'api-key', text: 'a custom command (its own credentials)' },
         upstreams: { anthropic: own(env.ANTHROPIC_BASE_URL), openai: own(env.OPENAI_BASE_URL), gemini: own(env.GOOGLE_GEMINI_BASE_URL) },
         apply: (url) => ({
           env: {
