@@ -259,6 +259,8 @@ export interface WireSessionSummary {
   createdAt: string;
   /** Plain notes on what the wire could not record ("not recorded: …"). */
   notes: string[];
+  /** The login mode its CLI used, as said in the run (null: not known, e.g. sessions before it was kept). */
+  login?: string | null;
   requests: number;
   /** Model requests (parsed), of `requests`. */
   modelRequests: number;
@@ -297,4 +299,11 @@ export interface WireRunSummary {
   sessions: string[];
   steps: WireStepSummary[];
   notes: string[];
+  /** Which login mode each session's CLI used ("ChatGPT sign-in (auth.json in CODEX_HOME)"), never the credential; one per distinct mode. */
+  logins: string[];
 }
+
+/** Notes that say a session's login mode (from the CLI's configuration) start with this; the rest are "not recorded: …" notes. */
+export const WIRE_LOGIN_NOTE = 'login: ';
+/** Notes that say which kind of credential the wire saw on a session's requests start with this. */
+export const WIRE_LOGIN_SEEN_NOTE = 'login seen: ';

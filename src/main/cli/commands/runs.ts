@@ -40,7 +40,11 @@ export const run: CommandRun = async (args, io) => {
         if (!id) throw new UsageError('name the run: loupe runs show RUN_ID.');
         const detail = await runtime.call('runs.get', { runId: id }, { signal });
         if (values.json) io.stdout(`${JSON.stringify({ run: detail.run, steps: detail.steps, wire: detail.wire }, null, 2)}\n`);
-        else io.stdout(`Run ${detail.run.id}: ${detail.run.status} (${detail.run.agent}), thread ${detail.run.threadId}\n${detail.run.askPreview}\n\n${detail.steps.map((s) => formatStep(s, detail.wire.steps.find((w) => w.stepId === s.id)?.listPrice)).join('\n')}\n`);
+        else {
+          // Which login mode the CLI used, as the wire recorded it (never the credential).
+          const login = detail.wire.logins.length ? `Login: ${detail.wire.logins.join('; ')}\n` : '';
+          io.stdout(`Run ${detail.run.id}: ${detail.run.status} (${detail.run.agent}), thread ${detail.run.threadId}\n${login}${detail.run.askPreview}\n\n${detail.steps.map((s) => formatStep(s, detail.wire.steps.find((w) => w.stepId === s.id)?.listPrice)).join('\n')}\n`);
+        }
         return EXIT_OK;
       }
       case 'export': {

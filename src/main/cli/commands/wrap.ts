@@ -8,13 +8,12 @@ import { readEffective } from '../../core/settings/effective';
 import { blockedStepText, warningsOf } from '../../../shared/wire/enforcement-text';
 import { wiringFor } from '../../core/wire/cli-wiring';
 import { relayBypass } from '../../core/wire/bypass';
-import { writeClaudeSettings } from '../../core/wire/run-wire';
+import { loginNote, writeClaudeSettings } from '../../core/wire/run-wire';
 import { claudeUntrustedArgs } from '../../core/runs/agents/claude';
 import { claudeProjectBaseUrl, geminiProjectBaseUrl } from '../../core/trust/agent-config';
 import { projectTrust } from '../../core/trust/trust';
 import { redactSecrets } from '../../core/secrets';
-import type { RequestBudget } from '../../../shared/contract/runs';
-import type { WireSecretsMode } from '../../../shared/contract/run-limits';
+import type { EnforceSettings } from '../../core/wire/enforce/stages';
 import { openWireSession, type WireSession } from '../../core/wire/session';
 import { addWireNote, insertWireSession } from '../../core/wire/store';
 import { EXIT_FAILURE, UsageError, type CommandRun } from '../command';
@@ -50,6 +49,7 @@ export const run: CommandRun = async (args, io) => {
   const runtime = cliRuntime(io);
   let session: WireSession | null = null;
   let settingsDir: string | null = null;
+  let cleanup: (() => void) | null = null;
   try {
     // Loupe's workspace trust for the folder the CLI runs in: untrusted (in Loupe and by the CLI), claude leaves its configuration out.
     const trust = projectTrust(runtime.deps.db, repo, agent, io.env);
@@ -63,11 +63,12 @@ export const run: CommandRun = async (args, io) => {
     })!;
     let env: NodeJS.ProcessEnv = { ...io.env };
     let wireArgs: string[] = [];
-    let enforce: { requestBudget?: RequestBudget; wireSecrets?: WireSecretsMode } | null = null;
+    let enforce: EnforceSettings | null = null;
     if (wiring.kind === 'not-recorded') {
       const id = randomUUID();
       const at = runtime.deps.now().toISOString();
       insertWireSession(runtime.deps.db, { id, kind: 'wrap', agent, repo, runId: null, createdAt: at });
+      addWireNote(runtime.deps.db, id, at, loginNote(wiring.login));
       addWireNote(runtime.deps.db, id, at, wiring.reason);
       io.stderr(`loupe: ${wiring.reason}\n`);
     } else {
@@ -88,7 +89,9 @@ export const run: CommandRun = async (args, io) => {
           for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) io.stderr(`loupe: ${w.text}\n`);
         },
       });
+      session.note(loginNote(wiring.login));
       const applied = wiring.apply((p) => session!.relay.baseUrl(p));
+      cleanup = applied.cleanup ?? null;
       env = { ...env, ...applied.env };
       wireArgs = applied.args;
       if (applied.claudeSettings) {
@@ -129,6 +132,7 @@ export const run: CommandRun = async (args, io) => {
     }
   } finally {
     await session?.close();
+    cleanup?.();
     await runtime.close();
     if (settingsDir) rmSync(settingsDir, { recursive: true, force: true });
   }

@@ -26,7 +26,7 @@ import { withListPrices } from '../cost/wire-costs';
 import { getRun, getRunInput, insertRun, readRunEvents, setRunInput, setRunStatus, setStagedDir } from './store/runs';
 import { appendTranscript, createThread, getThread, readTranscript, setThreadSession, touchThread } from '../threads/thread-store';
 import { TranscriptCollector } from '../threads/transcript-collector';
-import { ShownRedactor } from './shown-redactor';
+import { hideRelaySecret, ShownRedactor, withoutLiteral } from './shown-redactor';
 import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
@@ -425,7 +425,9 @@ export class RunManager {
       env,
       idleTimeoutMs: timeout === null ? null : (timeout ?? IDLE_TIMEOUT_SECONDS.default) * 1000,
       signal: s.signal,
-      onEvent: (event: AgentEvent) => {
+      onEvent: (raw: AgentEvent) => {
+        // The relay's secret, where the CLI prints its base URL, is hidden before anything records it.
+        const event = wire.secret ? withoutLiteral(raw, wire.secret) : raw;
         collector.add(event);
         shown.push(event);
       },
@@ -457,7 +459,7 @@ export class RunManager {
           ? `The agent could not be started: ${result.spawnError}`
           : ok
             ? null
-            : (result.result?.message ?? result.lastError ?? `The agent exited with ${result.exit.code ?? result.exit.signal}.`);
+            : hideRelaySecret(result.result?.message ?? result.lastError ?? `The agent exited with ${result.exit.code ?? result.exit.signal}.`, wire.secret);
     insertStepEnd(db, {
       stepId: start.id,
       outcome,

@@ -94,3 +94,23 @@ export class ShownRedactor {
     return this.chain;
   }
 }
+
+/** What the relay's path secret is shown as in the run. */
+export const RELAY_SECRET_SHOWN = '[loupe-relay-secret]';
+
+/**
+ * The event with every occurrence of `literal` replaced: the relay's path
+ * secret, which a CLI's error quotes with its base URL (codex: "unexpected
+ * status 404 …, url: http://127.0.0.1:P/<secret>/openai/responses"), never
+ * reaches the run's record.
+ */
+export function withoutLiteral(event: AgentEvent, literal: string, replacement = RELAY_SECRET_SHOWN): AgentEvent {
+  const text = shownText(event);
+  if (!literal || text === null || !text.includes(literal)) return event;
+  return withText(event, text.split(literal).join(replacement));
+}
+
+/** A text with the relay's secret hidden (a step's failure message). */
+export function hideRelaySecret(text: string, secret: string | null): string {
+  return secret ? text.split(secret).join(RELAY_SECRET_SHOWN) : text;
+}

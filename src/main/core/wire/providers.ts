@@ -51,3 +51,32 @@ export function providerErrorBody(provider: WireProvider, status: number, messag
       return JSON.stringify({ error: { code: status, message, status: status >= 500 ? 'UNAVAILABLE' : 'INVALID_ARGUMENT' } });
   }
 }
+
+/** What kind of credential a request carried (never its value): how the CLI signed in, as the relay saw it. */
+export type CredentialKind = 'api-key' | 'subscription-bearer' | 'chatgpt-bearer' | 'google-bearer' | 'aws-sigv4' | 'bearer';
+
+/** The kind of credential in a request's headers and query, or null when it carried none. */
+export function credentialKind(headers: Record<string, string | string[] | undefined>, search: string): CredentialKind | null {
+  const auth = String(headers.authorization ?? '');
+  if (/^AWS4-HMAC-SHA256 /.test(auth)) return 'aws-sigv4';
+  const bearer = /^Bearer (\S+)/i.exec(auth)?.[1];
+  if (bearer) {
+    if (headers['chatgpt-account-id']) return 'chatgpt-bearer';
+    if (bearer.startsWith('sk-ant-oat')) return 'subscription-bearer';
+    if (bearer.startsWith('ya29.')) return 'google-bearer';
+    // An OpenAI or Anthropic API key sent as a bearer is still a key.
+    return /^sk-(?!ant-oat)/.test(bearer) ? 'api-key' : 'bearer';
+  }
+  if (headers['x-api-key'] || headers['x-goog-api-key'] || /[?&](key|api_key)=/.test(search)) return 'api-key';
+  return null;
+}
+
+/** How a credential kind reads in the run's login line ("… ; the wire saw <this>"). */
+export const CREDENTIAL_KIND_TEXT: Record<CredentialKind, string> = {
+  'api-key': 'an API key',
+  'subscription-bearer': "a Claude subscription's OAuth bearer",
+  'chatgpt-bearer': 'a ChatGPT bearer and chatgpt-account-id',
+  'google-bearer': 'a Google access token',
+  'aws-sigv4': 'an AWS SigV4 signature',
+  bearer: 'a bearer token',
+};

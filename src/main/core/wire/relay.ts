@@ -16,7 +16,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { CREDENTIAL_QUERY_PARAMS, providerErrorBody, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { CREDENTIAL_QUERY_PARAMS, credentialKind, providerErrorBody, WIRE_PROVIDERS, type CredentialKind, type WireProvider } from './providers';
 import { guardConnections } from './relay-connections';
 import { forwardHeaders, responseHeaders, visibleHeaders } from './relay-headers';
 import { encodeBody } from './decode/body';
@@ -46,6 +46,8 @@ export interface RelayRequest {
   wireBytes?: number;
   /** Set when the relay could not read the request and forwarded it unexamined (nothing was in force): why. */
   notAnalysed?: string;
+  /** The kind of credential it carried (never the credential): how the CLI signed in. */
+  credential?: CredentialKind | null;
 }
 
 /** What to do with a request: forward it (its body rewritten, or not), or answer it here. */
@@ -241,7 +243,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const modelCall = isModelCall(provider, method, endpoint);
     const contentEncoding = typeof req.headers['content-encoding'] === 'string' ? req.headers['content-encoding'] : undefined;
     const read = readRequest(wire, contentEncoding, maxRequestBytes, modelCall, spelled.kind === 'ambiguous' ? spelled.reason : null);
-    const base = { seq: ++seq, provider, method, endpoint, query, headers: visibleHeaders(req.headers), startedAt, encoding: contentEncoding ?? null, wireBytes: wire.length };
+    const base = { seq: ++seq, provider, method, endpoint, query, headers: visibleHeaders(req.headers), startedAt, encoding: contentEncoding ?? null, wireBytes: wire.length, credential: credentialKind(req.headers, search) };
     const enforcing = method === 'POST' && options.inForce ? await options.inForce() : false;
     /** Why the relay answers this request itself, before any stage: it cannot enforce on it while something is in force. */
     let refusal: string | null = null;

@@ -6,10 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { WireRequestRecord } from '../../../shared/contract/wire';
+import { WIRE_LOGIN_NOTE, type WireRequestRecord } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import type { EnforceSettings } from './enforce/stages';
-import { wireEnabled, wiringFor, type ProjectWiring } from './cli-wiring';
+import { wireEnabled, wiringFor, type LoginFacts, type ProjectWiring } from './cli-wiring';
 import { openWireSession, type WireSession } from './session';
 import { addWireNote, insertWireSession } from './store';
 
@@ -20,9 +20,21 @@ export interface StepWire {
   args: string[];
   /** "not recorded: …", to show in the run. */
   note: string | null;
+  /** The relay's path secret: hidden from what the CLI prints (codex's errors quote its base URL). */
+  secret: string | null;
 }
 
-const NONE: StepWire = { session: null, env: {}, args: [], note: null };
+const NONE: StepWire = { session: null, env: {}, args: [], note: null, secret: null };
+
+/** The path secret in a relay's base URL (`http://127.0.0.1:P/<secret>/<provider>`). */
+export function relaySecret(session: WireSession): string {
+  return new URL(session.relay.baseUrl('anthropic')).pathname.split('/')[1]!;
+}
+
+/** The run's "login: …" line: which login mode the CLI's configuration says it uses (never the credential). */
+export function loginNote(login: LoginFacts): string {
+  return `${WIRE_LOGIN_NOTE}${login.text}`;
+}
 
 export async function openStepWire(
   deps: CoreDeps,
@@ -51,19 +63,27 @@ export async function openStepWire(
     const id = randomUUID();
     const at = deps.now().toISOString();
     insertWireSession(deps.db, { id, kind, agent: s.agent, repo: s.repo, runId: s.runId, threadId: s.threadId, createdAt: at });
+    addWireNote(deps.db, id, at, loginNote(wiring.login));
     addWireNote(deps.db, id, at, wiring.reason);
     return { ...NONE, note: wiring.reason };
   }
+  let opened: WireSession | null = null;
   try {
-    const session = await openWireSession(deps, { kind, agent: s.agent, repo: s.repo, runId: s.runId, threadId: s.threadId, upstreams: wiring.upstreams, enforce: s.enforce, onRecord: s.onRecord });
+    const session = (opened = await openWireSession(deps, { kind, agent: s.agent, repo: s.repo, runId: s.runId, threadId: s.threadId, upstreams: wiring.upstreams, enforce: s.enforce, onRecord: s.onRecord }));
     session.setStep(s.stepId);
-    const { env, args, claudeSettings } = wiring.apply((p) => session.relay.baseUrl(p));
+    session.note(loginNote(wiring.login));
+    const { env, args, claudeSettings, cleanup } = wiring.apply((p) => session.relay.baseUrl(p));
     if (claudeSettings && s.filesDir) {
       const file = await writeClaudeSettings(s.filesDir, claudeSettings);
       args.push('--settings', file);
     }
-    return { session, env, args, note: null };
+    if (cleanup) {
+      const close = session.close.bind(session);
+      session.close = () => close().finally(cleanup);
+    }
+    return { session, env, args, note: null, secret: relaySecret(session) };
   } catch (err) {
+    await opened?.close();
     // The run goes on unrecorded rather than failing for the wire.
     const reason = `not recorded: Loupe's relay could not start (${(err as Error).message}).`;
     return { ...NONE, note: reason };

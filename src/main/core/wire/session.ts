@@ -6,12 +6,12 @@
  * request before it.
  */
 import { randomUUID } from 'node:crypto';
-import type { WireEnforcement, WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
+import { WIRE_LOGIN_SEEN_NOTE, type WireEnforcement, type WireRequestRecord, type WireSessionKind } from '../../../shared/contract/wire';
 import { isWireBlock } from '../../../shared/wire/enforcement-text';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
 import { parseRequest } from './parse';
-import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
+import { CREDENTIAL_KIND_TEXT, OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
 import { composeStages, type EnforcementFacts } from './enforce/chain';
 import { withheldSegments } from './enforce/record';
 import { wireDirectives } from './enforce/directive-source';
@@ -98,7 +98,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   const facts = new Map<number, EnforcementFacts>();
   const blocked: { seq: number; facts: EnforcementFacts }[] = [];
   let modelRequests = 0;
-  const enforce = composeStages(enforcementStages(deps, id, options.enforce));
+  const credentialsSeen = new Set<string>();
+  const enforce = composeStages(enforcementStages(deps, id, options.enforce, options.runId));
 
   const directives = wireDirectives(() => deps.db, id);
   const budget = options.enforce?.requestBudget;
@@ -107,6 +108,11 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     inForce: () => enforcementInForce(options.enforce, () => directives.directives()),
     ...(budget?.policy === 'block' && budget.maxRequestBytes !== undefined ? { bodyCeiling: budget.maxRequestBytes } : {}),
     async intercept(request) {
+      // How the CLI signed in, as the wire saw it: said once per kind of credential (never the credential).
+      if (request.credential && !credentialsSeen.has(request.credential)) {
+        credentialsSeen.add(request.credential);
+        addWireNote(deps.db, id, deps.now().toISOString(), `${WIRE_LOGIN_SEEN_NOTE}${CREDENTIAL_KIND_TEXT[request.credential]}`);
+      }
       const decision = await enforce(request);
       facts.set(request.seq, decision.facts);
       if (decision.kind === 'answer' && isWireBlock(decision.facts)) blocked.push({ seq: request.seq, facts: decision.facts });

@@ -3,7 +3,7 @@
  * changed. A request row keeps its parts as JSON of hashes, counts and
  * redacted previews; no body, header or credential is ever written here.
  */
-import type { WireEnforcement, WireRequestRecord, WireRunSummary, WireSessionKind, WireSessionSummary, WireWarning } from '../../../shared/contract/wire';
+import { WIRE_LOGIN_NOTE, WIRE_LOGIN_SEEN_NOTE, type WireEnforcement, type WireRequestRecord, type WireRunSummary, type WireSessionKind, type WireSessionSummary, type WireWarning } from '../../../shared/contract/wire';
 import { warningsOf } from '../../../shared/wire/enforcement-text';
 import { fromJson, fromJsonOrNull, toJson, toJsonOrNull, type Json } from '../store/rows';
 import type { Db } from '../store/store';
@@ -177,8 +177,27 @@ interface SummaryRow {
   last_at: string | null;
 }
 
-function notesOf(db: Db, sessionId: string): string[] {
+function allNotesOf(db: Db, sessionId: string): string[] {
   return db.prepare<[string], { note: string }>('SELECT note FROM wire_notes WHERE session_id = ? ORDER BY rowid').all(sessionId).map((n) => n.note);
+}
+
+/** A session's notes on what could not be recorded (its login lines are apart: loginOf). */
+function notesOf(db: Db, sessionId: string): string[] {
+  return allNotesOf(db, sessionId).filter((n) => !n.startsWith(WIRE_LOGIN_NOTE) && !n.startsWith(WIRE_LOGIN_SEEN_NOTE));
+}
+
+/**
+ * The login mode a session's CLI used: what its configuration says, and the kinds of
+ * credential the wire saw on its requests ("Claude subscription (…); the wire saw a Claude
+ * subscription's OAuth bearer").
+ */
+function loginOf(db: Db, sessionId: string): string | null {
+  const notes = allNotesOf(db, sessionId);
+  const said = notes.find((n) => n.startsWith(WIRE_LOGIN_NOTE))?.slice(WIRE_LOGIN_NOTE.length);
+  const seen = notes.filter((n) => n.startsWith(WIRE_LOGIN_SEEN_NOTE)).map((n) => n.slice(WIRE_LOGIN_SEEN_NOTE.length));
+  const wire = seen.length ? `the wire saw ${seen.join(' and ')}` : '';
+  if (said && wire) return `${said}; ${wire}`;
+  return said ?? (wire ? wire.charAt(0).toUpperCase() + wire.slice(1) : null);
 }
 
 function toSummary(db: Db, r: SummaryRow): WireSessionSummary {
@@ -190,6 +209,7 @@ function toSummary(db: Db, r: SummaryRow): WireSessionSummary {
     runId: r.run_id,
     createdAt: r.created_at,
     notes: notesOf(db, r.id),
+    login: loginOf(db, r.id),
     requests: r.requests,
     modelRequests: r.model_requests,
     largestBytes: r.largest,
@@ -224,7 +244,8 @@ export function wireRunSummary(db: Db, runId: string): WireRunSummary {
   const warnings = runWarnings(db, runId);
   // A step whose every request was blocked has no model request answered, but has its warnings.
   const rows = steps.map((s) => ({ stepId: s.step_id, requests: s.requests, largestBytes: s.largest, reportedInput: s.input, cacheRead: s.cache_read, warnings: warnings.get(s.step_id) ?? [] }));
-  return { sessions, steps: rows, notes: sessions.flatMap((id) => notesOf(db, id)) };
+  const logins = [...new Set(sessions.map((id) => loginOf(db, id)).filter((l): l is string => l !== null))];
+  return { sessions, steps: rows, notes: sessions.flatMap((id) => notesOf(db, id)), logins };
 }
 
 /** A run's wire warnings (requests over the request budget, secrets), per step, in order. */

@@ -78,8 +78,10 @@ function absorb(provider: WireProvider, v: Record<string, unknown>, into: { usag
     if (output !== null) into.usage.output = output;
     return;
   }
-  if (typeof v.modelVersion === 'string') into.model = v.modelVersion;
-  const u = obj(v.usageMetadata);
+  // Code Assist (gemini signed in with Google) wraps each answer as { response: { candidates, usageMetadata } }.
+  const g = !v.usageMetadata && Object.keys(obj(v.response)).length ? obj(v.response) : v;
+  if (typeof g.modelVersion === 'string') into.model = g.modelVersion;
+  const u = obj(g.usageMetadata);
   if (!Object.keys(u).length) return;
   into.seen = true;
   const input = num(u.promptTokenCount);

@@ -30,6 +30,10 @@ export const anthropicDialect: Dialect = {
     if (method === 'HEAD') return { kind: 'static', status: 200 };
     if (method !== 'POST') return null;
     if (path === '/v1/messages') return { kind: 'model', stream: false };
+    // claude on Vertex AI (ANTHROPIC_VERTEX_BASE_URL=<url>/v1): the model in the path, the Messages body.
+    const vertex = /^\/v1\/projects\/[^/]+\/locations\/[^/]+\/publishers\/anthropic\/models\/([^/:]+):(streamRawPredict|rawPredict)$/.exec(path);
+    if (vertex?.[1] === 'count-tokens') return { kind: 'model', stream: false, countTokens: true };
+    if (vertex) return { kind: 'model', stream: vertex[2] === 'streamRawPredict', model: vertex[1] };
     if (path === '/v1/messages/count_tokens') return { kind: 'model', stream: false, countTokens: true };
     return null;
   },
@@ -39,7 +43,8 @@ export const anthropicDialect: Dialect = {
   validate(json, headers) {
     if (!headers['anthropic-version']) return 'anthropic-version: header is required';
     if (!isRecord(json)) return 'The request body must be a JSON object.';
-    if (typeof json.model !== 'string' || !json.model) return 'model: Field required';
+    // Vertex AI takes the model from the path and the version in the body.
+    if ((typeof json.model !== 'string' || !json.model) && typeof json.anthropic_version !== 'string') return 'model: Field required';
     const counting = json.max_tokens === undefined && !('stream' in json);
     if (!counting && (!Number.isInteger(json.max_tokens) || (json.max_tokens as number) < 1)) return 'max_tokens: Field required (a positive integer)';
     if (json.stream !== undefined && typeof json.stream !== 'boolean') return 'stream: Input should be a valid boolean';
@@ -63,7 +68,7 @@ export const anthropicDialect: Dialect = {
         }
       }
     }
-    return { model: json.model as string, stream: json.stream === true, lastInput: texts.join('\n'), toolResults };
+    return { model: typeof json.model === 'string' ? json.model : undefined, stream: json.stream === true, lastInput: texts.join('\n'), toolResults };
   },
   sendReply(res, reply, stream) {
     if (stream) streamMessage(res, reply);

@@ -3,10 +3,11 @@
 // alt=sse, a JSON array without), :countTokens; usageMetadata, functionCall parts, and
 // errors in Google's shape ({ error: { code, message, status } }).
 // https://ai.google.dev/api/generate-content
+import type { ServerResponse } from 'node:http';
 import { isRecord, promptTokens, sendJsonBody, startScriptedServer, startSse, writeSse, type Dialect, type ResolvedReply } from './scripted-server';
 import type { ScriptedProvider, StartOptions } from './types';
 
-const STATUS: Record<number, string> = {
+export const STATUS: Record<number, string> = {
   400: 'INVALID_ARGUMENT',
   401: 'UNAUTHENTICATED',
   403: 'PERMISSION_DENIED',
@@ -16,9 +17,10 @@ const STATUS: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
-const MODEL_PATH = /^\/(v1|v1beta|v1alpha)\/models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/;
+// The Gemini API's paths, and Vertex AI's (`/v1beta1/[projects/P/locations/L/]publishers/google/models/M:…`).
+const MODEL_PATH = /^\/(v1|v1beta|v1alpha|v1beta1)\/(?:projects\/[^/]+\/locations\/[^/]+\/)?(?:publishers\/google\/)?models\/([^/:]+):(generateContent|streamGenerateContent|countTokens)$/;
 
-/** Starts a scripted Gemini provider; point gemini at it with GOOGLE_GEMINI_BASE_URL=url. */
+/** Starts a scripted Gemini provider; point gemini at it with GOOGLE_GEMINI_BASE_URL=url (or, on Vertex AI, GOOGLE_VERTEX_BASE_URL=url). */
 export function startGeminiProvider(options: StartOptions): Promise<ScriptedProvider> {
   return startScriptedServer(geminiDialect, options.script);
 }
@@ -80,19 +82,7 @@ export const geminiDialect: Dialect = {
     return { lastInput: texts.join('\n'), toolResults, jsonSchema };
   },
   sendReply(res, reply, stream, jsonArray) {
-    if (!stream) return sendJsonBody(res, 200, chunk(reply, parts(reply), true));
-    const all = parts(reply);
-    // Two chunks when there is text to split, as the API streams deltas; the last carries finishReason and the full usage.
-    const half = Math.floor(reply.text.length / 2);
-    const chunks = half > 0 ? [chunk(reply, [{ text: reply.text.slice(0, half) }], false), chunk(reply, [{ text: reply.text.slice(half) }, ...all.slice(1)], true)] : [chunk(reply, all, true)];
-    if (jsonArray) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(chunks));
-      return;
-    }
-    startSse(res);
-    for (const c of chunks) writeSse(res, c);
-    res.end();
+    sendGeminiReply(res, reply, stream, jsonArray);
   },
   sendCount(res, tokens) {
     sendJsonBody(res, 200, { totalTokens: tokens });
@@ -101,6 +91,23 @@ export const geminiDialect: Dialect = {
     sendJsonBody(res, status, { error: { code: status, message, status: STATUS[status] ?? 'INTERNAL' } });
   },
 };
+
+/** Writes a Gemini reply (one body, SSE or a JSON array), each chunk passed through `wrap` (Code Assist wraps it in `response`). */
+export function sendGeminiReply(res: ServerResponse, reply: ResolvedReply, stream: boolean, jsonArray: boolean, wrap: (c: Record<string, unknown>) => unknown = (c) => c): void {
+  if (!stream) return sendJsonBody(res, 200, wrap(chunk(reply, parts(reply), true)));
+  const all = parts(reply);
+  // Two chunks when there is text to split, as the API streams deltas; the last carries finishReason and the full usage.
+  const half = Math.floor(reply.text.length / 2);
+  const chunks = (half > 0 ? [chunk(reply, [{ text: reply.text.slice(0, half) }], false), chunk(reply, [{ text: reply.text.slice(half) }, ...all.slice(1)], true)] : [chunk(reply, all, true)]).map(wrap);
+  if (jsonArray) {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(chunks));
+    return;
+  }
+  startSse(res);
+  for (const c of chunks) writeSse(res, c);
+  res.end();
+}
 
 function parts(reply: ResolvedReply): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];

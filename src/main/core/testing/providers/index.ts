@@ -4,6 +4,7 @@
 // request's newest input contains) and reads back every request the server received,
 // credentials removed. Protocol mistakes are answered in the provider's own error shape.
 import { startAnthropicProvider } from './anthropic';
+import { startCodeAssistProvider } from './code-assist';
 import { startGeminiProvider } from './gemini';
 import { startOpenAiResponsesProvider } from './openai-responses';
 import type { ProviderApi, ScriptedProvider, StartOptions } from './types';
@@ -14,6 +15,7 @@ const starters: Record<ProviderApi, (options: StartOptions) => Promise<ScriptedP
   anthropic: startAnthropicProvider,
   'openai-responses': startOpenAiResponsesProvider,
   gemini: startGeminiProvider,
+  'code-assist': startCodeAssistProvider,
 };
 
 /** Starts the scripted provider for `api`; close it in afterEach/afterAll. */

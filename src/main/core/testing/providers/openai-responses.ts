@@ -2,6 +2,9 @@
 // config.toml provider with wire_api = "responses"). Streamed events from
 // response.created through response.completed (with usage), plain JSON responses,
 // function calls, and errors in OpenAI's shape ({ error: { message, type, param, code } }).
+// Also what codex signed in with ChatGPT sends (openai_base_url at it): zstd-encoded bodies
+// (decoded by the shared server), GET /v1/models, and GET /v1/responses WebSocket attempts
+// (answered 404: codex falls back to HTTP).
 // https://platform.openai.com/docs/api-reference/responses-streaming
 import type { ServerResponse } from 'node:http';
 import { isRecord, promptTokens, sendJsonBody, startScriptedServer, startSse, writeSse, type Dialect, type ResolvedReply } from './scripted-server';
@@ -31,6 +34,8 @@ export const openAiResponsesDialect: Dialect = {
   route(method, path) {
     if (method === 'POST' && path === '/v1/responses') return { kind: 'model', stream: false };
     if (method === 'POST' && path === '/v1/responses/input_tokens') return { kind: 'model', stream: false, countTokens: true };
+    // codex signed in with ChatGPT asks its backend for the model list first (an empty one: it keeps its own).
+    if (method === 'GET' && path === '/v1/models') return { kind: 'static', status: 200, body: { models: [] } };
     return null;
   },
   authorized(headers) {

@@ -4,6 +4,8 @@
 // log (credentials removed) and the script matching. Used by tests only.
 import { approxTokens } from '../../../../shared/contract/run-limits';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import { decompress as zstdDecompress } from 'fzstd';
 import type { AddressInfo } from 'node:net';
 import type {
   ProviderApi,
@@ -57,7 +59,37 @@ export interface Dialect {
   callIdPrefix: string;
 }
 
-const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'cookie', 'proxy-authorization']);
+const CREDENTIAL_HEADERS = new Set(['authorization', 'x-api-key', 'x-goog-api-key', 'api-key', 'cookie', 'proxy-authorization', 'chatgpt-account-id']);
+
+/** The kind of an `authorization: Bearer` token by its well-known prefix (never the token): a sign-in's, a JWT, an API key. */
+function bearerKind(header: string): string | null {
+  const token = /^Bearer (\S+)/.exec(header)?.[1];
+  if (!token) return null;
+  return /^(sk-ant-oat01-|sk-ant-api03-|ya29\.|eyJ|sk-)/.exec(token)?.[1] ?? 'other';
+}
+
+/**
+ * A request body as the provider reads it: codex signed in with ChatGPT sends its bodies
+ * zstd-encoded (`content-encoding: zstd`), as chatgpt.com accepts them; gzip, deflate and
+ * br decoded too. Throws on a body that does not decode (answered 400).
+ */
+export function decodedBody(raw: Buffer, encoding: string | undefined): Buffer {
+  switch ((encoding ?? '').trim().toLowerCase()) {
+    case '':
+    case 'identity':
+      return raw;
+    case 'zstd':
+      return Buffer.from(zstdDecompress(raw));
+    case 'gzip':
+      return zlib.gunzipSync(raw);
+    case 'deflate':
+      return zlib.inflateSync(raw);
+    case 'br':
+      return zlib.brotliDecompressSync(raw);
+    default:
+      throw new Error(`unsupported content-encoding ${encoding}`);
+  }
+}
 const CREDENTIAL_QUERY = ['key', 'api_key', 'access_token'];
 
 /** The scripted token estimate: the same ceil(utf8 bytes / 4) Loupe labels approximate. */
@@ -75,7 +107,14 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
   let counter = 0;
   const nextId = (prefix: string): string => `${prefix}${String(++counter).padStart(4, '0')}scripted`;
 
-  const handle = async (req: IncomingMessage, res: ServerResponse, bodyText: string): Promise<void> => {
+  const handle = async (req: IncomingMessage, res: ServerResponse, raw: Buffer): Promise<void> => {
+    let bodyText = '';
+    let undecodable: string | null = null;
+    try {
+      bodyText = decodedBody(raw, req.headers['content-encoding'] as string | undefined).toString('utf8');
+    } catch (err) {
+      undecodable = (err as Error).message;
+    }
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     for (const name of CREDENTIAL_QUERY) if (url.searchParams.has(name)) url.searchParams.set(name, '[removed]');
     const query = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
@@ -85,6 +124,9 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
       path: url.pathname + url.search,
       headers: withoutCredentials(req.headers),
       bodyText,
+      bodyBytes: raw.length,
+      credentialHeaders: Object.keys(req.headers).filter((h) => CREDENTIAL_HEADERS.has(h.toLowerCase())).sort(),
+      bearer: bearerKind(String(req.headers.authorization ?? '')),
       json: undefined,
       purpose: 'other',
       stream: false,
@@ -97,6 +139,7 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
       record.reply = { status };
       dialect.sendError(res, status, message);
     };
+    if (undecodable) return fail(400, `The request body could not be decoded: ${undecodable}.`);
     const route = dialect.route(record.method, url.pathname, query);
     if (!route) return fail(404, `No route for ${record.method} ${url.pathname} on the scripted ${dialect.api} provider.`);
     if (route.kind === 'static') {
@@ -159,7 +202,7 @@ export async function startScriptedServer(dialect: Dialect, script: Script): Pro
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((err: Error) => {
+      handle(req, res, Buffer.concat(chunks)).catch((err: Error) => {
         if (!res.headersSent) dialect.sendError(res, 500, `Scripted provider failed: ${err.message}`);
         else res.end();
       });

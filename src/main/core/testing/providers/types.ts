@@ -1,7 +1,7 @@
 // Test support: the one shape every scripted provider shares (Anthropic Messages,
 // OpenAI Responses, Gemini). A test scripts the turns and reads back what arrived.
 
-export type ProviderApi = 'anthropic' | 'openai-responses' | 'gemini';
+export type ProviderApi = 'anthropic' | 'openai-responses' | 'gemini' | 'code-assist';
 
 /** A tool call the scripted model makes: `input` is the tool's arguments object. */
 export interface ScriptedToolCall {
@@ -70,7 +70,14 @@ export interface RecordedRequest {
   /** Path and query, e.g. `/v1/messages?beta=true`. */
   path: string;
   headers: Record<string, string>;
+  /** The body as the provider read it (decoded when it came content-encoded). */
   bodyText: string;
+  /** The body's size on the wire, as it came (encoded, when it was). */
+  bodyBytes: number;
+  /** Names of the credential headers it carried (their values are not kept). */
+  credentialHeaders: string[];
+  /** The kind of its `authorization: Bearer` token, by prefix: `sk-ant-oat01-` (a Claude subscription), `eyJ` (a JWT), `ya29.` (Google), `sk-`, `other`; null without one. */
+  bearer: string | null;
   json: unknown;
   /** turn: a model call answered from the script; utility: a structured side call or a token count; probe: a reachability check; other: rejected. */
   purpose: 'turn' | 'utility' | 'probe' | 'other';

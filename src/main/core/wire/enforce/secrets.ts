@@ -16,6 +16,7 @@ import type { WireSecretFacts, WireSecretFinding } from '../../../../shared/cont
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import { applyRedactions, findSecrets } from '../../secrets';
 import type { SecretSpan } from '../../secrets/redact';
+import { obj } from '../../conversation/fields';
 import { jsonObjectOf } from '../parse';
 import type { StageResult, WireStage } from './chain';
 
@@ -81,7 +82,9 @@ export function secretsStage(mode: WireSecretsMode): WireStage {
     const root = jsonObjectOf(body);
     if (!root) return { kind: 'continue' };
     const leaves: Leaf[] = [];
-    for (const key of CONVERSATION_KEYS) if (key in root) collect(root[key], leaves, { block: null, role: null, key }, (x) => (root[key] = x));
+    // Code Assist (gemini signed in with Google) wraps the Gemini request in `request`.
+    const at = Object.keys(obj(root.request)).length && !('contents' in root) ? obj(root.request) : root;
+    for (const key of CONVERSATION_KEYS) if (key in at) collect(at[key], leaves, { block: null, role: null, key }, (x) => (at[key] = x));
     if (leaves.length === 0) return { kind: 'continue' };
 
     if (clean.size + known.size > MAX_REMEMBERED) clean.clear();

@@ -22,7 +22,7 @@ export interface EnforceSettings {
 }
 
 /** The stages of the wire session `sessionId`, in their fixed order (a run's session follows its thread's directives). */
-export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}): WireStage[] {
+export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): WireStage[] {
   const secrets = settings.wireSecrets ?? 'warn';
   return [
     // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the

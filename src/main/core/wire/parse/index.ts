@@ -3,6 +3,7 @@ import { isAscii } from 'node:buffer';
 import type { IdOptions, TextMemo } from '../../conversation/builder';
 import type { WireProvider } from '../providers';
 import { parseAnthropic } from './anthropic';
+import { isCodeAssist, parseCodeAssist } from './code-assist';
 import { parseGemini } from './gemini';
 import { parseOpenAI } from './openai';
 import type { ParsedRequest } from './parsed';
@@ -12,10 +13,14 @@ export type { ParsedRequest } from './parsed';
 /** Keys that hold the system, the tools and the conversation, in any of the three APIs. */
 const PART_KEYS = new Set(['system', 'tools', 'messages', 'instructions', 'input', 'systemInstruction', 'system_instruction', 'contents']);
 
+/** claude on Vertex AI: `…/publishers/anthropic/models/<model>:streamRawPredict` (or `:rawPredict`), the model in the path. */
+const VERTEX_ANTHROPIC = /\/publishers\/anthropic\/models\/([^/:]+):(stream)?[rR]awPredict$/;
+
 /** Whether a request is a model call of its provider's API (the only requests parsed and enforced). */
 export function isModelCall(provider: WireProvider, method: string, endpoint: string): boolean {
   if (method !== 'POST') return false;
-  return provider === 'anthropic' ? /\/messages$/.test(endpoint) : provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
+  if (provider === 'anthropic') return /\/messages$/.test(endpoint) || (VERTEX_ANTHROPIC.test(endpoint) && VERTEX_ANTHROPIC.exec(endpoint)![1] !== 'count-tokens');
+  return provider === 'openai' ? /\/responses$/.test(endpoint) : /:(stream)?[gG]enerateContent$/.test(endpoint);
 }
 
 /**
@@ -107,9 +112,19 @@ export function jsonObjectOfText(text: string): Record<string, unknown> | null {
  * previews, only the sizes it wants hashed (the stage matches ids only).
  */
 export function parseBody(provider: WireProvider, endpoint: string, b: Record<string, unknown>, bodyLength: number, ids: IdOptions = {}): ParsedRequest {
-  const parsed = provider === 'anthropic' ? parseAnthropic(b, ids) : provider === 'openai' ? parseOpenAI(b, ids) : parseGemini(b, endpoint, ids);
+  const wrapped = provider === 'gemini' && isCodeAssist(endpoint, b);
+  const vertex = provider === 'anthropic' ? VERTEX_ANTHROPIC.exec(endpoint) : null;
+  const parsed =
+    provider === 'anthropic' ? parseAnthropic(b, ids) : provider === 'openai' ? parseOpenAI(b, ids) : wrapped ? parseCodeAssist(b, endpoint, ids) : parseGemini(b, endpoint, ids);
+  // Vertex AI names the model in the path and streams by the method (the body may say neither).
+  if (vertex) {
+    parsed.model ??= vertex[1]!;
+    parsed.stream ||= vertex[2] === 'stream';
+  }
   // The envelope (model, settings) is measured on its own; the messages are the rest of the body.
-  const envelope = Object.fromEntries(Object.entries(b).filter(([k]) => !PART_KEYS.has(k)));
+  const outside = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([k]) => !PART_KEYS.has(k)));
+  // Code Assist: the wrapper's own fields and the wrapped request's settings.
+  const envelope = wrapped ? { ...b, request: outside(b.request as Record<string, unknown>) } : outside(b);
   const envelopeBytes = Buffer.byteLength(JSON.stringify(envelope));
   parsed.messageBytes = Math.max(0, bodyLength - envelopeBytes - parsed.systemBytes - parsed.toolBytes);
   return parsed;

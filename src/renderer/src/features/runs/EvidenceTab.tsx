@@ -36,6 +36,12 @@ export function MeasurementScope({ wire }: { wire: WireRunSummary | null }) {
           <strong>What the wire saw:</strong> {saw}
         </span>
       )}
+      {wire?.logins.length ? (
+        <span className="wire-login" data-testid="wire-login">
+          {' '}
+          <strong>Login:</strong> {wire.logins.join('; ')}.
+        </span>
+      ) : null}
       {wire?.notes.map((n) => (
         <span key={n} className="wire-note" data-testid="wire-note">
           {' '}
