@@ -64,6 +64,17 @@ export function wireBlockStepText(seq: number, facts: WireBudgetFacts): string {
   return `Blocked on the wire by the request budget: request ${seq} was ${exceededText(facts)}. Loupe answered it itself; nothing was sent to the provider.`;
 }
 
+/**
+ * A step's message for any request the relay refused: the request budget's
+ * wording for a block ceiling, else the refusal's own reason (a failed
+ * outgoing check, a secrets scan that failed in redact mode).
+ */
+export function wireRefusalStepText(block: { seq: number; facts: WireEnforcement; reason: string }): string {
+  if (block.facts.budget?.verdict === 'block') return wireBlockStepText(block.seq, block.facts.budget);
+  const why = block.facts.check && !block.facts.check.ok ? `the outgoing check failed: ${block.facts.check.failures.join('; ')}` : block.reason;
+  return `Blocked on the wire: request ${block.seq} was not sent (${why}). Loupe answered it itself; nothing was sent to the provider.`;
+}
+
 /** A warning's one-word label: blocked, redacted or warning. */
 export function warningLabel(w: Pick<WireWarning, 'action'>): string {
   return w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning';

@@ -4,8 +4,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findExecutable } from '../../core/runs/agents/path-lookup';
 import { readEffective } from '../../core/settings/effective';
-import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
-import type { WireBudgetFacts } from '../../../shared/contract/wire';
+import { warningsOf, wireRefusalStepText } from '../../../shared/wire/enforcement-text';
 import { wiringFor } from '../../core/wire/cli-wiring';
 import { openWireSession, type WireSession } from '../../core/wire/session';
 import { addWireNote, insertWireSession } from '../../core/wire/store';
@@ -81,7 +80,7 @@ export const run: CommandRun = async (args, io) => {
       await session?.close();
       const block = session?.blocked()[0];
       if (block) {
-        io.stderr(`loupe: ${wireBlockStepText(block.seq, block.facts.budget as WireBudgetFacts)}\n`);
+        io.stderr(`loupe: ${wireRefusalStepText(block)}\n`);
         return RUN_EXIT.blocked;
       }
       if (exit.code !== null) return exit.code;

@@ -25,8 +25,7 @@ import { ShownRedactor } from './shown-redactor';
 import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
-import type { WireBudgetFacts } from '../../../shared/contract/wire';
-import { warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
+import { warningsOf, wireRefusalStepText } from '../../../shared/wire/enforcement-text';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -424,7 +423,7 @@ export class RunManager {
     const message = result.cancelled
       ? 'Cancelled: Loupe ended the agent and its processes.'
       : wireBlock
-        ? wireBlockStepText(wireBlock.seq, wireBlock.facts.budget as WireBudgetFacts)
+        ? wireRefusalStepText(wireBlock)
       : result.timedOut
         ? `No progress for ${timeout ?? IDLE_TIMEOUT_SECONDS.default} s: Loupe ended the agent (change the no-progress timeout in the run settings).`
         : result.spawnError

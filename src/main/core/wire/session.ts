@@ -9,10 +9,10 @@ import { randomUUID } from 'node:crypto';
 import type { WireEnforcement, WireRequestRecord, WireSessionKind } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
-import { parseRequest } from './parse';
 import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
-import { composeStages, type EnforcementFacts } from './enforce/chain';
-import { withheldSegments } from './enforce/record';
+import { composeStages } from './enforce/chain';
+import { enforcementOf, type WireExchange } from './enforce/exchange';
+import { recordedSegments } from './enforce/record';
 import { enforcementStages, type EnforceSettings } from './enforce/stages';
 import { startRelay, type Relay } from './relay';
 import { addWireNote, insertWireRequest, insertWireSession, previousSegments } from './store';
@@ -36,8 +36,8 @@ export interface WireSession {
   readonly relay: Relay;
   /** The step requests are attributed to from now on (each attempt of a run). */
   setStep(stepId: string | null): void;
-  /** Requests the relay answered itself because of a `block` ceiling, in order. */
-  blocked(): { seq: number; facts: EnforcementFacts }[];
+  /** Requests the relay refused itself (a `block` ceiling, a failed outgoing check, a failed secrets scan in redact mode), in order. */
+  blocked(): { seq: number; facts: WireEnforcement; reason: string }[];
   /** Appends a plain "not recorded: …" note to the session. */
   note(text: string): void;
   /** Resolves when every request seen so far is recorded. */
@@ -67,28 +67,29 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     });
   };
 
-  // Each request's facts, from the stages to its record (the relay calls observe right after intercept).
-  const facts = new Map<number, EnforcementFacts>();
-  const blocked: { seq: number; facts: EnforcementFacts }[] = [];
+  // Each request's exchange, from the stages to its record (the relay calls observe right after intercept).
+  const exchanges = new Map<number, WireExchange>();
+  const blocked: { seq: number; facts: WireEnforcement; reason: string }[] = [];
   const enforce = composeStages(enforcementStages(deps, id, options.enforce, options.runId));
 
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),
     async intercept(request) {
-      const decision = await enforce(request);
-      facts.set(request.seq, decision.facts);
-      if (decision.kind === 'answer' && (decision.facts.budget as { verdict?: string } | undefined)?.verdict === 'block') blocked.push({ seq: request.seq, facts: decision.facts });
+      const { exchange, ...decision } = await enforce(request);
+      exchanges.set(request.seq, exchange);
+      if (decision.kind === 'answer') blocked.push({ seq: request.seq, facts: enforcementOf(exchange), reason: decision.message });
       return decision;
     },
     observe(request, forwarded) {
       const at = new Date(request.startedAt).toISOString();
       const step = stepId;
-      const enforcement = facts.get(request.seq) ?? {};
-      facts.delete(request.seq);
-      // Parsed now (the body is at hand), recorded when the response has ended.
+      const exchange = exchanges.get(request.seq) ?? null;
+      exchanges.delete(request.seq);
+      const enforcement: WireEnforcement = exchange ? enforcementOf(exchange) : {};
+      // The outgoing body's shape, from the exchange's one parse (recorded when the response has ended).
       const parsed = (() => {
         try {
-          return parseRequest(request.provider, request.method, request.endpoint, forwarded);
+          return exchange?.body === forwarded ? exchange.outgoing() : null;
         } catch {
           return null;
         }
@@ -106,9 +107,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
           append(async () => {
             const { usage, model } = await found;
             const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, forwarded.length) : null;
-            // Segments as the CLI sent them (ids stay those X-Ray directs), the withheld ones marked.
-            const withheld = (enforcement as WireEnforcement).evictions;
-            const segments = withheld?.withheld.length ? await withheldSegments(deps, request, withheld) : (analysis?.segments ?? []);
+            // Segments as the CLI sent them (ids stay those X-Ray directs), the ones the outgoing check found withheld marked.
+            const segments = exchange ? await recordedSegments(deps, exchange, analysis) : (analysis?.segments ?? []);
             const record: WireRequestRecord = {
               sessionId: id,
               seq: request.seq,
@@ -136,7 +136,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               segments,
               images: parsed?.images ?? 0,
               diff: parsed ? diffSegments(previousSegments(deps.db, id, request.seq), segments) : null,
-              enforcement: Object.keys(enforcement).length ? (enforcement as WireEnforcement) : null,
+              enforcement: Object.keys(enforcement).length ? enforcement : null,
             };
             insertWireRequest(deps.db, record, analysis?.estimateTokens ?? null);
             options.onRecord?.(record);

@@ -12,11 +12,8 @@ import type { RequestExceeded, WireBudgetFacts } from '../../../../shared/contra
 import { blockMessage } from '../../../../shared/wire/enforcement-text';
 import type { CoreDeps } from '../../deps';
 import { countTexts } from '../analyse';
-import { parseRequest } from '../parse';
+import { BLOCK_STATUS } from '../providers';
 import type { WireStage } from './chain';
-
-/** The status a blocked request is answered with: a client error the CLIs report and do not retry. */
-export const BLOCK_STATUS = 400;
 
 function over(ceiling: RequestExceeded['ceiling'], limit: number | undefined, actual: number): RequestExceeded[] {
   return limit !== undefined && actual > limit ? [{ ceiling, limit, actual, over: actual - limit }] : [];
@@ -24,9 +21,10 @@ function over(ceiling: RequestExceeded['ceiling'], limit: number | undefined, ac
 
 /** The budget stage for one wire session; requests that are not model requests pass unmeasured. */
 export function budgetStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: RequestBudget): WireStage {
-  return async ({ request, body }) => {
-    const parsed = parseRequest(request.provider, request.method, request.endpoint, body);
-    if (!parsed) return { kind: 'continue' };
+  return async (exchange) => {
+    const parsed = exchange.outgoing();
+    if (!parsed) return;
+    const bytes = exchange.body.length;
     let tokens: WireBudgetFacts['tokens'] = null;
     if (budget.maxRequestTokens !== undefined) {
       // The parts analyse() counts: the record's count and the ceiling's measure are the same number.
@@ -34,10 +32,9 @@ export function budgetStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: Reque
       const { counts } = await countTexts(deps, parsed.model, texts);
       tokens = { tokens: counts.reduce((n, c) => n + c.tokens, 0), kind: counts[0]?.kind ?? 'estimate', ...(counts[0]?.encoding ? { encoding: counts[0].encoding } : {}) };
     }
-    const exceeded = [...over('maxRequestTokens', budget.maxRequestTokens, tokens?.tokens ?? 0), ...over('maxRequestBytes', budget.maxRequestBytes, body.length)];
+    const exceeded = [...over('maxRequestTokens', budget.maxRequestTokens, tokens?.tokens ?? 0), ...over('maxRequestBytes', budget.maxRequestBytes, bytes)];
     const verdict: WireBudgetFacts['verdict'] = exceeded.length === 0 ? 'within' : budget.policy;
-    const facts: WireBudgetFacts = { policy: budget.policy, bytes: body.length, tokens, exceeded, verdict };
-    if (verdict === 'block') return { kind: 'answer', status: BLOCK_STATUS, message: blockMessage(facts), facts: { budget: facts } };
-    return { kind: 'continue', facts: { budget: facts } };
+    exchange.budget = { policy: budget.policy, bytes, tokens, exceeded, verdict };
+    if (verdict === 'block') return { kind: 'answer', status: BLOCK_STATUS[exchange.request.provider], message: blockMessage(exchange.budget) };
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../store/store';
 import { listDirectives, type DirectiveOwner } from '../../threads/directive-store';
-import { latestMainSegmentIds, recordedSegmentBytes, runThread, threadWireSessions } from '../store';
+import { latestMainSegmentIds, runThread, threadWireSessions } from '../store';
 import type { DirectiveSource } from './evictions';
 
 /** The owner of a wire session's directives: its run's thread, or the session itself. */
@@ -15,27 +15,12 @@ export function wireDirectiveOwner(db: Db, sessionId: string, runId: string | nu
   return threadId ? { threadId } : { wireSession: sessionId };
 }
 
-/** The directives in force for a wire session, read now, and the recorded sizes of the segments they name. */
+/** The directives in force for a wire session, read now, and the segments its previous main request carried. */
 export function wireDirectives(db: () => Db, sessionId: string, runId: string | null): DirectiveSource {
   let owner: DirectiveOwner | null = null;
   const ownerOf = () => (owner ??= wireDirectiveOwner(db(), sessionId, runId));
   return {
     directives: () => listDirectives(db(), ownerOf()),
-    bytesOf(ids) {
-      const o = ownerOf();
-      const sessions = 'threadId' in o ? [sessionId, ...threadWireSessions(db(), o.threadId)] : [sessionId];
-      const found = new Map<string, number>();
-      for (const id of ids) {
-        for (const session of sessions) {
-          const bytes = recordedSegmentBytes(db(), session, id);
-          if (bytes !== null) {
-            found.set(id, bytes);
-            break;
-          }
-        }
-      }
-      return found;
-    },
     previousMainIds() {
       // This session's own, else (its first request) the latest of the thread's earlier sessions: a resumed
       // CLI session starts a new wire session, and a compaction on resume drops segments across the two.

@@ -1,8 +1,10 @@
 /**
- * The one place a wire session's enforcement stages are put in order:
- * evictions, then secrets, then the request budget (measured on exactly the
- * bytes that will be forwarded). Every wire session (a run's, `loupe wrap`'s)
- * gets its stages here.
+ * The one place a wire session's enforcement stages are put in order, over one
+ * exchange per request (./exchange.ts): evictions, then secrets, then the
+ * request budget (measured on exactly the bytes that will be forwarded), then
+ * the outgoing-body check, which holds those bytes to every directive and
+ * redaction and refuses them when one does not hold (fail closed). Every wire
+ * session (a run's, `loupe wrap`'s) gets its stages here.
  */
 import type { RequestBudget } from '../../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
@@ -10,7 +12,8 @@ import type { CoreDeps } from '../../deps';
 import { budgetStage } from './budget';
 import { wireDirectives } from './directive-source';
 import { evictionStage } from './evictions';
-import type { WireStage } from './chain';
+import type { GuardStage, WireStage } from './chain';
+import { outgoingCheck } from './outgoing-check';
 import { failClosed, secretsStage } from './secrets';
 
 /** The run settings enforcement reads (loop.requestBudget, loop.wireSecrets). */
@@ -20,16 +23,19 @@ export interface EnforceSettings {
 }
 
 /** The stages of the wire session `sessionId` (of run `runId`, when a run's), in their fixed order. */
-export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): WireStage[] {
+export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): (WireStage | GuardStage)[] {
   const secrets = settings.wireSecrets ?? 'warn';
+  const directives = wireDirectives(() => deps.db, sessionId, runId);
   return [
     // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the
     //    wrapped session's) before anything is scanned or measured, so the budget counts what is
-    //    really sent. Its facts go under `evictions`.
-    evictionStage(wireDirectives(() => deps.db, sessionId, runId)),
-    // 2. Secrets: recorded, or replaced before forwarding.
+    //    really sent. It matches ids on the CLI's body as sent (the ids X-Ray shows). exchange.evictions.
+    evictionStage(directives),
+    // 2. Secrets: recorded, or replaced before forwarding (what evictions left). exchange.secrets.
     failClosed(secretsStage(secrets), secrets),
-    // 3. The request budget, on the body as the stages above left it.
+    // 3. The request budget, on the body as the stages above left it. exchange.budget.
     ...(settings.requestBudget ? [budgetStage(deps, settings.requestBudget)] : []),
+    // 4. The outgoing-body check, last: nothing leaves that a directive or redaction forbids. exchange.check.
+    outgoingCheck(() => directives.directives(), secrets),
   ];
 }

@@ -1,0 +1,46 @@
+// A request the relay answers itself (a `block` request ceiling) reaches the relay once:
+// the answer is in each API's own non-retryable error shape (a 400 invalid-request error
+// with `x-should-retry: false`), so the real CLI stops at once and shows Loupe's reason
+// instead of retrying (claude 2.1.332 retried a retryable-looking block six times).
+// Counted on the wire: `loupe wire show --json` lists every request the relay received.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { RunDetail } from '../../../shared/contract/runs';
+import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
+import { makeRepo, removeTempDirs } from '../../core/testing/fixtures';
+import { startProvider } from '../../core/testing/providers';
+import { runCliForTest } from '../testing';
+import { TIER_AGENTS, tierHome, tierSkipReason } from './tier';
+
+const skip = tierSkipReason();
+afterAll(() => removeTempDirs());
+
+describe.skipIf(skip !== null)('a blocked request is sent once', () => {
+  for (const bin of ['claude', 'codex', 'gemini'] as const) {
+    it(`${bin}: the relay sees each blocked request once, and the CLI shows Loupe's reason`, async () => {
+      const agent = TIER_AGENTS[bin];
+      const provider = await startProvider(agent.api, { script: { turns: [{ reply: { text: 'Should never be asked.' } }] } });
+      try {
+        const home = tierHome(agent, provider.url);
+        const repo = makeRepo({ 'README.md': '# blocked once\n' });
+        const ran = await runCliForTest(['run', '--repo', repo, '--agent', bin, '--ask', 'Say hello.', '--max-request-bytes', '2000', '--request-policy', 'block'], home.env);
+        expect(ran.code, ran.stderr + ran.stdout).toBe(3);
+        expect(ran.stdout).toContain('Loupe blocked this request:');
+        const runId = /Run (\S+) \(thread /.exec(ran.stdout)![1]!;
+        const detail = JSON.parse((await runCliForTest(['runs', 'show', runId, '--json'], home.env)).stdout) as Pick<RunDetail, 'wire'>;
+        const shown = await Promise.all(detail.wire.sessions.map(async (id) => JSON.parse((await runCliForTest(['wire', 'show', id, '--json'], home.env)).stdout) as WireSessionDetail));
+        const model = shown.flatMap((s) => s.requests).filter((r) => r.api !== null);
+        const blocked = model.filter((r) => r.enforcement?.budget?.verdict === 'block');
+        console.log(bin, 'model requests on the wire', model.length, 'blocked', blocked.length, model.map((r) => [r.seq, r.requestBytes, r.status, r.answeredBy]));
+        expect(blocked.length).toBeGreaterThan(0);
+        // Each distinct body reached the relay once: a retry resends the same bytes.
+        const sizes = blocked.map((r) => `${r.endpoint} ${r.enforcement!.budget!.bytes}`);
+        expect(sizes.length, sizes.join('\n')).toBe(new Set(sizes).size);
+        expect(provider.requests.filter((r) => r.method === 'POST')).toEqual([]);
+      } finally {
+        await provider.close();
+      }
+    }, 180_000);
+  }
+});
+
+if (skip) console.log(`wire block-once ${skip}`);
