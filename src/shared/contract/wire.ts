@@ -254,7 +254,8 @@ export interface WireStepSummary {
 export interface WireWarning {
   sessionId: string;
   seq: number;
-  kind: 'request-budget' | 'secret';
+  /** outgoing-check: the outgoing-body check refused the request (fail closed). */
+  kind: 'request-budget' | 'secret' | 'outgoing-check';
   /** block: the relay answered it; warn: forwarded; redact: forwarded with the secret replaced. */
   action: 'block' | 'warn' | 'redact';
   text: string;

@@ -24,10 +24,14 @@ export function blockMessage(facts: WireBudgetFacts): string {
   return `Loupe blocked this request: ${exceededText(facts)}; raise it or evict segments in X-Ray.`;
 }
 
+const secretsFailed = (e: WireEnforcement) => e.secrets?.error !== undefined;
+
 /** The warnings one request's enforcement facts call for, in the order the stages ran. */
 export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | null | undefined): WireWarning[] {
   const out: WireWarning[] = [];
   if (!e) return out;
+  // Said from what left: a request the relay refused (a block ceiling, a failed check or scan) sent nothing.
+  const refused = e.budget?.verdict === 'block' || e.check?.ok === false || secretsFailed(e);
   const secrets = e.secrets;
   if (secrets?.found.length) {
     const kinds = [...new Set(secrets.found.map((f) => f.kind))].join(', ');
@@ -40,7 +44,21 @@ export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | 
       action: secrets.mode === 'redact' ? 'redact' : 'warn',
       text:
         `Request ${seq} carried ${n === 1 ? 'a recognised secret' : `${n} recognised secrets`} (${kinds}) in ${where}: ` +
-        (secrets.mode === 'redact' ? 'replaced before it was sent.' : 'sent to the provider (set secrets on the wire to redact to replace them).'),
+        (refused
+          ? 'not sent: Loupe refused the request.'
+          : secrets.mode === 'redact'
+            ? 'replaced before it was sent.'
+            : 'sent to the provider (set secrets on the wire to redact to replace them).'),
+    });
+  }
+  const check = e.check;
+  if (check && !check.ok) {
+    out.push({
+      sessionId,
+      seq,
+      kind: 'outgoing-check',
+      action: 'block',
+      text: `Request ${seq} blocked: its outgoing body failed Loupe's check (${check.failures.join('; ')}). Nothing was sent to the provider.`,
     });
   }
   const budget = e.budget;

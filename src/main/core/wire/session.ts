@@ -10,7 +10,7 @@ import type { WireEnforcement, WireRequestRecord, WireSessionKind } from '../../
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
 import { OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
-import { composeStages } from './enforce/chain';
+import { composeStages, type GuardStage, type WireStage } from './enforce/chain';
 import { enforcementOf, type WireExchange } from './enforce/exchange';
 import { recordedSegments } from './enforce/record';
 import { enforcementStages, type EnforceSettings } from './enforce/stages';
@@ -27,6 +27,11 @@ export interface WireSessionOptions {
   upstreams?: Partial<Record<WireProvider, string>>;
   /** What enforcement applies to every request (request budget, secrets); the stages are built in enforce/stages.ts. */
   enforce?: EnforceSettings;
+  /**
+   * Replaces the stages enforcementStages() gives (tests only: a stage made faulty proves the
+   * outgoing check refuses what it let through).
+   */
+  stages?: (stages: (WireStage | GuardStage)[]) => (WireStage | GuardStage)[];
   /** Called after each request is recorded (live views). */
   onRecord?: (record: WireRequestRecord) => void;
 }
@@ -70,7 +75,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   // Each request's exchange, from the stages to its record (the relay calls observe right after intercept).
   const exchanges = new Map<number, WireExchange>();
   const blocked: { seq: number; facts: WireEnforcement; reason: string }[] = [];
-  const enforce = composeStages(enforcementStages(deps, id, options.enforce, options.runId));
+  const stages = enforcementStages(deps, id, options.enforce, options.runId);
+  const enforce = composeStages(options.stages ? options.stages(stages) : stages);
 
   const relay = await startRelay({
     upstreams: resolveUpstreams(options.upstreams),

@@ -20,6 +20,7 @@ import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import type { Directive } from '../../../../shared/contract/xray';
 import { summaryText } from '../../../../shared/xray/directives';
 import { findSecrets } from '../../secrets';
+import { jsonObjectOf } from '../parse';
 import { BLOCK_STATUS } from '../providers';
 import type { GuardStage } from './chain';
 import { activeTurnStart, skipReason } from './evictions';
@@ -80,25 +81,29 @@ function checkDirectives(exchange: WireExchange, directed: readonly Directive[],
   }
   const outCount = new Map<string, number>();
   for (const s of out.segments) outCount.set(s.id, (outCount.get(s.id) ?? 0) + 1);
-  // The segments Loupe changed (placeholders, summaries, redactions): every id the CLI's body does not have as sent.
+  // Where the text of a withheld segment could still be: in its own place (Loupe's rewrites keep every
+  // segment where it was, so the two bodies line up one to one), else, when they do not line up, in any
+  // segment Loupe changed (every id the CLI's body does not have as sent).
+  const aligned = out.segments.length === original.segments.length;
   const sentIds = new Set(original.segments.filter((s) => !byId.has(s.id) || keptCount.has(s.id)).map((s) => s.id));
   const summaries = directed.filter((d) => d.kind === 'summarize' && d.summary?.trim()).map((d) => summaryText(d.summary!));
-  const changed = out.segments
-    .map((s, i) => (sentIds.has(s.id) ? null : summaries.reduce((t, x) => t.split(x).join(''), out.segmentTexts[i] ?? '')))
-    .filter((t): t is string => t !== null);
+  const withoutSummaries = (t: string) => summaries.reduce((x, sum) => x.split(sum).join(''), t);
+  const changed = aligned
+    ? []
+    : out.segments.map((s, i) => (sentIds.has(s.id) ? null : withoutSummaries(out.segmentTexts[i] ?? ''))).filter((t): t is string => t !== null);
+  const placesOf = (i: number) => (aligned ? [withoutSummaries(out.segmentTexts[i] ?? '')] : changed);
   const verdicts: WireCheckFacts['withheld'] = [];
   const seen = new Set<string>();
   for (const i of applies) {
     const s = original.segments[i]!;
-    if (seen.has(s.id)) continue;
-    seen.add(s.id);
+    const places = placesOf(i);
     const d = byId.get(s.id)!;
     const label = `segment ${s.id} (${d.kind === 'summarize' ? 'summarized' : 'evicted'})`;
     let ok = true;
     if ((outCount.get(s.id) ?? 0) > (keptCount.get(s.id) ?? 0)) {
       failures.push(`${label} is still in it, as the CLI sent it`);
       ok = false;
-    } else if (samplesOf(s.kind, original.segmentTexts[i] ?? '').some((line) => changed.some((t) => t.includes(line)))) {
+    } else if (samplesOf(s.kind, original.segmentTexts[i] ?? '').some((line) => places.some((t) => t.includes(line)))) {
       failures.push(`text of ${label} is still in it`);
       ok = false;
     }
@@ -107,7 +112,8 @@ function checkDirectives(exchange: WireExchange, directed: readonly Directive[],
       failures.push(`the summary of ${label} is not in its place`);
       ok = false;
     }
-    if (ok) verdicts.push({ id: s.id, as: summarized ? 'summarized' : 'evicted' });
+    if (ok && !seen.has(s.id)) verdicts.push({ id: s.id, as: summarized ? 'summarized' : 'evicted' });
+    seen.add(s.id);
   }
   return verdicts;
 }
@@ -129,7 +135,9 @@ export function outgoingCheck(directives: () => readonly Directive[], mode: Wire
       const withheld = checkDirectives(exchange, directed, failures);
       let secretsAbsent: boolean | null = null;
       if (redact) {
-        const json = exchange.outgoingBody()?.json;
+        // The exact bytes: while the body is the CLI's, its tree may have been changed by a stage that then left
+        // the bytes as they were, so it is read again; a changed body's own parse is those bytes.
+        const json = exchange.body === exchange.request.body ? jsonObjectOf(exchange.body) : exchange.outgoingBody()?.json;
         const leaves = json ? conversationLeaves(json) : [];
         if (clean.size > MAX_REMEMBERED) clean.clear();
         const hashes = leaves.map((l) => sha256(l.text));
