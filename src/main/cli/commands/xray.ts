@@ -40,14 +40,18 @@ export const run: CommandRun = async (args, io) => {
         manifest = await runtime.call(`xray.${action}`, { ...target, segmentId }, { signal });
       }
       const seg = manifest.segments.find((s) => s.id === segmentId);
-      if (!values.json) io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${directiveNote(action, manifest.enforceable, seg?.wire !== undefined)}\n`);
+      if (!values.json) io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${directiveNote(action, manifest.enforceable, seg?.wire !== undefined || (manifest.wire != null && !manifest.enforceable))}\n`);
     }
     io.stdout(values.json ? `${JSON.stringify(manifest, null, 2)}\n` : formatManifest(manifest));
     return EXIT_OK;
   });
 };
 
-/** What a directive does from here: enforced on the wire (and what that costs), by Loupe's next prompt, or intent. */
+/**
+ * What a directive does from here: enforced on the wire (and what that costs), by Loupe's next prompt, or intent.
+ * `onWire`: the segment is on the wire, or the thread's resumed session is recorded there (a thread's last reply
+ * is in no request yet, but the relay withholds it from the next one that carries it).
+ */
 function directiveNote(action: Action, enforceable: boolean, onWire: boolean): string {
   if (onWire) {
     if (action === 'restore') return ' (sent again on the CLI\'s next request)';
