@@ -31,6 +31,7 @@ const marker = (role: Role) => `WIRE-TRUTH-${role.toUpperCase()}-MARKER`;
 const fileText = (role: Role) =>
   [`# ${role}`, marker(role), ...Array.from({ length: 12 }, (_, i) => `Line ${i} of the ${role} notes: entry ${i * 13} belongs to shelf ${role}-${i}.`), ...(role === 'evict' ? [`GITHUB_TOKEN=${SECRET}`] : []), ''].join('\n');
 const SUMMARY = 'The summarize file lists twelve shelf entries.';
+const LAST_REPLY = 'The four notes are read, WIRE-TRUTH-LAST-REPLY.';
 
 /**
  * The body with each message's tool results in the order of the calls they answer: claude sends
@@ -61,7 +62,7 @@ describe.skipIf(skip !== null)('the wire tells the truth with the real claude', 
           turns: [
             // A fresh session's one prompt holds the whole history (the earlier asks too): its own ask is matched first.
             { when: /fresh look/i, reply: { text: 'Looked again.' } },
-            { when: (r) => r.toolResults.some((t) => t.includes(marker('restore'))), reply: { text: 'The four notes are read.' } },
+            { when: (r) => r.toolResults.some((t) => t.includes(marker('restore'))), reply: { text: LAST_REPLY } },
             { when: /read the four notes/i, reply: { toolCalls: paths.map((p) => agent.readTool(p)) } },
             { when: /say done/i, reply: { text: 'Done.' } },
           ],
@@ -105,6 +106,12 @@ describe.skipIf(skip !== null)('the wire tells the truth with the real claude', 
         await cli(['xray', 'pin', threadId, seg.pin.id]);
         await cli(['xray', 'evict', threadId, seg.restore.id]);
         await cli(['xray', 'restore', threadId, seg.restore.id]);
+        // The thread's last reply is in no request yet; the relay withholds it from the next one (item 8: not "intent").
+        const lastReply = before.segments.find((s) => s.kind === 'assistant' && s.preview.includes(LAST_REPLY))!;
+        expect(lastReply).toBeDefined();
+        const evictedReply = await cli(['xray', 'evict', threadId, lastReply.id]);
+        expect(evictedReply.stderr).toContain("enforced: Loupe's relay withholds it from the CLI's next request");
+        expect(evictedReply.stderr).not.toContain('intent');
 
         // Turn 2: the CLI's own session resumed; every request that carries the notes has them as directed.
         const sent2 = provider.requests.length;
@@ -119,6 +126,7 @@ describe.skipIf(skip !== null)('the wire tells the truth with the real claude', 
           expect(r.bodyText).not.toContain(marker('summarize'));
           expect(r.bodyText).toContain(SUMMARY);
           expect(r.bodyText).toContain(marker('restore'));
+          expect(r.bodyText).not.toContain(LAST_REPLY);
           expect(pairingProblem('anthropic', resultsInCallOrder(r.json))).toBeNull();
         }
         // What Loupe says is what left: the wire's records and X-Ray.
