@@ -1,5 +1,5 @@
-// The wire tells the truth (issue 31), with the real claude against the scripted Anthropic
-// provider that saves every body: {evict, summarize, restore, pin} × {redact on, off} on the
+// The wire tells the truth (issue 31), with the real claude and codex against the scripted
+// providers that save every body: {evict, summarize, restore, pin} × {redact on, off} on the
 // thread's resumed CLI session, then the same thread as a fresh session (history Loupe
 // assembles), then block and warn on the request budget. Each is asserted on the bodies the
 // provider received and on what `loupe wire show --json`, `loupe xray --json` and the run say.
@@ -49,12 +49,15 @@ function resultsInCallOrder(json: unknown): unknown {
   return b;
 }
 
-const modelCalls = (requests: readonly RecordedRequest[]) => requests.filter((r) => r.method === 'POST' && parseRequest('anthropic', 'POST', r.path.split('?')[0]!, Buffer.from(r.bodyText)) !== null);
+const modelCalls = (requests: readonly RecordedRequest[]) =>
+  requests.filter((r) => r.method === 'POST' && parseRequest(r.api === 'anthropic' ? 'anthropic' : r.api === 'gemini' ? 'gemini' : 'openai', 'POST', r.path.split('?')[0]!, Buffer.from(r.bodyText)) !== null);
 
-describe.skipIf(skip !== null)('the wire tells the truth with the real claude', () => {
-  for (const secrets of ['redact', 'warn'] as const) {
-    it(`secrets ${secrets}: evict, summarize, pin and restore hold on every request that leaves, resumed and fresh; block and warn on the request budget`, async () => {
-      const agent = TIER_AGENTS.claude;
+describe.skipIf(skip !== null)('the wire tells the truth with the real CLIs', () => {
+  const cases = (['claude', 'codex'] as const).flatMap((bin) => (['redact', 'warn'] as const).map((secrets) => ({ bin, secrets })));
+  for (const { bin, secrets } of cases) {
+    it(`${bin}, secrets ${secrets}: evict, summarize, pin and restore hold on every request that leaves, resumed and fresh; block and warn on the request budget`, async () => {
+      const agent = TIER_AGENTS[bin];
+      const wire = agent.wire;
       const repo = makeRepo({ 'README.md': '# truth\n', ...Object.fromEntries(FILES.map((f) => [`notes/${f}.md`, fileText(f)])) });
       const paths = FILES.map((f) => join(repo, `notes/${f}.md`));
       const provider = await startProvider(agent.api, {
@@ -63,7 +66,13 @@ describe.skipIf(skip !== null)('the wire tells the truth with the real claude', 
             // A fresh session's one prompt holds the whole history (the earlier asks too): its own ask is matched first.
             { when: /fresh look/i, reply: { text: 'Looked again.' } },
             { when: (r) => r.toolResults.some((t) => t.includes(marker('restore'))), reply: { text: LAST_REPLY } },
-            { when: /read the four notes/i, reply: { toolCalls: paths.map((p) => agent.readTool(p)) } },
+            // claude reads the four in one answer (parallel calls); codex one after the other.
+            ...(bin === 'claude'
+              ? [{ when: /read the four notes/i, reply: { toolCalls: paths.map((p) => agent.readTool(p)) } }]
+              : [
+                  ...FILES.slice(1).map((f, i) => ({ when: (r: RecordedRequest) => r.toolResults.some((t) => t.includes(marker(FILES[i]!))), reply: { toolCalls: [agent.readTool(paths[i + 1]!)] } })),
+                  { when: /read the four notes/i, reply: { toolCalls: [agent.readTool(paths[0]!)] } },
+                ]),
             { when: /say done/i, reply: { text: 'Done.' } },
           ],
           otherwise: { text: 'Noted.' },
@@ -78,7 +87,7 @@ describe.skipIf(skip !== null)('the wire tells the truth with the real claude', 
         };
         let threadId = '';
         const run = async (ask: string, extra: string[] = [], code = 0) => {
-          const r = await cli(['run', '--repo', repo, '--agent', 'claude', '--wire-secrets', secrets, ...(threadId ? ['--thread', threadId] : []), '--ask', ask, '--json', ...extra], code);
+          const r = await cli(['run', '--repo', repo, '--agent', bin, '--wire-secrets', secrets, ...(threadId ? ['--thread', threadId] : []), '--ask', ask, '--json', ...extra], code);
           return JSON.parse(r.stdout) as { runId: string; threadId: string; status: string };
         };
         const xray = async () => JSON.parse((await cli(['xray', threadId, '--json'])).stdout) as ThreadManifest;
@@ -94,15 +103,27 @@ describe.skipIf(skip !== null)('the wire tells the truth with the real claude', 
         threadId = one.threadId;
         const before = await xray();
         const segmentOf = (m: ThreadManifest, role: Role): Segment => {
-          const found = m.segments.filter((s) => s.wire !== undefined && (s.kind === 'tool' || s.kind === 'file-read') && s.preview.includes(marker(role)));
+          const found = m.segments.filter((s) => s.wire !== undefined && (s.kind === 'tool' || s.kind === 'file-read') && (s.preview.includes(marker(role)) || s.preview.includes(`notes/${role}.md`)));
           // One segment per tool result: the transcript's and the wire's ids agree (redacted or not).
           expect(found.map((s) => [s.id, s.kind, s.label]), JSON.stringify(m.segments.map((s) => [s.id, s.kind, s.label, s.preview.slice(0, 60), s.wire]))).toHaveLength(1);
           return found[0]!;
         };
         const seg = Object.fromEntries(FILES.map((f) => [f, segmentOf(before, f)])) as Record<Role, Segment>;
 
-        await cli(['xray', 'evict', threadId, seg.evict.id]);
+        const evicted = await cli(['xray', 'evict', threadId, seg.evict.id]);
         await cli(['xray', 'summarize', threadId, seg.summarize.id, '--summary', SUMMARY]);
+        // codex's tool calls are in another form in Loupe's transcript (`command` via bash) than on the wire (`exec_command`):
+        // X-Ray lists both copies; the wire's is enforced on the resumed session, and Loupe says the fresh history holds
+        // the transcript's copy, which the user directs too.
+        const twin = (role: Role) => before.segments.find((s) => s.wire === undefined && s.kind === 'tool' && s.preview.includes(`notes/${role}.md`));
+        if (bin === 'codex') {
+          expect(evicted.stderr).toContain("a fresh session's history, assembled from Loupe's transcript, carries the transcript's copy");
+          await cli(['xray', 'evict', threadId, twin('evict')!.id]);
+          await cli(['xray', 'summarize', threadId, twin('summarize')!.id, '--summary', SUMMARY]);
+        } else {
+          expect(twin('evict')).toBeUndefined();
+          expect(evicted.stderr).not.toContain('transcript');
+        }
         await cli(['xray', 'pin', threadId, seg.pin.id]);
         await cli(['xray', 'evict', threadId, seg.restore.id]);
         await cli(['xray', 'restore', threadId, seg.restore.id]);
@@ -127,7 +148,7 @@ describe.skipIf(skip !== null)('the wire tells the truth with the real claude', 
           expect(r.bodyText).toContain(SUMMARY);
           expect(r.bodyText).toContain(marker('restore'));
           expect(r.bodyText).not.toContain(LAST_REPLY);
-          expect(pairingProblem('anthropic', resultsInCallOrder(r.json))).toBeNull();
+          expect(pairingProblem(wire, wire === 'anthropic' ? resultsInCallOrder(r.json) : r.json)).toBeNull();
         }
         // What Loupe says is what left: the wire's records and X-Ray.
         const w2 = await wireOf(two.runId);

@@ -40,12 +40,21 @@ export const run: CommandRun = async (args, io) => {
         manifest = await runtime.call(`xray.${action}`, { ...target, segmentId }, { signal });
       }
       const seg = manifest.segments.find((s) => s.id === segmentId);
-      if (!values.json) io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${directiveNote(action, manifest.enforceable, seg?.wire !== undefined || (manifest.wire != null && !manifest.enforceable))}\n`);
+      if (!values.json) {
+        const onWire = seg?.wire !== undefined || (manifest.wire != null && !manifest.enforceable);
+        // A thread's segment the CLI sent in another form than Loupe's transcript holds (codex's tool calls): the wire's id only.
+        const wireOnly = manifest.source === 'thread' && seg?.source.startsWith('wire request') === true && action !== 'pin' && action !== 'restore';
+        io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${directiveNote(action, manifest.enforceable, onWire)}${wireOnly ? WIRE_ONLY_NOTE : ''}\n`);
+      }
     }
     io.stdout(values.json ? `${JSON.stringify(manifest, null, 2)}\n` : formatManifest(manifest));
     return EXIT_OK;
   });
 };
+
+/** Said before it matters: the fresh-session history Loupe assembles is its transcript, where this content has another id. */
+const WIRE_ONLY_NOTE =
+  "; this segment is the CLI's own form of it on the wire: a fresh session's history, assembled from Loupe's transcript, carries the transcript's copy (direct that one too)";
 
 /**
  * What a directive does from here: enforced on the wire (and what that costs), by Loupe's next prompt, or intent.

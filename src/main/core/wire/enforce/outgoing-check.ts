@@ -43,7 +43,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * they appear in the body's strings. A tool segment's first line is its call
  * (small arguments stay in place by design), so it is not sampled.
  */
-export function samplesOf(kind: string, text: string): string[] {
+function samplesOf(kind: string, text: string): string[] {
   const lines = (kind === 'tool' ? text.slice(text.indexOf('\n') + 1) : text)
     .split('\n')
     .map((l) => l.trim())
@@ -54,7 +54,7 @@ export function samplesOf(kind: string, text: string): string[] {
 }
 
 /** What the relay answers when the check fails: which check, and that nothing was sent. */
-export function checkFailedMessage(failures: readonly string[]): string {
+function checkFailedMessage(failures: readonly string[]): string {
   const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : '';
   return `Loupe did not send this request: the outgoing body failed its check against your directives and redactions: ${failures[0]}${more}. Nothing was sent to the provider; this is a fault in Loupe, please report it.`;
 }
