@@ -54,7 +54,9 @@ describe.skipIf(skip !== null)('the wire tells the truth under loupe wrap', () =
         targets.secret = m.segments.find((s) => s.kind === 'tool' && s.preview.includes(marker('secret')));
         targets.kept = m.segments.find((s) => s.kind === 'tool' && s.preview.includes(marker('kept')));
         expect(targets.secret && targets.kept, JSON.stringify(m.segments.map((s) => [s.id, s.kind, s.preview.slice(0, 80)]))).toBeTruthy();
-        await cli(['xray', 'evict', '--wire', id, targets.secret!.id]);
+        const evicted = await cli(['xray', 'evict', '--wire', id, targets.secret!.id]);
+        // Said before it matters: this turn is sent as the CLI wrote it.
+        expect(evicted.stderr).toContain("not yet enforced: it is part of the CLI's turn in progress");
         await cli(['xray', 'summarize', '--wire', id, targets.kept!.id, '--summary', SUMMARY]);
       };
       const provider = await startProvider(agent.api, {

@@ -44,13 +44,21 @@ export const run: CommandRun = async (args, io) => {
         const onWire = seg?.wire !== undefined || (manifest.wire != null && !manifest.enforceable);
         // A thread's segment the CLI sent in another form than Loupe's transcript holds (codex's tool calls): the wire's id only.
         const wireOnly = manifest.source === 'thread' && seg?.source.startsWith('wire request') === true && action !== 'pin' && action !== 'restore';
-        io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${directiveNote(action, manifest.enforceable, onWire)}${wireOnly ? WIRE_ONLY_NOTE : ''}\n`);
+        // A wire session's segment in the turn the CLI is on (its latest ask and after): the relay leaves that turn as sent.
+        const index = manifest.segments.findIndex((s) => s.id === segmentId);
+        const ask = manifest.source === 'wire' ? manifest.segments.findLastIndex((s) => s.kind === 'user' && s.label === undefined) : -1;
+        const inTurn = ask >= 0 && index >= ask && (action === 'evict' || action === 'summarize');
+        io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${inTurn ? IN_TURN_NOTE : directiveNote(action, manifest.enforceable, onWire)}${wireOnly ? WIRE_ONLY_NOTE : ''}\n`);
       }
     }
     io.stdout(values.json ? `${JSON.stringify(manifest, null, 2)}\n` : formatManifest(manifest));
     return EXIT_OK;
   });
 };
+
+/** Said before it matters: the relay never rewrites the turn in progress. */
+const IN_TURN_NOTE =
+  " (not yet enforced: it is part of the CLI's turn in progress, which Loupe's relay sends as the CLI wrote it; it is withheld from the requests of the CLI's next turn, after its next ask)";
 
 /** Said before it matters: the fresh-session history Loupe assembles is its transcript, where this content has another id. */
 const WIRE_ONLY_NOTE =
