@@ -92,10 +92,12 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       const exchange = exchanges.get(request.seq) ?? null;
       exchanges.delete(request.seq);
       const enforcement: WireEnforcement = exchange ? enforcementOf(exchange) : {};
-      // The outgoing body's shape, from the exchange's one parse (recorded when the response has ended).
+      // The body as the stages left it: what left, or (a request the relay answered) what would have, as measured.
+      const outgoing = exchange?.body ?? forwarded;
+      // Its shape, from the exchange's one parse (recorded when the response has ended).
       const parsed = (() => {
         try {
-          return exchange?.body === forwarded ? exchange.outgoing() : null;
+          return exchange ? exchange.outgoing() : null;
         } catch {
           return null;
         }
@@ -112,7 +114,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
           const found = reader?.done() ?? Promise.resolve({ usage: null, model: null });
           append(async () => {
             const { usage, model } = await found;
-            const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, forwarded.length) : null;
+            const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, outgoing.length) : null;
             // Segments as the CLI sent them (ids stay those X-Ray directs), the ones the outgoing check found withheld marked.
             const segments = exchange ? await recordedSegments(deps, exchange, analysis) : (analysis?.segments ?? []);
             const record: WireRequestRecord = {
@@ -131,7 +133,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               answeredBy: outcome.by,
               reason: outcome.reason,
               durationMs: outcome.durationMs,
-              requestBytes: forwarded.length,
+              requestBytes: outgoing.length,
               responseBytes: outcome.responseBytes,
               split: analysis?.split ?? null,
               count: analysis?.count ?? null,

@@ -87,6 +87,9 @@ async function expectRefused(p: WireProvider, res: { status: number; text: strin
   await session!.settled();
   const [record] = wireRequests(runtime!.deps.db, session!.id);
   expect(record).toMatchObject({ answeredBy: 'relay', status: BLOCK_STATUS[p], enforcement: { check: { ok: false } } });
+  // Recorded as the model request it was, measured as it would have left.
+  expect(record!.api).not.toBeNull();
+  expect(record!.requestBytes).toBeGreaterThan(0);
   expect(record!.enforcement!.check!.failures.join('\n')).toMatch(failure);
   // Nothing the record says was withheld: the request was not sent.
   expect(record!.segments.filter((s) => s.withheld)).toEqual([]);
