@@ -3,6 +3,7 @@
 // `x-should-retry: false`), so the real CLI stops at once and shows Loupe's reason instead of
 // resending (claude 2.1.332 resent a 400 block six times, dropping a beta header each time).
 // Counted on the wire: `loupe wire show --json` lists every request the relay received.
+// The ask carries a secret: the blocked request's secret warning says it was not sent (item 6).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,11 +15,13 @@ import { runCliForTest } from '../testing';
 import { TIER_AGENTS, tierHome, tierSkipReason } from './tier';
 
 const skip = tierSkipReason();
+// A made-up GitHub token (a recognised format); built here so no token sits in the source.
+const SECRET = `ghp_${'Zx5Cv8Bn1Ma4'.repeat(3)}`;
 afterAll(() => removeTempDirs());
 
 describe.skipIf(skip !== null)('a blocked request is sent once', () => {
   for (const bin of ['claude', 'codex', 'gemini'] as const) {
-    it(`${bin}: the relay sees each blocked request once, and the CLI shows Loupe's reason`, async () => {
+    it(`${bin}: the relay sees each blocked request once, the CLI shows Loupe's reason, and no warning says it was sent`, async () => {
       const agent = TIER_AGENTS[bin];
       const provider = await startProvider(agent.api, { script: { turns: [{ reply: { text: 'Should never be asked.' } }] } });
       try {
@@ -29,11 +32,19 @@ describe.skipIf(skip !== null)('a blocked request is sent once', () => {
           writeFileSync(config, readFileSync(config, 'utf8').replace(/^(request|stream)_max_retries = 0\n/gm, ''));
         }
         const repo = makeRepo({ 'README.md': '# blocked once\n' });
-        const ran = await runCliForTest(['run', '--repo', repo, '--agent', bin, '--ask', 'Say hello.', '--max-request-bytes', '2000', '--request-policy', 'block'], home.env);
+        // The ask carries a secret (warn mode): its warning must not say it was sent (issue 31, item 6).
+        const ran = await runCliForTest(['run', '--repo', repo, '--agent', bin, '--ask', `Say hello. GITHUB_TOKEN=${SECRET}`, '--max-request-bytes', '2000', '--request-policy', 'block'], home.env);
         expect(ran.code, ran.stderr + ran.stdout).toBe(3);
         expect(ran.stdout).toContain('Loupe blocked this request:');
         const runId = /Run (\S+) \(thread /.exec(ran.stdout)![1]!;
         const detail = JSON.parse((await runCliForTest(['runs', 'show', runId, '--json'], home.env)).stdout) as Pick<RunDetail, 'wire'>;
+        const warnings = detail.wire.steps.flatMap((s) => s.warnings);
+        const secretWarnings = warnings.filter((w) => w.kind === 'secret');
+        expect(secretWarnings.length, JSON.stringify(warnings)).toBeGreaterThan(0);
+        for (const w of secretWarnings) {
+          expect(w.text).toMatch(/not sent: Loupe refused the request\.$/);
+          expect(w.text).not.toContain('sent to the provider');
+        }
         const shown = await Promise.all(detail.wire.sessions.map(async (id) => JSON.parse((await runCliForTest(['wire', 'show', id, '--json'], home.env)).stdout) as WireSessionDetail));
         const model = shown.flatMap((s) => s.requests).filter((r) => r.api !== null);
         const blocked = model.filter((r) => r.enforcement?.budget?.verdict === 'block');
