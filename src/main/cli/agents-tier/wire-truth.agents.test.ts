@@ -118,7 +118,9 @@ describe.skipIf(skip !== null)('the wire tells the truth with the real CLIs', ()
         const twin = (role: Role) => before.segments.find((s) => s.wire === undefined && s.kind === 'tool' && s.preview.includes(`notes/${role}.md`));
         if (bin === 'codex') {
           expect(evicted.stderr).toContain("a fresh session's history, assembled from Loupe's transcript, carries the transcript's copy");
-          await cli(['xray', 'evict', threadId, twin('evict')!.id]);
+          const twinEvicted = await cli(['xray', 'evict', threadId, twin('evict')!.id]);
+          // The relay never sees that copy: said as intent for the resumed session, not as enforced.
+          expect(twinEvicted.stderr).toContain('intent: the next turn resumes the CLI session');
           await cli(['xray', 'summarize', threadId, twin('summarize')!.id, '--summary', SUMMARY]);
         } else {
           expect(twin('evict')).toBeUndefined();

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { withRuntime } from '../with-runtime';
+import { fromWire, relayWithholds } from '../../../shared/xray/wire-reach';
 import { formatManifest } from './xray-format';
 
 const ACTIONS = ['pin', 'evict', 'restore', 'summarize'] as const;
@@ -41,9 +42,9 @@ export const run: CommandRun = async (args, io) => {
       }
       const seg = manifest.segments.find((s) => s.id === segmentId);
       if (!values.json) {
-        const onWire = seg?.wire !== undefined || (manifest.wire != null && !manifest.enforceable);
+        const onWire = relayWithholds(manifest, segmentId);
         // A thread's segment the CLI sent in another form than Loupe's transcript holds (codex's tool calls): the wire's id only.
-        const wireOnly = manifest.source === 'thread' && seg?.source.startsWith('wire request') === true && action !== 'pin' && action !== 'restore';
+        const wireOnly = manifest.source === 'thread' && seg !== undefined && fromWire(seg) && action !== 'pin' && action !== 'restore';
         // A wire session's segment in the turn the CLI is on (its latest ask and after): the relay leaves that turn as sent.
         const index = manifest.segments.findIndex((s) => s.id === segmentId);
         const ask = manifest.source === 'wire' ? manifest.segments.findLastIndex((s) => s.kind === 'user' && s.label === undefined) : -1;
@@ -66,8 +67,8 @@ const WIRE_ONLY_NOTE =
 
 /**
  * What a directive does from here: enforced on the wire (and what that costs), by Loupe's next prompt, or intent.
- * `onWire`: the segment is on the wire, or the thread's resumed session is recorded there (a thread's last reply
- * is in no request yet, but the relay withholds it from the next one that carries it).
+ * `onWire`: the relay withholds it (shared/xray/wire-reach.ts: on the wire, or a thread's last reply, in no request
+ * yet, which the relay withholds from the next one that carries it).
  */
 function directiveNote(action: Action, enforceable: boolean, onWire: boolean): string {
   if (onWire) {

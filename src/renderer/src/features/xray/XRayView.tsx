@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Manifest } from '../../../../shared/contract/xray';
+import { relayWithholds } from '../../../../shared/xray/wire-reach';
 import { formatInt } from '../../../../shared/format';
 import { pendingReclaim } from '../../../../shared/xray/meter';
 import { EmptyState } from '../../ui/EmptyState';
@@ -30,14 +31,16 @@ function highlightOf(m: Manifest, hover: string | null, considering: string | nu
   if (s.outOfContext) return { tokens: 0, tone: 'share', label: `This segment is not in the next turn’s context (≈ ${formatInt(s.tokens.tokens)} tokens)` };
   if (considering === s.id) {
     // As enforced: the relay withholds it from the CLI's next request where the session is on the wire.
-    const onWire = m.source === 'wire' || s.wire !== undefined || (m.wire != null && !m.enforceable);
+    const onWire = relayWithholds(m, s.id);
     const where = onWire
       ? 'off the CLI’s next request (Loupe’s relay withholds it)'
       : m.enforceable
         ? 'back for the next prompt'
         : m.sessionFile
           ? 'off a continued thread (the CLI’s session keeps it)'
-          : 'off a fresh session only (the resumed CLI session keeps it: it is not recorded on the wire)';
+          : m.wire
+            ? 'off a fresh session only (this is Loupe’s transcript’s copy; the CLI sends it in another form, listed on the wire)'
+            : 'off a fresh session only (the resumed CLI session keeps it: it is not recorded on the wire)';
     return { tokens: s.tokens.tokens, tone: 'reclaim', label: `Evict: about ${formatInt(s.tokens.tokens)} tokens ${where}` };
   }
   return { tokens: s.tokens.tokens, tone: 'share', label: `This segment: ≈ ${formatInt(s.tokens.tokens)} tokens, ${pct}% of the window` };
