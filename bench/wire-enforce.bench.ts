@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { migrate, type Db } from '../src/main/core/store/store';
 import { lazyTokenCounter } from '../src/main/core/tokens/shared-counter';
 import { budgetStage } from '../src/main/core/wire/enforce/budget';
+import { createExchange } from '../src/main/core/wire/enforce/exchange';
 import type { WireStage } from '../src/main/core/wire/enforce/chain';
 import { secretsStage } from '../src/main/core/wire/enforce/secrets';
 import { parseRequest } from '../src/main/core/wire/parse';
@@ -48,9 +49,9 @@ async function time(label: string, make: () => WireStage, runs: { body: Buffer; 
   const parses: number[] = [];
   for (let i = 0; i < 12; i++) {
     const stage = make();
-    if (runs.warm) await stage({ request: request(runs.warm, 1), body: runs.warm });
+    if (runs.warm) await stage(createExchange(request(runs.warm, 1)));
     const t = performance.now();
-    await stage({ request: request(runs.body, 2), body: runs.body });
+    await stage(createExchange(request(runs.body, 2)));
     if (i >= 2) times.push(performance.now() - t);
     const p = performance.now();
     JSON.parse(runs.body.toString('utf8'));
@@ -73,7 +74,7 @@ await time('secrets, redact, next request (the history’s secret replaced again
     if (i >= 2) alone.push(performance.now() - t);
     const b = Buffer.from(next);
     t = performance.now();
-    await stage({ request: request(b, 2), body: b });
+    await stage(createExchange(request(b, 2)));
     parseRequest('anthropic', 'POST', '/v1/messages', b);
     if (i >= 2) withBudget.push(performance.now() - t);
   }

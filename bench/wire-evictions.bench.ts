@@ -8,6 +8,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import type { Directive } from '../src/shared/contract/xray';
 import { evictionStage } from '../src/main/core/wire/enforce/evictions';
+import { createExchange } from '../src/main/core/wire/enforce/exchange';
 import { parseRequest } from '../src/main/core/wire/parse';
 import type { WireProvider } from '../src/main/core/wire/providers';
 import { ENDPOINTS, resultMarker, wireBody } from '../src/main/core/testing/wire-requests';
@@ -31,10 +32,15 @@ function setUp(provider: WireProvider) {
   const directives: Directive[] = tools.slice(0, 100).filter((_, i) => i % 2 === 0).map((s) => ({ segmentId: s.id, kind: 'evict', author: 'user', createdAt: '' }));
   const stage = evictionStage(() => directives);
   const request = { seq: 1, provider, method: 'POST', endpoint: ENDPOINTS[provider], query: {}, headers: {}, body, startedAt: 0 };
-  const run = () => stage({ request, body });
+  // Each run on a new exchange: the body parsed once, as the relay does per request.
+  const run = () => {
+    const exchange = createExchange(request);
+    stage(exchange);
+    return exchange;
+  };
   // The stage's work must be real: 50 withheld, none of their text sent.
-  const once = run() as { body?: Buffer; facts?: { evictions?: { withheld: unknown[] } } };
-  if (once.facts?.evictions?.withheld.length !== 50 || once.body?.toString().includes(resultMarker(0))) throw new Error(`${provider}: the stage did not withhold 50 segments`);
+  const once = run();
+  if (once.evictions?.withheld.length !== 50 || once.body.toString().includes(resultMarker(0))) throw new Error(`${provider}: the stage did not withhold 50 segments`);
   return { provider, body, run, baseline: () => JSON.stringify(JSON.parse(body.toString())) };
 }
 

@@ -172,6 +172,8 @@ export interface WireSecretFacts {
   found: WireSecretFinding[];
   /** Spans replaced before forwarding in this request (redact), repeats of earlier content included. */
   redacted: number;
+  /** Why the scan failed (redact mode then refuses the request). */
+  error?: string;
 }
 
 /** Why a segment with an evict or summarize directive was sent as it was. */
@@ -205,7 +207,26 @@ export interface WireEnforcement {
   secrets?: WireSecretFacts;
   budget?: WireBudgetFacts;
   spend?: WireSpendFacts;
-  [stage: string]: unknown;
+  /** The outgoing-body check (absent: the request was answered before it, e.g. by a block ceiling). */
+  check?: WireCheckFacts;
+}
+
+/**
+ * The outgoing-body check (issue 31): after the stages, before the relay
+ * forwards, the exact outgoing bytes are checked against every directive and
+ * redaction that applies. What Loupe says was withheld, summarized or
+ * redacted is this, not the directives' intent. A failed check is not
+ * forwarded (fail closed): the CLI gets the provider's error shape, the
+ * request is recorded blocked with the failures.
+ */
+export interface WireCheckFacts {
+  ok: boolean;
+  /** Directed segments found absent from the outgoing body (summarized: its summary found in their place). */
+  withheld: { id: string; as: 'evicted' | 'summarized' }[];
+  /** redact mode: whether the outgoing conversation was re-scanned and holds no recognised secret; null in warn mode. */
+  secretsAbsent: boolean | null;
+  /** What failed, in words (empty when ok). */
+  failures: string[];
 }
 
 export interface WireRequestRecord {
@@ -288,7 +309,8 @@ export interface WireStepSummary {
 export interface WireWarning {
   sessionId: string;
   seq: number;
-  kind: 'request-budget' | 'spend-budget' | 'secret';
+  /** outgoing-check: the outgoing-body check refused the request (fail closed). */
+  kind: 'request-budget' | 'spend-budget' | 'secret' | 'outgoing-check';
   /** block: the relay answered it; warn: forwarded; redact: forwarded with the secret replaced. */
   action: 'block' | 'warn' | 'redact';
   text: string;

@@ -51,10 +51,14 @@ export function spendBlockMessage(f: WireSpendFacts): string {
   return `Loupe blocked this request: ${spendText(f)}. Nothing was sent; raise the spend budget to go on.`;
 }
 
+const secretsFailed = (e: WireEnforcement) => e.secrets?.error !== undefined;
+
 /** The warnings one request's enforcement facts call for, in the order the stages ran. */
 export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | null | undefined): WireWarning[] {
   const out: WireWarning[] = [];
   if (!e) return out;
+  // Said from what left: a request the relay refused (a block ceiling, a failed check or scan) sent nothing.
+  const refused = e.budget?.verdict === 'block' || e.check?.ok === false || secretsFailed(e);
   const secrets = e.secrets;
   if (secrets?.found.length) {
     const kinds = [...new Set(secrets.found.map((f) => f.kind))].join(', ');
@@ -67,7 +71,21 @@ export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | 
       action: secrets.mode === 'redact' ? 'redact' : 'warn',
       text:
         `Request ${seq} carried ${n === 1 ? 'a recognised secret' : `${n} recognised secrets`} (${kinds}) in ${where}: ` +
-        (secrets.mode === 'redact' ? 'replaced before it was sent.' : 'sent to the provider (set secrets on the wire to redact to replace them).'),
+        (refused
+          ? 'not sent: Loupe refused the request.'
+          : secrets.mode === 'redact'
+            ? 'replaced before it was sent.'
+            : 'sent to the provider (set secrets on the wire to redact to replace them).'),
+    });
+  }
+  const check = e.check;
+  if (check && !check.ok) {
+    out.push({
+      sessionId,
+      seq,
+      kind: 'outgoing-check',
+      action: 'block',
+      text: `Request ${seq} blocked: its outgoing body failed Loupe's check (${check.failures.join('; ')}). Nothing was sent to the provider.`,
     });
   }
   const budget = e.budget;
@@ -96,22 +114,28 @@ export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | 
   return out;
 }
 
-/** Whether enforcement facts are those of a request the relay blocked (request or spend budget). */
-export function isWireBlock(facts: WireEnforcement | Record<string, unknown>): boolean {
-  const e = facts as WireEnforcement;
-  return e.budget?.verdict === 'block' || e.spend?.verdict === 'block';
-}
-
 /** A step's message for a blocked request, whichever budget blocked it. */
-export function blockedStepText(seq: number, facts: WireEnforcement | Record<string, unknown>): string {
+function blockedStepText(seq: number, facts: WireEnforcement | Record<string, unknown>): string {
   const e = facts as WireEnforcement;
   if (e.spend?.verdict === 'block') return `Blocked on the wire by the spend budget: request ${seq} would have made ${spendText(e.spend)}. Loupe answered it itself; nothing was sent to the provider.`;
-  return wireBlockStepText(seq, e.budget!);
+  return e.budget ? wireBlockStepText(seq, e.budget) : `Blocked on the wire: request ${seq} was not sent. Loupe answered it itself; nothing was sent to the provider.`;
 }
 
 /** A step's message when the relay blocked one of its requests: the request, its size, the ceiling. */
 export function wireBlockStepText(seq: number, facts: WireBudgetFacts): string {
   return `Blocked on the wire by the request budget: request ${seq} was ${exceededText(facts)}. Loupe answered it itself; nothing was sent to the provider.`;
+}
+
+/**
+ * A step's message for any request the relay refused: the request budget's
+ * wording for a block ceiling, else the refusal's own reason (a failed
+ * outgoing check, a secrets scan that failed in redact mode).
+ */
+export function wireRefusalStepText(block: { seq: number; facts: WireEnforcement; reason: string }): string {
+  if (block.facts.budget?.verdict === 'block') return wireBlockStepText(block.seq, block.facts.budget);
+  if (block.facts.spend?.verdict === 'block') return blockedStepText(block.seq, block.facts);
+  const why = block.facts.check && !block.facts.check.ok ? `the outgoing check failed: ${block.facts.check.failures.join('; ')}` : block.reason;
+  return `Blocked on the wire: request ${block.seq} was not sent (${why}). Loupe answered it itself; nothing was sent to the provider.`;
 }
 
 /** A warning's one-word label: blocked, redacted or warning. */

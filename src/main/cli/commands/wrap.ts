@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findExecutable } from '../../core/runs/agents/path-lookup';
 import { readEffective } from '../../core/settings/effective';
-import { blockedStepText, warningsOf } from '../../../shared/wire/enforcement-text';
+import { warningsOf, wireRefusalStepText } from '../../../shared/wire/enforcement-text';
 import { wiringFor } from '../../core/wire/cli-wiring';
 import { relayBypass } from '../../core/wire/bypass';
 import { loginNote, writeClaudeSettings } from '../../core/wire/run-wire';
@@ -114,7 +114,7 @@ export const run: CommandRun = async (args, io) => {
       await session?.close();
       const block = session?.blocked()[0];
       if (block) {
-        io.stderr(`loupe: ${blockedStepText(block.seq, block.facts)}\n`);
+        io.stderr(`loupe: ${wireRefusalStepText(block)}\n`);
         return RUN_EXIT.blocked;
       }
       // It ended well, and no model request reached the relay: it went around Loupe.

@@ -25,19 +25,29 @@ export function formatMeter(m: Manifest, width = 60): string[] {
   return lines;
 }
 
+/** Where the manifest's directives take effect, as enforced (the wire: the relay; a fresh session: Loupe's prompt). */
+function deliveryLine(m: Manifest): string {
+  if (m.source === 'wire') return "Directives are enforced on the wire: Loupe's relay withholds evicted segments (and puts summaries in place) in the CLI's next requests, and checks the bytes before they leave.";
+  if (m.enforceable) return 'Directives are enforced: Loupe assembles the next prompt (a fresh session).';
+  if (m.wire) return "Directives are enforced on the wire: the next turn resumes the CLI's own session, and Loupe's relay withholds evicted segments from its requests.";
+  return 'Directives are intent only: the next turn resumes the CLI’s own session, which keeps what it holds. Continue as a fresh session to apply them.';
+}
+
+/** " [on the wire: request 4]", " [on the wire: request 4, withheld]", or nothing. */
+const wireMark = (s: Segment) => (s.wire ? ` [on the wire: request ${s.wire.seq}${s.wire.withheld ? ', withheld' : ''}]` : '');
+
 function segmentLine(s: Segment): string {
-  const where = s.outOfContext ? ` (out of context: ${s.outOfContextReason})` : '';
+  const where = `${s.outOfContext ? ` (out of context: ${s.outOfContextReason})` : ''}${wireMark(s)}`;
   const label = s.label ? ` ${oneLine(s.label, 40)}` : '';
   return `  ${count(s.tokens).padEnd(22)} ${s.kind.padEnd(9)} ${s.status.padEnd(10)} ${s.id}${label}${where}\n      ${oneLine(s.summary ? `summary: ${s.summary}` : s.preview, 110)}`;
 }
 
 /** A manifest for people: what the next turn carries, the meter, the system sections, segments largest first. */
 export function formatManifest(m: Manifest): string {
+  const wireSession = m.source === 'wire' ? (m as Manifest & { wireSession?: string }).wireSession : undefined;
   const out = [
-    `${m.source === 'preview' ? 'New thread (preview)' : `Thread ${m.threadId ?? '(preview)'}`}: ${m.agent}, model ${m.model.id ?? '(default)'} (window ${formatInt(m.model.window)}, ${m.model.source}), ${m.freshness}`,
-    m.enforceable
-      ? 'Directives are enforced: Loupe assembles the next prompt (a fresh session).'
-      : 'Directives are intent only: the next turn resumes the CLI’s own session, which keeps what it holds. Continue as a fresh session to apply them.',
+    `${wireSession ? `Wire session ${wireSession}` : m.source === 'preview' ? 'New thread (preview)' : `Thread ${m.threadId ?? '(preview)'}`}: ${m.agent}, model ${m.model.id ?? '(default)'} (window ${formatInt(m.model.window)}, ${m.model.source}), ${m.freshness}`,
+    deliveryLine(m),
     ...(m.tokenizer ? [`Counts: ${m.tokenizer.note}`] : []),
     ...formatMeter(m),
   ];

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { withRuntime } from '../with-runtime';
+import { fromWire, relayWithholds } from '../../../shared/xray/wire-reach';
 import { formatManifest } from './xray-format';
 
 const ACTIONS = ['pin', 'evict', 'restore', 'summarize'] as const;
@@ -43,14 +44,35 @@ export const run: CommandRun = async (args, io) => {
         manifest = await runtime.call(`xray.${action}`, { ...target, segmentId }, { signal });
       }
       const seg = manifest.segments.find((s) => s.id === segmentId);
-      if (!values.json) io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${directiveNote(action, manifest.enforceable, seg?.wire !== undefined)}\n`);
+      if (!values.json) {
+        const onWire = relayWithholds(manifest, segmentId);
+        // A thread's segment the CLI sent in another form than Loupe's transcript holds (codex's tool calls): the wire's id only.
+        const wireOnly = manifest.source === 'thread' && seg !== undefined && fromWire(seg) && action !== 'pin' && action !== 'restore';
+        // A wire session's segment in the turn the CLI is on (its latest ask and after): the relay leaves that turn as sent.
+        const index = manifest.segments.findIndex((s) => s.id === segmentId);
+        const ask = manifest.source === 'wire' ? manifest.segments.findLastIndex((s) => s.kind === 'user' && s.label === undefined) : -1;
+        const inTurn = ask >= 0 && index >= ask && (action === 'evict' || action === 'summarize');
+        io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${inTurn ? IN_TURN_NOTE : directiveNote(action, manifest.enforceable, onWire)}${wireOnly ? WIRE_ONLY_NOTE : ''}\n`);
+      }
     }
     io.stdout(values.json ? `${JSON.stringify(manifest, null, 2)}\n` : formatManifest(manifest));
     return EXIT_OK;
   });
 };
 
-/** What a directive does from here: enforced on the wire (and what that costs), by Loupe's next prompt, or intent. */
+/** Said before it matters: the relay never rewrites the turn in progress. */
+const IN_TURN_NOTE =
+  " (not yet enforced: it is part of the CLI's turn in progress, which Loupe's relay sends as the CLI wrote it; it is withheld from the requests of the CLI's next turn, after its next ask)";
+
+/** Said before it matters: the fresh-session history Loupe assembles is its transcript, where this content has another id. */
+const WIRE_ONLY_NOTE =
+  "; this segment is the CLI's own form of it on the wire: a fresh session's history, assembled from Loupe's transcript, carries the transcript's copy (direct that one too)";
+
+/**
+ * What a directive does from here: enforced on the wire (and what that costs), by Loupe's next prompt, or intent.
+ * `onWire`: the relay withholds it (shared/xray/wire-reach.ts: on the wire, or a thread's last reply, in no request
+ * yet, which the relay withholds from the next one that carries it).
+ */
 function directiveNote(action: Action, enforceable: boolean, onWire: boolean): string {
   if (onWire) {
     if (action === 'restore') return ' (sent again on the CLI\'s next request)';

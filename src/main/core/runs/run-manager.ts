@@ -30,8 +30,7 @@ import { hideRelaySecret, ShownRedactor, withoutLiteral } from './shown-redactor
 import { listDirectives } from '../threads/directive-store';
 import { stepDirectives } from '../prompt/history';
 import { unstagedSelections } from './unstaged';
-import type { WireBudgetFacts } from '../../../shared/contract/wire';
-import { blockedStepText, stepWireBlock, warningsOf, wireBlockStepText } from '../../../shared/wire/enforcement-text';
+import { stepWireBlock, warningsOf, wireRefusalStepText } from '../../../shared/wire/enforcement-text';
 
 /** How the manager reaches agents and models (the registry and the catalog, or test doubles). */
 export interface RunEnvironment {
@@ -452,7 +451,7 @@ export class RunManager {
       : result.cancelled
       ? 'Cancelled: Loupe ended the agent and its processes.'
       : wireBlock
-        ? blockedStepText(wireBlock.seq, wireBlock.facts)
+        ? wireRefusalStepText(wireBlock)
       : result.timedOut
         ? `No progress for ${timeout ?? IDLE_TIMEOUT_SECONDS.default} s: Loupe ended the agent (change the no-progress timeout in the run settings).`
         : result.spawnError
@@ -469,7 +468,8 @@ export class RunManager {
       reported: result.usage,
       exactTokens: await exact,
       message,
-      wireBlock: wireBlock && wire.session ? stepWireBlock(wire.session.id, wireBlock.seq, wireBlock.facts.budget as WireBudgetFacts) : null,
+      // The request budget's block carries its request's size and ceilings; a spend block or a refused check says why in the message.
+      wireBlock: wireBlock?.facts.budget?.verdict === 'block' && wire.session ? stepWireBlock(wire.session.id, wireBlock.seq, wireBlock.facts.budget) : null,
     });
     appendTranscript(db, s.threadId, s.runId, collector.items);
     if (ok && result.sessionId && s.adapter.resumable) setThreadSession(db, s.threadId, result.sessionId, this.deps.now());

@@ -37,6 +37,18 @@ export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
 export const CREDENTIAL_QUERY_PARAMS: ReadonlySet<string> = new Set(['key', 'api_key', 'access_token']);
 
 /**
+ * The status the relay answers a request it refuses (a block ceiling, a failed
+ * outgoing check) with, per provider: a client error each CLI reports at once,
+ * with Loupe's message, and does not resend. Measured with the pinned CLIs
+ * (wire-block-once.agents.test.ts): claude 2.1.332 answers any other 4xx but
+ * 401/408/409/429/451 by guessing a beta header was refused and resending
+ * without it (six requests for one block), and shows 403 as "Failed to
+ * authenticate" and 413 as its own "Request too large" text; 451 it reports as
+ * "API Error: 451 <message>" and sends nothing more.
+ */
+export const BLOCK_STATUS: Record<WireProvider, number> = { anthropic: 451, openai: 400, gemini: 400 };
+
+/**
  * An error body in the provider's own shape, so the CLI reports Loupe's
  * message as it reports any provider error (claude prints `error.message`,
  * codex and gemini likewise).

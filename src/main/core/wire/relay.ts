@@ -137,9 +137,20 @@ function notFound(res: ServerResponse): void {
   res.end('not found\n');
 }
 
+/**
+ * The relay's own answer, in the provider's error shape. A client error (a block, a refused
+ * body) is final: `x-should-retry: false` is the header the providers' SDKs honour (Anthropic's
+ * and OpenAI's), so the CLI stops at once and shows Loupe's reason instead of resending.
+ */
 function answer(res: ServerResponse, provider: WireProvider, status: number, message: string, extra: OutgoingHttpHeaders = {}): number {
   const body = providerErrorBody(provider, status, message);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-loupe-relay': 'answered', ...extra });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'x-loupe-relay': 'answered',
+    ...(status < 500 ? { 'x-should-retry': 'false' } : {}),
+    ...extra,
+  });
   res.end(body);
   return Buffer.byteLength(body);
 }

@@ -7,13 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WIRE_LOGIN_SEEN_NOTE, type WireEnforcement, type WireRequestRecord, type WireSessionKind } from '../../../shared/contract/wire';
-import { isWireBlock } from '../../../shared/wire/enforcement-text';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
-import { parseRequest } from './parse';
 import { CREDENTIAL_KIND_TEXT, OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
-import { composeStages, type EnforcementFacts } from './enforce/chain';
-import { withheldSegments } from './enforce/record';
+import { composeStages, type GuardStage, type WireStage } from './enforce/chain';
+import { enforcementOf, type WireExchange } from './enforce/exchange';
+import { recordedSegments } from './enforce/record';
 import { wireDirectives } from './enforce/directive-source';
 import { enforcementStages, type EnforceSettings } from './enforce/stages';
 import { startRelay, type Relay } from './relay';
@@ -31,6 +30,11 @@ export interface WireSessionOptions {
   upstreams?: Partial<Record<WireProvider, string>>;
   /** What enforcement applies to every request (request budget, secrets); the stages are built in enforce/stages.ts. */
   enforce?: EnforceSettings;
+  /**
+   * Replaces the stages enforcementStages() gives (tests only: a stage made faulty proves the
+   * outgoing check refuses what it let through).
+   */
+  stages?: (stages: (WireStage | GuardStage)[]) => (WireStage | GuardStage)[];
   /** Called after each request is recorded (live views). */
   onRecord?: (record: WireRequestRecord) => void;
 }
@@ -40,8 +44,8 @@ export interface WireSession {
   readonly relay: Relay;
   /** The step requests are attributed to from now on (each attempt of a run). */
   setStep(stepId: string | null): void;
-  /** Requests the relay answered itself because of a `block` ceiling, in order. */
-  blocked(): { seq: number; facts: EnforcementFacts }[];
+  /** Requests the relay refused itself (a `block` ceiling, a failed outgoing check, a failed secrets scan in redact mode), in order. */
+  blocked(): { seq: number; facts: WireEnforcement; reason: string }[];
   /** How many model requests (ones parsed as a provider's API call) reached the relay so far, answered or forwarded. */
   modelRequests(): number;
   /** Appends a plain "not recorded: …" note to the session. */
@@ -94,12 +98,13 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     });
   };
 
-  // Each request's facts, from the stages to its record (the relay calls observe right after intercept).
-  const facts = new Map<number, EnforcementFacts>();
-  const blocked: { seq: number; facts: EnforcementFacts }[] = [];
+  // Each request's exchange, from the stages to its record (the relay calls observe right after intercept).
+  const exchanges = new Map<number, WireExchange>();
+  const blocked: { seq: number; facts: WireEnforcement; reason: string }[] = [];
   let modelRequests = 0;
   const credentialsSeen = new Set<string>();
-  const enforce = composeStages(enforcementStages(deps, id, options.enforce, options.runId));
+  const stages = enforcementStages(deps, id, options.enforce, options.runId);
+  const enforce = composeStages(options.stages ? options.stages(stages) : stages);
 
   const directives = wireDirectives(() => deps.db, id);
   const budget = options.enforce?.requestBudget;
@@ -113,20 +118,23 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
         credentialsSeen.add(request.credential);
         addWireNote(deps.db, id, deps.now().toISOString(), `${WIRE_LOGIN_SEEN_NOTE}${CREDENTIAL_KIND_TEXT[request.credential]}`);
       }
-      const decision = await enforce(request);
-      facts.set(request.seq, decision.facts);
-      if (decision.kind === 'answer' && isWireBlock(decision.facts)) blocked.push({ seq: request.seq, facts: decision.facts });
+      const { exchange, ...decision } = await enforce(request);
+      exchanges.set(request.seq, exchange);
+      if (decision.kind === 'answer') blocked.push({ seq: request.seq, facts: enforcementOf(exchange), reason: decision.message });
       return decision;
     },
     observe(request, forwarded) {
       const at = new Date(request.startedAt).toISOString();
       const step = stepId;
-      const enforcement = facts.get(request.seq) ?? {};
-      facts.delete(request.seq);
-      // Parsed now (the body is at hand), recorded when the response has ended.
+      const exchange = exchanges.get(request.seq) ?? null;
+      exchanges.delete(request.seq);
+      const enforcement: WireEnforcement = exchange ? enforcementOf(exchange) : {};
+      // The body as the stages left it: what left, or (a request the relay answered) what would have, as measured.
+      const outgoing = exchange?.body ?? forwarded;
+      // Its shape, from the exchange's one parse (recorded when the response has ended).
       const parsed = (() => {
         try {
-          return parseRequest(request.provider, request.method, request.endpoint, forwarded);
+          return exchange ? exchange.outgoing() : null;
         } catch {
           return null;
         }
@@ -144,10 +152,9 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
           const found = reader?.done() ?? Promise.resolve({ usage: null, model: null });
           append(async () => {
             const { usage, model } = await found;
-            const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, forwarded.length) : null;
-            // Segments as the CLI sent them (ids stay those X-Ray directs), the withheld ones marked.
-            const withheld = (enforcement as WireEnforcement).evictions;
-            const segments = withheld?.withheld.length ? await withheldSegments(deps, request, withheld) : (analysis?.segments ?? []);
+            const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, outgoing.length) : null;
+            // Segments as the CLI sent them (ids stay those X-Ray directs), the ones the outgoing check found withheld marked.
+            const segments = exchange ? await recordedSegments(deps, exchange, analysis) : (analysis?.segments ?? []);
             const record: WireRequestRecord = {
               sessionId: id,
               seq: request.seq,
@@ -164,7 +171,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               answeredBy: outcome.by,
               reason: outcome.reason ?? (request.notAnalysed ? `not analysed: ${request.notAnalysed}` : null),
               durationMs: outcome.durationMs,
-              requestBytes: forwarded.length,
+              requestBytes: outgoing.length,
               responseBytes: outcome.responseBytes,
               split: analysis?.split ?? null,
               count: analysis?.count ?? null,
@@ -176,7 +183,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               images: parsed?.images ?? 0,
               ...(analysis?.imageTokens ? { imageTokens: analysis.imageTokens } : {}),
               diff: parsed ? diffSegments(previousSegments(deps.db, id, request.seq), segments) : null,
-              enforcement: Object.keys(enforcement).length ? (enforcement as WireEnforcement) : null,
+              enforcement: Object.keys(enforcement).length ? enforcement : null,
             };
             insertWireRequest(deps.db, record, analysis?.estimateTokens ?? null);
             options.onRecord?.(record);

@@ -292,17 +292,6 @@ export function latestMainSegmentIds(db: Db, sessionId: string): Set<string> | n
   return new Set(ids.map((r) => r.id));
 }
 
-/** The bytes a segment had in a session's latest request that carried it, or null. */
-export function recordedSegmentBytes(db: Db, sessionId: string, segmentId: string): number | null {
-  const row = db
-    .prepare(
-      `SELECT json_extract(s.value, '$.bytes') AS bytes FROM wire_requests r, json_each(r.record_json, '$.segments') s
-        WHERE r.session_id = ? AND json_extract(s.value, '$.id') = ? ORDER BY r.seq DESC LIMIT 1`,
-    )
-    .get(sessionId, segmentId) as { bytes: number } | undefined;
-  return row?.bytes ?? null;
-}
-
 /** What changes when a thread's runs record on the wire (for a kept manifest's stamp): request count and the newest. */
 export function threadWireStamp(db: Db, threadId: string): string {
   const row = db

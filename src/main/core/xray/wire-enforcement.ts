@@ -36,12 +36,17 @@ export function wireView(db: Db, sessions: readonly string[]): WireView | null {
   if (!latest) return null;
   const requests = recent.slice(0, SHOWN_REQUESTS).map((r) => {
     const e = r.enforcement?.evictions;
+    // What left, not what was meant: the outgoing check's withheld segments (a record before the check: the stage's).
+    const check = r.enforcement?.check;
+    const sent = r.answeredBy !== 'relay' || r.enforcement?.check?.ok !== false;
+    const confirmed = check ? new Set(check.withheld.map((w) => w.id)) : null;
+    const withheld = sent ? (e?.withheld ?? []).filter((w) => !confirmed || confirmed.has(w.id)) : [];
     return {
       sessionId: r.sessionId,
       seq: r.seq,
       at: r.at,
-      withheldSegments: e?.withheld.length ?? 0,
-      withheldBytes: e?.withheldBytes ?? 0,
+      withheldSegments: withheld.length,
+      withheldBytes: withheld.reduce((n, w) => n + w.bytes, 0),
       bodyBytes: e?.bodyBytes ?? r.requestBytes,
       forwardedBytes: e?.forwardedBytes ?? r.requestBytes,
       skipped: e?.skipped.length ?? 0,

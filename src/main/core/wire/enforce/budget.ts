@@ -13,11 +13,8 @@ import { blockMessage } from '../../../../shared/wire/enforcement-text';
 import type { CoreDeps } from '../../deps';
 import { countTexts } from '../analyse';
 import { countsWithImages } from '../image-count';
-import { parseRequest } from '../parse';
+import { BLOCK_STATUS } from '../providers';
 import type { WireStage } from './chain';
-
-/** The status a blocked request is answered with: a client error the CLIs report and do not retry. */
-export const BLOCK_STATUS = 400;
 
 function over(ceiling: RequestExceeded['ceiling'], limit: number | undefined, actual: number): RequestExceeded[] {
   return limit !== undefined && actual > limit ? [{ ceiling, limit, actual, over: actual - limit }] : [];
@@ -32,9 +29,10 @@ function overTokens(limit: number | undefined, actual: number, unknownImages: nu
 
 /** The budget stage for one wire session; requests that are not model requests pass unmeasured. */
 export function budgetStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: RequestBudget): WireStage {
-  return async ({ request, body }) => {
-    const parsed = parseRequest(request.provider, request.method, request.endpoint, body);
-    if (!parsed) return { kind: 'continue' };
+  return async (exchange) => {
+    const parsed = exchange.outgoing();
+    if (!parsed) return;
+    const bytes = exchange.body.length;
     let tokens: WireBudgetFacts['tokens'] = null;
     let unknownImages = 0;
     if (budget.maxRequestTokens !== undefined) {
@@ -46,10 +44,9 @@ export function budgetStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: Reque
       unknownImages = images.totals?.unknown ?? 0;
       tokens = { tokens: counts.reduce((n, c) => n + c.tokens, 0), kind: counts[0]?.kind ?? 'estimate', ...(counts[0]?.encoding ? { encoding: counts[0].encoding } : {}) };
     }
-    const exceeded = [...overTokens(budget.maxRequestTokens, tokens?.tokens ?? 0, unknownImages), ...over('maxRequestBytes', budget.maxRequestBytes, body.length)];
+    const exceeded = [...overTokens(budget.maxRequestTokens, tokens?.tokens ?? 0, unknownImages), ...over('maxRequestBytes', budget.maxRequestBytes, bytes)];
     const verdict: WireBudgetFacts['verdict'] = exceeded.length === 0 ? 'within' : budget.policy;
-    const facts: WireBudgetFacts = { policy: budget.policy, bytes: body.length, tokens, ...(unknownImages ? { unmeasuredImages: unknownImages } : {}), exceeded, verdict };
-    if (verdict === 'block') return { kind: 'answer', status: BLOCK_STATUS, message: blockMessage(facts), facts: { budget: facts } };
-    return { kind: 'continue', facts: { budget: facts } };
+    exchange.budget = { policy: budget.policy, bytes, tokens, ...(unknownImages ? { unmeasuredImages: unknownImages } : {}), exceeded, verdict };
+    if (verdict === 'block') return { kind: 'answer', status: BLOCK_STATUS[exchange.request.provider], message: blockMessage(exchange.budget) };
   };
 }

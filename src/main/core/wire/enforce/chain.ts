@@ -1,54 +1,54 @@
 /**
  * Enforcement on the wire (issue 21): the stages every request passes through
- * before the relay forwards it, in a fixed order. Evictions first (withhold what
- * the user evicted), then secrets (warn or redact what the request newly
- * carries), then the request budget, measured on exactly the bytes that will
- * be forwarded. A stage may rewrite the body, add facts for the request's
- * record, or answer the request itself (nothing then reaches the provider).
+ * before the relay forwards it, in a fixed order (enforce/stages.ts), over one
+ * exchange per request (./exchange.ts). A stage may rewrite the exchange's
+ * body, put its result on the exchange under its own typed key, or answer the
+ * request itself (nothing then reaches the provider).
  */
 import type { RelayDecision, RelayRequest } from '../relay';
+import { createExchange, type ExchangeAnswer, type WireExchange } from './exchange';
 
-/** What the stages learnt about one request; stored with its record. Each stage owns its key. */
-export interface EnforcementFacts {
-  [stage: string]: unknown;
+/** A stage's verdict: go on (nothing returned), or answer the request here. */
+export type StageVerdict = void | { kind: 'answer'; status: number; message: string };
+
+export type WireStage = (exchange: WireExchange) => StageVerdict | Promise<StageVerdict>;
+
+/**
+ * A stage whose failure must not let the request through: when it throws, the
+ * relay answers (`refuse` says with what) instead of going on.
+ */
+export interface GuardStage {
+  stage: WireStage;
+  /** Fail closed: the answer for this error (the stage's own facts may be set on the exchange). */
+  onError(err: Error, exchange: WireExchange): ExchangeAnswer;
 }
 
-export interface StageInput {
-  request: RelayRequest;
-  /** The body as the stages before this one left it. */
-  body: Buffer;
-}
+/** The decision for the relay and the exchange it was made on (also when a stage answered). */
+export type EnforcedDecision = RelayDecision & { exchange: WireExchange };
 
-export type StageResult =
-  | { kind: 'continue'; body?: Buffer; facts?: EnforcementFacts }
-  | { kind: 'answer'; status: number; message: string; facts?: EnforcementFacts };
-
-export type WireStage = (input: StageInput) => StageResult | Promise<StageResult>;
-
-/** The decision for the relay plus the facts gathered on the way (also when a stage answered). */
-export type EnforcedDecision = RelayDecision & { facts: EnforcementFacts };
-
-/** Runs the stages in order; the first to answer ends the chain. A stage that throws forwards the body as it stood. */
-export function composeStages(stages: readonly WireStage[]): (request: RelayRequest) => Promise<EnforcedDecision> {
+/**
+ * Runs the stages in order on one exchange; the first to answer ends the chain.
+ * A plain stage that throws is skipped (the body goes on as it stood, and the
+ * outgoing check after it still holds it to every directive); a guard stage
+ * that throws answers the request.
+ */
+export function composeStages(stages: readonly (WireStage | GuardStage)[]): (request: RelayRequest) => Promise<EnforcedDecision> {
   return async (request) => {
-    let body = request.body;
-    let rewritten = false;
-    const facts: EnforcementFacts = {};
-    for (const stage of stages) {
-      let result: StageResult;
+    const exchange = createExchange(request);
+    for (const s of stages) {
+      const guard = typeof s === 'function' ? null : s;
+      let verdict: StageVerdict;
       try {
-        result = await stage({ request, body });
-      } catch {
-        // Enforcement never breaks the CLI's traffic; the stage's absence shows in the facts.
-        continue;
+        verdict = await (guard ? guard.stage : (s as WireStage))(exchange);
+      } catch (err) {
+        if (!guard) continue;
+        verdict = { kind: 'answer', ...guard.onError(err as Error, exchange) };
       }
-      Object.assign(facts, result.facts ?? {});
-      if (result.kind === 'answer') return { kind: 'answer', status: result.status, message: result.message, facts };
-      if (result.body && result.body !== body) {
-        body = result.body;
-        rewritten = true;
+      if (verdict?.kind === 'answer') {
+        exchange.answer = { status: verdict.status, message: verdict.message };
+        return { kind: 'answer', status: verdict.status, message: verdict.message, exchange };
       }
     }
-    return rewritten ? { kind: 'forward', body, facts } : { kind: 'forward', facts };
+    return exchange.body !== request.body ? { kind: 'forward', body: exchange.body, exchange } : { kind: 'forward', exchange };
   };
 }

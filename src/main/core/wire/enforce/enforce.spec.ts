@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { RequestBudget } from '../../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
-import type { WireProvider } from '../providers';
+import { BLOCK_STATUS, type WireProvider } from '../providers';
 import { makeRuntime, removeTempDirs } from '../../testing/fixtures';
 import { makeLeakFixture, secretPieces } from '../../testing/leak-fixture';
 import { CASES } from '../../testing/secret-corpus';
@@ -74,9 +74,9 @@ async function open(p: WireProvider, enforce: { requestBudget?: RequestBudget; w
   session = await openWireSession(runtime.deps, { kind: 'wrap', agent: 'test', repo: null, runId: null, upstreams: { [p]: provider.url }, enforce });
 }
 
-async function send(p: WireProvider, json: unknown): Promise<{ status: number; text: string }> {
+async function send(p: WireProvider, json: unknown): Promise<{ status: number; text: string; headers: Record<string, string> }> {
   const res = await fetch(`${session!.relay.baseUrl(p)}${ENDPOINT[p]}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'k', 'anthropic-version': '2023-06-01', authorization: 'Bearer k', 'x-goog-api-key': 'k' }, body: JSON.stringify(json) });
-  return { status: res.status, text: await res.text() };
+  return { status: res.status, text: await res.text(), headers: Object.fromEntries(res.headers) };
 }
 
 /** Every string in a JSON value, joined, whitespace removed: a secret split by escaped newlines still shows. */
@@ -128,7 +128,9 @@ describe('the request budget on the wire', () => {
         if (over) {
           blocked++;
           forwardedPastBlock += reached;
-          expect(res.status, p).toBe(400);
+          // Each API's non-retryable refusal (providers.ts), said final by the header the SDKs honour.
+          expect(res.status, p).toBe(BLOCK_STATUS[p]);
+          expect(res.headers['x-should-retry'], p).toBe('false');
           expect(errorMessage(p, res.text)).toBe(`Loupe blocked this request: ${bytes.toLocaleString('en-US')} bytes, over your 4,000-byte request ceiling; raise it or evict segments in X-Ray.`);
         } else {
           allowed++;

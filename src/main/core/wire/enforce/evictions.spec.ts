@@ -4,8 +4,9 @@ import { ACTIVE_MARKER, ENDPOINTS, pairingProblem, resultMarker, wireBody } from
 import { parseRequest } from '../parse';
 import type { WireProvider } from '../providers';
 import type { RelayRequest } from '../relay';
-import type { StageResult } from './chain';
+import type { WireStage } from './chain';
 import { evictionStage } from './evictions';
+import { createExchange, enforcementOf } from './exchange';
 
 const PROVIDERS: WireProvider[] = ['anthropic', 'openai', 'gemini'];
 const request = (provider: WireProvider, body: Buffer): RelayRequest => ({ seq: 1, provider, method: 'POST', endpoint: ENDPOINTS[provider], query: {}, headers: {}, body, startedAt: 0 });
@@ -14,8 +15,19 @@ const segmentsOf = (provider: WireProvider, body: Buffer) => parseRequest(provid
 /** The tool segment of past turn `i` (its result holds the marker). */
 const toolOf = (provider: WireProvider, body: Buffer, i: number) => segmentsOf(provider, body).filter((s) => s.kind === 'tool')[i]!;
 
+type StageResult = { kind: 'continue'; body?: Buffer; facts?: ReturnType<typeof enforcementOf> } | { kind: 'answer'; status: number; message: string };
+
+/** One stage on a new exchange for `req`: what it answered, or the body and facts it left on the exchange. */
+async function runStage(stage: WireStage, req: RelayRequest): Promise<StageResult> {
+  const exchange = createExchange(req);
+  const verdict = await stage(exchange);
+  if (verdict) return verdict;
+  const facts = enforcementOf(exchange);
+  return { kind: 'continue', ...(exchange.body !== req.body ? { body: exchange.body } : {}), ...(Object.keys(facts).length ? { facts } : {}) };
+}
+
 async function apply(provider: WireProvider, body: Buffer, directives: Directive[]): Promise<{ result: StageResult; sent: Buffer }> {
-  const result = await evictionStage(() => directives)({ request: request(provider, body), body });
+  const result = await runStage(evictionStage(() => directives), request(provider, body));
   return { result, sent: result.kind === 'continue' && result.body ? result.body : body };
 }
 
@@ -69,25 +81,25 @@ describe('the eviction stage', () => {
     const tool = toolOf('anthropic', body, 0);
     let directives = [directive(tool.id)];
     const stage = evictionStage(() => directives);
-    const first = await stage({ request: request('anthropic', body), body });
+    const first = await runStage(stage, request('anthropic', body));
     expect(first.kind === 'continue' && first.body?.toString()).not.toContain(resultMarker(0));
     directives = [];
-    expect(await stage({ request: request('anthropic', body), body })).toEqual({ kind: 'continue' });
+    expect(await runStage(stage, request('anthropic', body))).toEqual({ kind: 'continue' });
     // Not a model call, or not JSON: passed on as sent.
-    expect(await stage({ request: { ...request('anthropic', body), endpoint: '/v1/messages/count_tokens' }, body })).toEqual({ kind: 'continue' });
+    expect(await runStage(stage, { ...request('anthropic', body), endpoint: '/v1/messages/count_tokens' })).toEqual({ kind: 'continue' });
     directives = [directive(tool.id)];
-    expect(await stage({ request: request('anthropic', Buffer.from('{not json')), body: Buffer.from('{not json') })).toEqual({ kind: 'continue' });
+    expect(await runStage(stage, request('anthropic', Buffer.from('{not json')))).toEqual({ kind: 'continue' });
   });
 
   it('says when a pinned segment the previous request carried is gone (the CLI compacted it away)', async () => {
     const body = wireBody('openai', { turns: 3, resultChars: 300 });
     const pinned = toolOf('openai', body, 0);
     const stage = evictionStage(() => [directive(pinned.id, 'pin')]);
-    expect(await stage({ request: request('openai', body), body })).toEqual({ kind: 'continue' });
+    expect(await runStage(stage, request('openai', body))).toEqual({ kind: 'continue' });
     const compacted = JSON.parse(body.toString()) as { input: { call_id?: string }[] };
     compacted.input = compacted.input.filter((it) => it.call_id !== 'call_0');
     const next = Buffer.from(JSON.stringify(compacted));
-    expect(await stage({ request: request('openai', next), body: next })).toMatchObject({ kind: 'continue', facts: { evictions: { droppedPinned: [pinned.id], withheld: [] } } });
+    expect(await runStage(stage, request('openai', next))).toMatchObject({ kind: 'continue', facts: { evictions: { droppedPinned: [pinned.id], withheld: [] } } });
   });
 
   it('forwards 0 evicted bytes over 100 evictions across the three APIs', async () => {

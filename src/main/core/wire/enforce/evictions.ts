@@ -4,20 +4,19 @@
  * once with the place of each segment in its JSON; a directed segment's
  * content is replaced there by a short placeholder (evicted) or the user's
  * summary (summarized). Only those values are written: their spans in the
- * body are spliced, the rest goes on byte for byte (see rewriteBody). Never touched: system
+ * body are spliced, the rest goes on byte for byte (see splicedBody). Never touched: system
  * blocks and tool definitions (they are not segments), signed thinking, and
  * the active turn (the latest ask and everything after it, which the model is
  * working on). Restoring a segment removes its directive: the next request
  * carries it as the CLI sent it.
  */
-import type { WireEvictionFacts, WireSegmentKind } from '../../../../shared/contract/wire';
+import type { WireEvictionFacts, WireSegmentKind, WireSkipReason } from '../../../../shared/contract/wire';
 import type { Directive } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import { summaryText } from '../../../../shared/xray/directives';
-import { bodyText, isModelCall, jsonObjectOfText, parseBody } from '../parse';
 import type { WireStage } from './chain';
-import { SampledTextMap } from './sampled-text-map';
-import { rewriteBody, type Placeholder } from './splice-placeholder';
+import { writePlaceholder } from './rewrite';
+import { splicedBody, type Placeholder } from './splice-placeholder';
 
 const KIND_WORDS: Record<WireSegmentKind, string> = {
   user: 'message',
@@ -50,14 +49,9 @@ export function activeTurnStart(segments: readonly { kind: string; label?: strin
   return -1;
 }
 
-/** Most segment hashes the stage keeps between requests (each holds its segment's text). */
-const MEMO_MAX = 2000;
-
 /** A session's directives as the stage reads them, on every request (a restore applies to the next one). */
 export interface DirectiveSource {
   directives(): readonly Directive[];
-  /** The bytes of directed segments, as recorded on the wire before (ids not found are left out). */
-  bytesOf?(ids: readonly string[]): Map<string, number>;
   /**
    * The segment ids of the latest main request recorded before this one: the
    * session's own, or for the first request of a resumed CLI session its
@@ -70,17 +64,16 @@ export interface DirectiveSource {
  * The stage for one wire session. `directives` answers the directives in
  * force now: the run's thread's (across its resumed CLI sessions) or the
  * wrapped session's own. Requests that are not model calls pass untouched.
+ * It reads the exchange's one parse of the CLI's body (ids as the CLI sent
+ * them, the ids X-Ray directs) and writes the placeholders both in the bytes
+ * (spliced) and in the exchange's tree, so the stages after it see them.
  */
 export function evictionStage(source: DirectiveSource | (() => readonly Directive[])): WireStage {
-  const { directives, bytesOf, previousMainIds } = typeof source === 'function' ? { directives: source, bytesOf: undefined, previousMainIds: undefined } : source;
+  const { directives, previousMainIds } = typeof source === 'function' ? { directives: source, previousMainIds: undefined } : source;
   // Segment ids of the session's previous main request: a pinned one missing now was dropped by the CLI.
   let previous: ReadonlySet<string> | null = null;
-  // Each directed segment's size: only segments of these sizes need hashing to find their ids.
-  const sizes = new Map<string, number>();
-  // Hashes of the directed-size segments seen in this session's requests (kept small: cleared past MEMO_MAX entries).
-  const memo = new SampledTextMap<Map<string, string>>();
-  return ({ request, body }) => {
-    if (!isModelCall(request.provider, request.method, request.endpoint) || body.length === 0) return { kind: 'continue' };
+  return (exchange) => {
+    if (!exchange.modelCall || exchange.body.length === 0) return;
     const withhold = new Map<string, Directive>();
     const pinned = new Set<string>();
     for (const d of directives()) {
@@ -89,31 +82,24 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     }
     if (withhold.size === 0 && pinned.size === 0) {
       previous = null;
-      return { kind: 'continue' };
+      return;
     }
     // A body that is not JSON goes on as sent (the provider answers it).
-    if (memo.size > MEMO_MAX) memo.clear();
-    const text = bodyText(body);
-    const json = jsonObjectOfText(text);
-    if (!json) return { kind: 'continue' };
-    const directed = [...withhold.keys(), ...pinned];
-    if (bytesOf && directed.some((id) => !sizes.has(id))) for (const [id, bytes] of bytesOf(directed.filter((id) => !sizes.has(id)))) sizes.set(id, bytes);
-    // A directed segment of unknown size: every segment is hashed (once it is seen, its size is known).
-    const wanted = directed.every((id) => sizes.has(id)) ? new Set(directed.map((id) => sizes.get(id)!)) : null;
-    const parsed = parseBody(request.provider, request.endpoint, json, body.length, { idsOnly: true, ...(wanted ? { hashIf: (b: number) => wanted.has(b), memo } : {}) });
+    const sent = exchange.sent();
+    const parsed = sent?.parsed;
+    if (!sent?.json || !parsed) return;
+    const body = exchange.body;
     const active = activeTurnStart(parsed.segments);
     const facts: WireEvictionFacts = { withheld: [], withheldBytes: 0, bodyBytes: body.length, forwardedBytes: body.length, skipped: [], droppedPinned: [] };
     const ids = new Set<string>();
     const placeholders: Placeholder[] = [];
     parsed.segments.forEach((s, i) => {
       ids.add(s.id);
-      if (withhold.has(s.id) || pinned.has(s.id)) sizes.set(s.id, s.bytes);
       const d = withhold.get(s.id);
       if (!d) return;
       const nodes = parsed.nodes?.[i] ?? [];
-      if (active >= 0 && i >= active) return facts.skipped.push({ id: s.id, reason: 'active-turn' });
-      if (s.kind === 'thinking') return facts.skipped.push({ id: s.id, reason: 'thinking' });
-      if (!nodes.length) return facts.skipped.push({ id: s.id, reason: 'no-place' });
+      const skip = skipReason(parsed.segments, i, active, nodes.length);
+      if (skip) return facts.skipped.push({ id: s.id, reason: skip });
       const kind = s.kind as WireSegmentKind;
       const summarized = d.kind === 'summarize' && d.summary?.trim();
       placeholders.push({ nodes, text: summarized ? summaryText(d.summary!) : withheldText({ id: s.id, kind, bytes: s.bytes }) });
@@ -127,11 +113,24 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
       if (previous) for (const id of pinned) if (previous.has(id) && !ids.has(id)) facts.droppedPinned.push(id);
       previous = ids;
     }
-    if (!facts.withheld.length) {
-      return facts.skipped.length || facts.droppedPinned.length ? { kind: 'continue', facts: { evictions: facts } } : { kind: 'continue' };
-    }
-    const out = rewriteBody(parsed.api, body, text, json, placeholders);
-    facts.forwardedBytes = out.length;
-    return { kind: 'continue', body: out, facts: { evictions: facts } };
+    if (facts.withheld.length || facts.skipped.length || facts.droppedPinned.length) exchange.evictions = facts;
+    if (!facts.withheld.length) return;
+    // Spliced where it can be (the rest of the body byte for byte); the tree gets the same values either way.
+    const spliced = splicedBody(parsed.api, body, sent.text, sent.json, placeholders);
+    for (const p of placeholders) writePlaceholder(parsed.api, p.nodes, p.text);
+    exchange.body = spliced ?? Buffer.from(JSON.stringify(sent.json), 'utf8');
+    facts.forwardedBytes = exchange.body.length;
   };
+}
+
+/**
+ * Why a directed segment is sent as the CLI sent it, or null when it is withheld:
+ * the active turn, signed thinking, or no place to write a placeholder.
+ * The outgoing check asks the same question of the same parse.
+ */
+export function skipReason(segments: readonly { kind: string }[], i: number, active: number, places: number): WireSkipReason | null {
+  if (active >= 0 && i >= active) return 'active-turn';
+  if (segments[i]!.kind === 'thinking') return 'thinking';
+  if (!places) return 'no-place';
+  return null;
 }

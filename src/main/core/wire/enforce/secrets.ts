@@ -17,8 +17,8 @@ import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import { applyRedactions, findSecrets } from '../../secrets';
 import type { SecretSpan } from '../../secrets/redact';
 import { obj } from '../../conversation/fields';
-import { jsonObjectOf } from '../parse';
-import type { StageResult, WireStage } from './chain';
+import { BLOCK_STATUS } from '../providers';
+import type { GuardStage, WireStage } from './chain';
 
 /** Where the conversation is in each API's body: everything a CLI adds to turn after turn. */
 const CONVERSATION_KEYS = ['messages', 'input', 'contents'] as const;
@@ -34,7 +34,7 @@ const MAX_FOUND = 50;
 const MAX_REMEMBERED = 200_000;
 
 /** One string of the body, with how to put a new value in its place. */
-interface Leaf {
+export interface Leaf {
   text: string;
   where: string;
   set(value: string): void;
@@ -73,19 +73,28 @@ function collect(value: unknown, out: Leaf[], ctx: { block: Record<string, unkno
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** The secrets stage of one wire session (it remembers what the session's earlier requests carried). */
+/** Every content string of a request's conversation (the tree is changed in place through each leaf's `set`). */
+export function conversationLeaves(root: Record<string, unknown>): Leaf[] {
+  const leaves: Leaf[] = [];
+  // Code Assist (gemini signed in with Google) wraps the Gemini request in `request`.
+  const at = Object.keys(obj(root.request)).length && !('contents' in root) ? obj(root.request) : root;
+  for (const key of CONVERSATION_KEYS) if (key in at) collect(at[key], leaves, { block: null, role: null, key }, (x) => (at[key] = x));
+  return leaves;
+}
+
+/**
+ * The secrets stage of one wire session (it remembers what the session's earlier requests carried).
+ * It reads the exchange's tree (the CLI's body as the stages before it left it: evicted content is
+ * gone from it) and, in `redact` mode, replaces in the tree and writes the body from it.
+ */
 export function secretsStage(mode: WireSecretsMode): WireStage {
   const clean = new Set<string>();
   const known = new Map<string, SecretSpan[]>();
-  return async ({ request, body }): Promise<StageResult> => {
-    if (request.method !== 'POST' || body.length === 0) return { kind: 'continue' };
-    const root = jsonObjectOf(body);
-    if (!root) return { kind: 'continue' };
-    const leaves: Leaf[] = [];
-    // Code Assist (gemini signed in with Google) wraps the Gemini request in `request`.
-    const at = Object.keys(obj(root.request)).length && !('contents' in root) ? obj(root.request) : root;
-    for (const key of CONVERSATION_KEYS) if (key in at) collect(at[key], leaves, { block: null, role: null, key }, (x) => (at[key] = x));
-    if (leaves.length === 0) return { kind: 'continue' };
+  return async (exchange) => {
+    const root = exchange.sent()?.json;
+    if (!root) return;
+    const leaves = conversationLeaves(root);
+    if (leaves.length === 0) return;
 
     if (clean.size + known.size > MAX_REMEMBERED) clean.clear();
     const hashes = leaves.map((l) => sha256(l.text));
@@ -113,9 +122,9 @@ export function secretsStage(mode: WireSecretsMode): WireStage {
         redacted += s.length;
       });
     }
-    if (foundCount === 0 && redacted === 0) return { kind: 'continue' };
-    const facts: WireSecretFacts = { mode, found, redacted };
-    return { kind: 'continue', facts: { secrets: facts }, ...(redacted > 0 ? { body: Buffer.from(JSON.stringify(root)) } : {}) };
+    if (foundCount === 0 && redacted === 0) return;
+    exchange.secrets = { mode, found, redacted };
+    if (redacted > 0) exchange.body = Buffer.from(JSON.stringify(root));
   };
 }
 
@@ -124,18 +133,16 @@ export function secretsStage(mode: WireSecretsMode): WireStage {
  * unchecked: the relay answers it instead (the chain would otherwise forward
  * the body as it stood).
  */
-export function failClosed(stage: WireStage, mode: WireSecretsMode): WireStage {
+export function failClosed(stage: WireStage, mode: WireSecretsMode): WireStage | GuardStage {
   if (mode !== 'redact') return stage;
-  return async (input) => {
-    try {
-      return await stage(input);
-    } catch (err) {
+  return {
+    stage,
+    onError(err, exchange) {
+      exchange.secrets = { mode, found: [], redacted: 0, error: err.message };
       return {
-        kind: 'answer',
-        status: 400,
-        message: `Loupe could not check this request for secrets (${(err as Error).message}); with secrets on the wire set to redact, it was not sent.`,
-        facts: { secrets: { mode, found: [], redacted: 0, error: (err as Error).message } },
+        status: BLOCK_STATUS[exchange.request.provider],
+        message: `Loupe could not check this request for secrets (${err.message}); with secrets on the wire set to redact, it was not sent.`,
       };
-    }
+    },
   };
 }

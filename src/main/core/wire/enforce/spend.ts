@@ -16,9 +16,8 @@ import { spendBlockMessage } from '../../../../shared/wire/enforcement-text';
 import { bundledPrice } from '../../catalog/price';
 import type { CoreDeps } from '../../deps';
 import { countTexts } from '../analyse';
-import { parseRequest } from '../parse';
 import { recordedBefore, scopeUsage } from '../store';
-import { BLOCK_STATUS } from './budget';
+import { BLOCK_STATUS } from '../providers';
 import type { WireStage } from './chain';
 
 /** Where the running total is kept: the wire session, or (a run's step) the whole run. */
@@ -37,9 +36,10 @@ async function settled(deps: Pick<CoreDeps, 'db'>, sessionId: string, seq: numbe
 
 /** The spend stage for one wire session; requests that are not model requests pass unmeasured. */
 export function spendStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: SpendBudget, scope: SpendScope, price: (model: string | null) => ModelPrice | null = bundledPrice): WireStage {
-  return async ({ request, body }) => {
-    const parsed = parseRequest(request.provider, request.method, request.endpoint, body);
-    if (!parsed) return { kind: 'continue' };
+  return async (exchange) => {
+    const { request } = exchange;
+    const parsed = exchange.outgoing();
+    if (!parsed) return;
     await settled(deps, scope.sessionId, request.seq);
     const rows = scopeUsage(deps.db, scope.runId ? { runId: scope.runId } : { sessionId: scope.sessionId });
     let spentUsd = 0;
@@ -69,7 +69,7 @@ export function spendStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: SpendB
     if (budget.maxTokens !== undefined && spentTokens + requestTokens > budget.maxTokens) exceeded.push({ ceiling: 'maxTokens', limit: budget.maxTokens, would: spentTokens + requestTokens });
     const verdict: WireSpendFacts['verdict'] = exceeded.length === 0 ? 'within' : budget.policy;
     const facts: WireSpendFacts = { policy: budget.policy, scope: scope.runId ? 'run' : 'session', spentUsd, spentTokens, requestTokens, expectedCacheRead, requestUsd, unpriced, exceeded, verdict };
-    if (verdict === 'block') return { kind: 'answer', status: BLOCK_STATUS, message: spendBlockMessage(facts), facts: { spend: facts } };
-    return { kind: 'continue', facts: { spend: facts } };
+    exchange.spend = facts;
+    if (verdict === 'block') return { kind: 'answer', status: BLOCK_STATUS[request.provider], message: spendBlockMessage(facts) };
   };
 }

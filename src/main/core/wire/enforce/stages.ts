@@ -1,8 +1,10 @@
 /**
- * The one place a wire session's enforcement stages are put in order:
- * evictions, then secrets, then the request budget (measured on exactly the
- * bytes that will be forwarded). Every wire session (a run's, `loupe wrap`'s)
- * gets its stages here.
+ * The one place a wire session's enforcement stages are put in order, over one
+ * exchange per request (./exchange.ts): evictions, then secrets, then the
+ * request budget and the spend budget (measured on exactly the bytes that will
+ * be forwarded), then the outgoing-body check, which holds those bytes to every
+ * directive and redaction and refuses them when one does not hold (fail
+ * closed). Every wire session (a run's, `loupe wrap`'s) gets its stages here.
  */
 import type { RequestBudget, SpendBudget } from '../../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
@@ -10,29 +12,34 @@ import type { CoreDeps } from '../../deps';
 import { budgetStage } from './budget';
 import { wireDirectives } from './directive-source';
 import { evictionStage } from './evictions';
-import type { WireStage } from './chain';
+import type { GuardStage, WireStage } from './chain';
+import { outgoingCheck } from './outgoing-check';
 import { failClosed, secretsStage } from './secrets';
 import { spendStage } from './spend';
 
-/** The run settings enforcement reads (loop.requestBudget, loop.wireSecrets). */
+/** The run settings enforcement reads (loop.requestBudget, loop.spendBudget, loop.wireSecrets). */
 export interface EnforceSettings {
   requestBudget?: RequestBudget;
   spendBudget?: SpendBudget;
   wireSecrets?: WireSecretsMode;
 }
 
-/** The stages of the wire session `sessionId`, in their fixed order (a run's session follows its thread's directives). */
-export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): WireStage[] {
+/** The stages of the wire session `sessionId` (of run `runId`, when a run's: the spend ceiling is the run's), in their fixed order. */
+export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): (WireStage | GuardStage)[] {
   const secrets = settings.wireSecrets ?? 'warn';
+  const directives = wireDirectives(() => deps.db, sessionId);
   return [
     // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the
     //    wrapped session's) before anything is scanned or measured, so the budget counts what is
-    //    really sent. Its facts go under `evictions`.
-    evictionStage(wireDirectives(() => deps.db, sessionId)),
-    // 2. Secrets: recorded, or replaced before forwarding.
+    //    really sent. It matches ids on the CLI's body as sent (the ids X-Ray shows). exchange.evictions.
+    evictionStage(directives),
+    // 2. Secrets: recorded, or replaced before forwarding (what evictions left). exchange.secrets.
     failClosed(secretsStage(secrets), secrets),
-    // 3. The request budget, on the body as the stages above left it.
+    // 3. The request budget, on the body as the stages above left it. exchange.budget.
     ...(settings.requestBudget ? [budgetStage(deps, settings.requestBudget)] : []),
+    // 4. The spend budget: the running total plus this request, priced before it is sent. exchange.spend.
     ...(settings.spendBudget ? [spendStage(deps, settings.spendBudget, { sessionId, runId })] : []),
+    // 5. The outgoing-body check, last: nothing leaves that a directive or redaction forbids. exchange.check.
+    outgoingCheck(() => directives.directives(), secrets),
   ];
 }

@@ -78,7 +78,15 @@ const seenContent: Required<Pick<IdOptions, 'memo' | 'hidden'>> = { memo: new Bo
 function parseUncached(provider: WireProvider, method: string, endpoint: string, body: Buffer): ParsedRequest | null {
   if (body.length === 0 || !isModelCall(provider, method, endpoint)) return null;
   const json = jsonObjectOf(body);
-  return json ? parseBody(provider, endpoint, json, body.length, seenContent) : null;
+  return json ? parseJsonBody(provider, endpoint, json, body.length) : null;
+}
+
+/**
+ * A model request's body already read as JSON (the exchange's one parse): its whole shape, with
+ * `nodes` pointing into `json`, and the session-wide memo of content hashes (parseRequest's own).
+ */
+export function parseJsonBody(provider: WireProvider, endpoint: string, json: Record<string, unknown>, bodyLength: number): ParsedRequest {
+  return parseBody(provider, endpoint, json, bodyLength, seenContent);
 }
 
 /** A body as the JSON object it holds; null when it is not JSON or not an object (it goes on as sent). */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Manifest } from '../../../../shared/contract/xray';
+import { relayWithholds } from '../../../../shared/xray/wire-reach';
 import { formatInt } from '../../../../shared/format';
 import { pendingReclaim } from '../../../../shared/xray/meter';
 import { EmptyState } from '../../ui/EmptyState';
@@ -29,7 +30,17 @@ function highlightOf(m: Manifest, hover: string | null, considering: string | nu
   const pct = ((s.tokens.tokens / m.model.window) * 100).toFixed(s.tokens.tokens / m.model.window < 0.01 ? 2 : 1);
   if (s.outOfContext) return { tokens: 0, tone: 'share', label: `This segment is not in the next turn’s context (≈ ${formatInt(s.tokens.tokens)} tokens)` };
   if (considering === s.id) {
-    const where = m.enforceable ? 'back for the next prompt' : m.sessionFile ? 'off a continued thread (the CLI’s session keeps it)' : 'off a fresh session (the resumed session keeps it)';
+    // As enforced: the relay withholds it from the CLI's next request where the session is on the wire.
+    const onWire = relayWithholds(m, s.id);
+    const where = onWire
+      ? 'off the CLI’s next request (Loupe’s relay withholds it)'
+      : m.enforceable
+        ? 'back for the next prompt'
+        : m.sessionFile
+          ? 'off a continued thread (the CLI’s session keeps it)'
+          : m.wire
+            ? 'off a fresh session only (this is Loupe’s transcript’s copy; the CLI sends it in another form, listed on the wire)'
+            : 'off a fresh session only (the resumed CLI session keeps it: it is not recorded on the wire)';
     return { tokens: s.tokens.tokens, tone: 'reclaim', label: `Evict: about ${formatInt(s.tokens.tokens)} tokens ${where}` };
   }
   return { tokens: s.tokens.tokens, tone: 'share', label: `This segment: ≈ ${formatInt(s.tokens.tokens)} tokens, ${pct}% of the window` };
