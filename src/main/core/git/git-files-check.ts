@@ -64,7 +64,7 @@ function namedPaths(configFile: string): { includes: string[]; others: string[] 
  * The first file git would read on every command in `cwd` that is not a regular
  * file (a FIFO, a device, a socket), or null. Missing files are fine.
  */
-export function blockingGitFile(cwd: string): string | null {
+function blockingGitFile(cwd: string): string | null {
   const gitDir = gitDirOf(cwd);
   if (!gitDir) return null;
   const fixed = [join(cwd, '.gitattributes'), join(cwd, '.gitignore'), join(gitDir, 'info', 'exclude'), join(gitDir, 'info', 'attributes')];

@@ -7,11 +7,11 @@
 // RFC 8259 lets a parser do.
 
 /** JSON-RPC 2.0: "Invalid JSON was received by the server." */
-export const PARSE_ERROR = -32700;
+const PARSE_ERROR = -32700;
 /** JSON-RPC 2.0: "The JSON sent is not a valid Request object." */
 export const INVALID_REQUEST = -32600;
 /** Deepest nesting a message may have: the X-Ray tools take ids and a summary, a few levels. */
-export const MAX_DEPTH = 64;
+const MAX_DEPTH = 64;
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -53,7 +53,7 @@ function shapeProblem(m: unknown): string | null {
 }
 
 /** The line to pass on to the SDK, or the JSON-RPC error line to answer it with. */
-export type Checked = { pass: Buffer } | { reply: string };
+type Checked = { pass: Buffer } | { reply: string };
 
 const errorLine = (id: unknown, code: number, message: string) => `${JSON.stringify({ jsonrpc: '2.0', id: isId(id) ? id : null, error: { code, message } })}\n`;
 

@@ -47,8 +47,8 @@ export function entropy(value: string): number {
 }
 
 /** Shortest value taken as a secret, and the entropy it needs (gitleaks: 10 and 3.5; detect-secrets: any literal). */
-export const MIN_VALUE_CHARS = 8;
-export const MIN_ENTROPY = 3;
+const MIN_VALUE_CHARS = 8;
+const MIN_ENTROPY = 3;
 
 /** True when a key's name says it holds a secret (`DB_PASSWORD`, `apiKey`; not `token_url`, `author`, `max_tokens`). */
 export function secretKeyName(name: string): boolean {

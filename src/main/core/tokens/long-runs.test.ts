@@ -49,10 +49,11 @@ describe.each(TOKEN_ENCODINGS)('a 300,000-character run in %s', (encoding) => {
       return performance.now() - started;
     };
     // Fresh letters for every measure: the tokenizer caches what it has seen.
-    const ratios = [0, 1, 2].map(() => time(randomLetters(300_000)) / time(randomLetters(300_000).replace(/.{7}/g, '$& ')));
+    const ratios = [0, 1, 2, 3, 4].map(() => time(randomLetters(300_000)) / time(randomLetters(300_000).replace(/.{7}/g, '$& ')));
     const best = Math.min(...ratios);
     console.log(`figure: ${encoding} 300,000 random letters in one line took ${best.toFixed(2)}x the time of the same letters in words`);
-    expect(best).toBeLessThan(2);
+    // Quadratic, it was over 40x; 3x leaves room for a machine busy with other test files.
+    expect(best).toBeLessThan(3);
   });
 
   it.each(LINES)('%s: within two tokens per cut of tiktoken (on its first 20,000 characters)', async (_, make) => {

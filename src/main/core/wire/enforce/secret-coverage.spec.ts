@@ -50,7 +50,7 @@ const anthropic = (extra: Record<string, unknown>, messages: unknown[] = []) => 
 });
 const toolTurn = (use: Record<string, unknown>, result: Record<string, unknown>) => [
   { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: {}, ...use }] },
-  { role: 'user', content: [{ type: 'tool_result', tool_use_id: (use.id as string) ?? 'toolu_1', content: 'ok', ...result }] },
+  { role: 'user', content: [{ type: 'tool_result', tool_use_id: (use.id as string | undefined) ?? 'toolu_1', content: 'ok', ...result }] },
 ];
 
 const ANTHROPIC: Placement[] = [
@@ -84,7 +84,7 @@ const openai = (extra: Record<string, unknown>, input: unknown[] = []) => ({
 });
 const call = (c: Record<string, unknown>, output: Record<string, unknown> = {}) => [
   { type: 'function_call', call_id: 'call_1', name: 'exec_command', arguments: '{"cmd":"ls"}', ...c },
-  { type: 'function_call_output', call_id: (c.call_id as string) ?? 'call_1', output: 'ok', ...output },
+  { type: 'function_call_output', call_id: (c.call_id as string | undefined) ?? 'call_1', output: 'ok', ...output },
 ];
 
 const OPENAI: Placement[] = [
@@ -116,7 +116,7 @@ const gemini = (extra: Record<string, unknown>, contents: unknown[] = []) => ({
 });
 const fn = (c: Record<string, unknown>, response: Record<string, unknown>) => [
   { role: 'model', parts: [{ functionCall: { name: 'read_file', args: { path: 'a' }, ...c }, thoughtSignature: THOUGHT_SIGNATURE }] },
-  { role: 'user', parts: [{ functionResponse: { name: (c.name as string) ?? 'read_file', response } }] },
+  { role: 'user', parts: [{ functionResponse: { name: (c.name as string | undefined) ?? 'read_file', response } }] },
 ];
 
 const GEMINI: Placement[] = [

@@ -16,7 +16,7 @@
  */
 
 /** One string of the body, with how to put a new value in its place. */
-export interface Part {
+interface Part {
   text: string;
   /** Signed by the provider: scanned, never changed. */
   fixed?: boolean;
@@ -24,7 +24,7 @@ export interface Part {
 }
 
 /** Texts scanned as one: a string, or adjacent text blocks of one content array. */
-export interface Unit {
+interface Unit {
   parts: Part[];
   where: string;
 }
