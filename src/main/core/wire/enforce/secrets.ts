@@ -10,7 +10,7 @@
  * carries the same content again (a CLI resends its whole history each time),
  * and every value it found is replaced wherever else it appears.
  *
- * Each session remembers, by sha256, the texts it has scanned: a text seen
+ * Each session remembers, by sha256 (short texts as themselves), the texts it has scanned: a text seen
  * before is not scanned again (most of a request is the history the previous
  * one carried), so the cost per request follows its new content.
  */
@@ -33,6 +33,9 @@ const MAX_VALUES = 2_000;
 const MIN_CHARS = 8;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** Short texts (keys, ids, names: most of a body's strings) are remembered as themselves, which costs less than hashing them. */
+const SHORT_CHARS = 128;
+const memoKey = (text: string) => (text.length <= SHORT_CHARS ? `=${text}` : sha256(text));
 
 /** Every occurrence of a known secret value in `text`, as spans of its kind. */
 function occurrences(text: string, values: ReadonlyMap<string, string>): SecretSpan[] {
@@ -98,8 +101,17 @@ export function secretsStage(mode: WireSecretsMode): WireStage {
     if (units.length === 0) return { kind: 'continue' };
 
     if (clean.size + known.size > MAX_REMEMBERED) clean.clear();
-    const hashes = units.map((u) => sha256(u.joined.text));
-    const fresh = units.map((_, i) => i).filter((i) => !clean.has(hashes[i]!) && !known.has(hashes[i]!));
+    const hashes = units.map((u) => memoKey(u.joined.text));
+    // Each text not seen before, once (a body repeats its keys and ids many times).
+    const firstOf = new Set<string>();
+    const fresh = units
+      .map((_, i) => i)
+      .filter((i) => {
+        const h = hashes[i]!;
+        if (clean.has(h) || known.has(h) || firstOf.has(h)) return false;
+        firstOf.add(h);
+        return true;
+      });
     const spans = await findSecrets(fresh.map((i) => units[i]!.joined.text));
     const found: WireSecretFinding[] = [];
     let foundCount = 0;
@@ -108,12 +120,13 @@ export function secretsStage(mode: WireSecretsMode): WireStage {
       if (s.length === 0) return void clean.add(hashes[i]!);
       known.set(hashes[i]!, s);
       const { unit, joined } = units[i]!;
+      const digest = sha256(joined.text);
       for (const span of s) {
         foundCount++;
         const value = joined.text.slice(span.start, span.end);
         if (value.length >= MIN_CHARS && values.size < MAX_VALUES) values.set(value, span.kind);
         if (found.length < MAX_FOUND) {
-          found.push({ kind: span.kind, where: unit.where, sha256: hashes[i]!, message: `A recognised secret (${span.kind}) in ${unit.where}.` });
+          found.push({ kind: span.kind, where: unit.where, sha256: digest, message: `A recognised secret (${span.kind}) in ${unit.where}.` });
         }
       }
     });
