@@ -48,12 +48,18 @@ describe.each(TOKEN_ENCODINGS)('a 300,000-character run in %s', (encoding) => {
       count(text);
       return performance.now() - started;
     };
-    // Fresh letters for every measure: the tokenizer caches what it has seen.
-    const ratios = [0, 1, 2, 3, 4].map(() => time(randomLetters(300_000)) / time(randomLetters(300_000).replace(/.{7}/g, '$& ')));
-    const best = Math.min(...ratios);
-    console.log(`figure: ${encoding} 300,000 random letters in one line took ${best.toFixed(2)}x the time of the same letters in words`);
-    // Quadratic, it was over 40x; 3x leaves room for a machine busy with other test files.
-    expect(best).toBeLessThan(3);
+    // Fresh letters for every measure (the tokenizer caches what it has seen), interleaved.
+    const line: number[] = [];
+    const words: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      line.push(time(randomLetters(300_000)));
+      words.push(time(randomLetters(300_000).replace(/.{7}/g, '$& ')));
+    }
+    const ratio = Math.min(...line) / Math.min(...words);
+    console.log(`figure: ${encoding} 300,000 random letters in one line: ${Math.round(Math.min(...line))} ms, ${ratio.toFixed(2)}x the same letters in words`);
+    // Quadratic, it took 40 s (over 40x); these bounds leave room for a machine busy with other test files.
+    expect(Math.min(...line)).toBeLessThan(10_000);
+    expect(ratio).toBeLessThan(4);
   });
 
   it.each(LINES)('%s: within two tokens per cut of tiktoken (on its first 20,000 characters)', async (_, make) => {
