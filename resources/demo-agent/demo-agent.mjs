@@ -16,9 +16,9 @@
 //                           number above N, or "open"; absent or empty, it waits at event 0
 //   LOUPE_CONTEXT_DIR       relative reference paths are resolved against it
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 
 const VERSION = '1.0.0';
 const READ_LIMIT = 4096;
@@ -81,11 +81,24 @@ function loadSession(id) {
   }
 }
 
+/**
+ * A session holds the prompts, and so what the files it was sent say: only its
+ * owner may read it (folder 0700, file 0600), as the real CLIs keep theirs.
+ */
 function saveSession(session) {
   const dir = sessionsDir();
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  try {
+    chmodSync(dirname(dir), 0o700);
+  } catch {
+    // A home folder the user does not own: the sessions folder itself is still 0700.
+  }
   const file = join(dir, `${session.id}.json`);
-  writeFileSync(`${file}.tmp`, JSON.stringify(session, null, 2));
+  // A left-over .tmp keeps its mode through writeFileSync: start it afresh.
+  rmSync(`${file}.tmp`, { force: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(session, null, 2), { mode: 0o600 });
+  chmodSync(`${file}.tmp`, 0o600);
   renameSync(`${file}.tmp`, file);
 }
 

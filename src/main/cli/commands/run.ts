@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { selectedMemoryTexts } from '../../../shared/contract/memory';
@@ -7,6 +6,7 @@ import { pickRevision } from '../../../shared/presets/revisions';
 import type { StreamMessage } from '../../../shared/streams';
 import type { StreamHub } from '../../core/streams/hub';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
+import { readRegularCliFile } from '../read-regular';
 import { withRuntime } from '../with-runtime';
 import { formatAgentEvent, formatStep } from './run-format';
 import { parsePresetRef, settingsFromFlags, SETTINGS_OPTIONS } from './settings-flags';
@@ -45,9 +45,8 @@ export const run: CommandRun = async (args, io) => {
   const presetRef = values.preset === undefined ? null : parsePresetRef(values.preset);
   // Flags are checked now; they override the settings in force (or, with --preset, that revision's) one by one.
   settingsFromFlags(values, null, 'demo');
-  const schema = values.schema ? await readFile(resolve(values.schema), 'utf8').catch(() => {
-    throw new UsageError(`--schema ${values.schema} could not be read.`);
-  }) : undefined;
+  // A FIFO or a device as the schema is refused, not waited on.
+  const schema = values.schema ? (await readRegularCliFile(resolve(values.schema), `--schema ${values.schema}`)).toString('utf8') : undefined;
   const attachments = (values.attach ?? []).map((p) => ({ name: basename(p), size: 0, path: resolve(p) }));
 
   return withRuntime(io, async (runtime, signal) => {

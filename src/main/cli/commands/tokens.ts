@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { formatInt } from '../../../shared/format';
 import { DEFAULT_ENCODING, parseEncoding, type TokenEncoding } from '../../../shared/tokens/encodings';
 import { classifyTextKind } from '../../../shared/tokens/text-kind';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { approxTokens } from '../../../shared/contract/run-limits';
+import { readRegularCliFile } from '../read-regular';
 
 interface Input {
   file: string;
@@ -23,13 +23,8 @@ async function readInputs(files: string[], readStdin: () => Promise<string>): Pr
     if (file === '-') {
       text = await readStdin();
     } else {
-      let raw: Buffer;
-      try {
-        raw = await readFile(file);
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        throw new UsageError(`cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}.`);
-      }
+      // A FIFO or a device (`/dev/zero`) is refused, not waited on.
+      const raw = await readRegularCliFile(file, file);
       try {
         text = utf8.decode(raw);
       } catch {

@@ -2,10 +2,12 @@
 // FIFOs in a hostile repository never hang Loupe. The embedded reader reads
 // regular files only (a FIFO `.gitignore` used to block a libuv thread for good,
 // and four of them stopped every file read in the process); every git child has
-// a wall-clock limit, so `include.path` naming a FIFO or a FIFO `.gitattributes`
-// ends in a clear `timed-out` error within the limit, and the same runtime goes
-// on answering calls on other repositories.
+// a wall-clock limit; the files git reads on every command (`include.path` targets,
+// the root `.gitattributes`, `.git/info/exclude`) are checked before git starts, so a
+// FIFO there is refused at once with a clear error and no git is left blocked (issue
+// 33); the same runtime goes on answering calls on other repositories.
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -89,35 +91,56 @@ describe('FIFOs with the git CLI: every git child has a wall-clock limit', () =>
     expect(r.value?.files.map((f) => f.path)).toEqual(['ok.txt']);
   }
 
-  it('include.path naming a FIFO: opening the repository ends with timed-out within the limit', async () => {
+  /** A repository refused at once, with a clear error naming the file, and no git started for it. */
+  async function refusedAtOnce(call: () => Promise<unknown>, file: string): Promise<void> {
+    const startedBefore = runtime.launcher.stats().started;
+    const r = await within(5_000, call());
+    expect(toErrorShape(r.error)).toMatchObject({ code: 'invalid-input', message: expect.stringContaining(`${file} is a FIFO, device or socket`) });
+    expect(r.ms).toBeLessThan(1_000);
+    expect(runtime.launcher.stats().started).toBe(startedBefore);
+  }
+
+  it('include.path naming a FIFO (and a FIFO it includes): opening the repository is refused at once, no git started', async () => {
     const repo = makeRepo({ 'a.txt': 'a\n' });
-    const fifo = join(tempDir(), 'config.fifo');
+    const dir = tempDir();
+    const fifo = join(dir, 'config.fifo');
     mkfifo(fifo);
     git(repo, 'config', 'include.path', fifo);
-    const r = await within(LIMIT * 4 + 5000, runtime.call('repo.open', { path: repo }));
-    expect(toErrorShape(r.error)).toMatchObject({ code: 'timed-out', message: expect.stringMatching(/did not finish within 1\.5 s.*FIFO/) });
-    expect(r.ms).toBeLessThan(LIMIT * 4 + 2000);
+    await refusedAtOnce(() => runtime.call('repo.open', { path: repo }), fifo);
+    // Through a chain: the repository includes a file that includes the FIFO; and includeIf.
+    const other = makeRepo({ 'a.txt': 'a\n' });
+    writeFileSync(join(dir, 'chain.inc'), `[include]\n\tpath = ${fifo}\n`);
+    git(other, 'config', 'includeIf.gitdir:/.path', join(dir, 'chain.inc'));
+    await refusedAtOnce(() => runtime.call('repo.open', { path: other }), fifo);
     noneLeft();
     await stillServes();
   }, 60_000);
 
-  it('a FIFO .gitattributes: listing and inspecting end with timed-out, and other repositories still answer', async () => {
+  it('a FIFO .gitattributes or .git/info/exclude: listing and inspecting are refused at once', async () => {
     const repo = makeRepo({ 'a.txt': 'a\n', '.gitattributes': '*.txt text\n' });
     await rm(join(repo, '.gitattributes'));
     mkfifo(join(repo, '.gitattributes'));
-    // A same-size edit makes git status open the attributes to decide how to hash a.txt.
-    execFileSync('sh', ['-c', `printf 'b\\n' > a.txt && touch -d 2001-01-01 a.txt`], { cwd: repo });
-    const calls: (() => Promise<unknown>)[] = [
-      () => runtime.call('repo.listDir', { repo, dir: '' }),
-      () => runtime.call('context.inspect', { repo, paths: ['a.txt'] }),
-    ];
-    for (const call of calls) {
-      const r = await within(LIMIT * 4 + 5000, call());
-      if (r.error === undefined) continue; // git did not need the attributes for this call
+    await refusedAtOnce(() => runtime.call('repo.listDir', { repo, dir: '' }), join(repo, '.gitattributes'));
+    await refusedAtOnce(() => runtime.call('context.inspect', { repo, paths: ['a.txt'] }), join(repo, '.gitattributes'));
+    const excluded = makeRepo({ 'a.txt': 'a\n' });
+    await rm(join(excluded, '.git', 'info', 'exclude'), { force: true });
+    mkfifo(join(excluded, '.git', 'info', 'exclude'));
+    await refusedAtOnce(() => runtime.call('repo.listDir', { repo: excluded, dir: '' }), join(excluded, '.git', 'info', 'exclude'));
+    noneLeft();
+    await stillServes();
+  }, 60_000);
+
+  it('a FIFO .gitattributes deeper in the tree: git is stopped at the wall-clock limit, none left behind', async () => {
+    const repo = makeRepo({ 'src/a.txt': 'a\n', 'src/.gitattributes': '*.txt text\n' });
+    await rm(join(repo, 'src', '.gitattributes'));
+    mkfifo(join(repo, 'src', '.gitattributes'));
+    // A same-size edit makes git status open the attributes to decide how to hash src/a.txt.
+    execFileSync('sh', ['-c', `printf 'b\\n' > src/a.txt && touch -d 2001-01-01 src/a.txt`], { cwd: repo });
+    const r = await within(LIMIT * 4 + 5000, runtime.call('context.inspect', { repo, paths: ['src/a.txt'] }));
+    if (r.error !== undefined) {
       expect(toErrorShape(r.error)).toMatchObject({ code: 'timed-out' });
+      expect(r.ms).toBeLessThan(LIMIT * 4 + 2000);
     }
-    const listed = await within(LIMIT * 4 + 5000, runtime.call('repo.listDir', { repo, dir: '' }));
-    expect(toErrorShape(listed.error)).toMatchObject({ code: 'timed-out' });
     noneLeft();
     await stillServes();
   }, 60_000);

@@ -1,5 +1,6 @@
 import { LoupeError } from '../../../shared/errors';
 import type { ChildHandle, Spawn } from '../process/launcher';
+import { refuseBlockingGitFiles } from './git-files-check';
 import { cachedGitVersion, gitBinaryKey, storeGitVersion } from './git-version-cache';
 import { gitInvocation, isSafeGitVersion, LIST_CONFIG_ARGS, needsRepoConfig, safeGitEnv, type GitInvocation } from './safe-git';
 
@@ -159,6 +160,8 @@ export function createGitRunner(options: GitRunnerOptions): GitRunner {
 
   const launch = (cwd: string, invocation: GitInvocation, opts: { signal?: AbortSignal } = {}): ChildHandle => {
     checkArgumentSize(invocation.args);
+    // A FIFO git reads on every command would hold it until the limit: refused before it starts.
+    refuseBlockingGitFiles(cwd);
     return options.spawn(path, invocation.args, { cwd, env: invocation.env, signal: opts.signal });
   };
   const start = (cwd: string, args: string[], opts: { signal?: AbortSignal } = {}): ChildHandle => launch(cwd, gitInvocation(args), opts);

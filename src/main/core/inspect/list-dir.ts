@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { DirEntry, DirListing, WorkingStatus } from '../../../shared/contract/context';
 import { LoupeError } from '../../../shared/errors';
 import type { ChangeKind, GitReader } from '../git/git-reader';
+import { missingObjectError } from '../git/missing-object';
 import { isCredentialPath, isGitInternalPath } from '../secrets/credential-paths';
 import { normalizeSelection } from './selection-path';
 
@@ -25,6 +26,15 @@ function compareEntries(a: DirEntry, b: DirEntry): number {
  * Ignored files never appear.
  */
 export async function listDir(reader: GitReader, request: { baseRef?: string; dir: string }): Promise<DirListing> {
+  try {
+    return await listDirOf(reader, request);
+  } catch (err) {
+    // A missing object is the repository's state, not Loupe's failure: a clear 404, not a 500.
+    throw missingObjectError(err);
+  }
+}
+
+async function listDirOf(reader: GitReader, request: { baseRef?: string; dir: string }): Promise<DirListing> {
   const dir = normalizeSelection(request.dir || '.');
   if (dir === null) throw new LoupeError('invalid-input', `"${request.dir}" is outside the repository.`);
   if (isGitInternalPath(dir)) throw new LoupeError('invalid-input', 'Loupe does not list the .git folder.');

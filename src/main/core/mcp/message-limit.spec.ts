@@ -103,6 +103,45 @@ describe('loupe mcp and oversized messages', () => {
   }, 90_000);
 });
 
+describe('loupe mcp and malformed messages (issue 33)', () => {
+  it('answers malformed params, a BOM line, 100,000-deep nesting and non-JSON, and keeps serving', async () => {
+    const mcp = startMcp();
+    try {
+      mcp.send(call(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }));
+      expect((await mcp.next()).id).toBe(1);
+      mcp.send(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+
+      // params that are not an object: the SDK used to drop the line.
+      mcp.send(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: 'context_report' })}\n`);
+      expect(await mcp.next()).toMatchObject({ id: 2, error: { code: -32600, message: expect.stringContaining('"params" must be an object or an array') } });
+      // params of the wrong shape for the method: answered with an error, not silence.
+      mcp.send(call(3, 'tools/call', { name: 5, arguments: 'x' }));
+      const wrong = await mcp.next();
+      expect(wrong.id).toBe(3);
+      expect(wrong.error ?? (wrong.result as { isError?: boolean }).isError).toBeTruthy();
+      // A UTF-8 byte order mark before a message is ignored: the request is answered.
+      mcp.send(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(call(4, 'ping'))]));
+      expect(await mcp.next()).toMatchObject({ id: 4, result: {} });
+      // 100,000 levels deep: refused before parsing (it overflowed the stack, unanswered).
+      mcp.send(`{"jsonrpc":"2.0","id":5,"method":"ping","params":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}\n`);
+      expect(await mcp.next()).toMatchObject({ id: 5, error: { code: -32600, message: expect.stringContaining('nested deeper than 64 levels') } });
+      // Not JSON at all: a parse error, id null.
+      mcp.send('{"jsonrpc":"2.0","id":6,"method":\n');
+      expect(await mcp.next()).toMatchObject({ id: null, error: { code: -32700 } });
+      mcp.send('[]\n');
+      expect(await mcp.next()).toMatchObject({ id: null, error: { code: -32600 } });
+
+      mcp.send(call(7, 'tools/list'));
+      const listed = await mcp.next();
+      expect(listed.id).toBe(7);
+      expect((listed.result as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+      expect(mcp.child.exitCode).toBeNull();
+    } finally {
+      mcp.child.kill();
+    }
+  }, 90_000);
+});
+
 describe('topLevelId', () => {
   it('finds the id at depth 1 only, strings and escapes respected', () => {
     expect(topLevelId('{"jsonrpc":"2.0","id":42,"method":"x"')).toBe(42);

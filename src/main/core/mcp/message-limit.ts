@@ -1,10 +1,9 @@
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { checkMessage, INVALID_REQUEST } from './message-check';
 
 /** The largest JSON-RPC message `loupe mcp` reads; the X-Ray tools take ids and a summary. */
 export const MCP_MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
-/** JSON-RPC 2.0: "The JSON sent is not a valid Request object." */
-const INVALID_REQUEST = -32600;
 /** How much of an oversized message is kept to find its id. */
 const HEAD_BYTES = 4096;
 
@@ -48,6 +47,8 @@ function stringEnd(text: string, start: number): number {
  * once), a longer one is dropped as it streams (never held) and answered through
  * `reply` with a JSON-RPC error naming the limit, and the server reads on. Without
  * this the SDK's buffer stalled on a 10 MB message and closed the server on 50 MB.
+ * Lines the SDK would drop unanswered (not JSON, malformed, too deep) are answered
+ * through `reply` too (message-check.ts).
  */
 export function limitMessages(input: Readable, reply: (line: string) => void, maxBytes = MCP_MAX_MESSAGE_BYTES): Readable {
   let parts: Buffer[] = [];
@@ -67,9 +68,15 @@ export function limitMessages(input: Readable, reply: (line: string) => void, ma
     head = Buffer.concat(parts).subarray(0, HEAD_BYTES);
     parts = [];
   };
+  /** A whole line within the limit: passed on when it is a JSON-RPC message, else answered here (message-check.ts). */
+  const pass = (out: Transform, line: Buffer, newline: boolean) => {
+    const checked = checkMessage(line, topLevelId);
+    if ('reply' in checked) reply(checked.reply);
+    else out.push(newline ? Buffer.concat([checked.pass, Buffer.from('\n')]) : checked.pass);
+  };
   const endLine = (out: Transform) => {
     if (head) refuse();
-    else out.push(Buffer.concat([...parts, Buffer.from('\n')]));
+    else pass(out, Buffer.concat(parts), true);
     parts = [];
     size = 0;
     head = null;
@@ -89,7 +96,7 @@ export function limitMessages(input: Readable, reply: (line: string) => void, ma
     },
     flush(done: TransformCallback) {
       if (head) refuse();
-      else if (size > 0) this.push(Buffer.concat(parts));
+      else if (size > 0) pass(this, Buffer.concat(parts), false);
       done();
     },
   });

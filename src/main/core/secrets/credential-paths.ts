@@ -56,10 +56,16 @@ const STORE_NAMES = new Set([
   'auth.json',
   'rclone.conf',
   'wp-config.php',
+  // Issue 33: Google's OAuth quickstarts save the user's refresh token as token.json; GnuPG 1's
+  // secret keyring; s3fs's access key pair.
+  'token.json',
+  'secring.gpg',
+  '.passwd-s3fs',
+  'passwd-s3fs',
 ]);
 
 /** Credential files named by a pattern (lowercase): service-account keys and their usual spellings. */
-const STORE_PATTERNS = [/^client_secret.*\.json$/, /^service[-_]account.*\.json$/, /[-_]sa[-_]key\.json$/, /firebase-adminsdk.*\.json$/, /(private|secret).*\.(asc|gpg)$/];
+const STORE_PATTERNS = [/^kubeconfig(?:[._-][^/]*)?\.ya?ml$/, /^client_secret.*\.json$/, /^service[-_]account.*\.json$/, /[-_]sa[-_]key\.json$/, /firebase-adminsdk.*\.json$/, /(private|secret).*\.(asc|gpg)$/];
 
 /** Secret files identified by their folder: the last two or three path segments, lowercase. */
 const TAILS = new Set([
@@ -85,7 +91,8 @@ const TAILS = new Set([
 
 /** Folders whose contents are all secret except public keys and host lists. */
 const SECRET_FOLDERS = new Set(['.ssh', '.gnupg']);
-const PUBLIC_IN_SECRET_FOLDERS = /(\.pub|^known_hosts(\.old)?|^authorized_keys2?|^config)$/;
+// Not `config`: an SSH config names hosts, users, key files and proxy commands (issue 33).
+const PUBLIC_IN_SECRET_FOLDERS = /(\.pub|^known_hosts(\.old)?|^authorized_keys2?)$/;
 
 /**
  * Backup and editor copies: `.bak`, `.old`, `.orig`, `.backup`, `.save`, `.tmp`, `.copy`,
@@ -121,7 +128,7 @@ export const CREDENTIAL_PATH_RULES: readonly CredentialPathRule[] = [
   {
     id: 'credential-stores',
     description:
-      'Credential stores by name: `.npmrc`, `.yarnrc(.yml)`, `.pypirc`, `.netrc`, `.git-credentials`, `.pgpass`, `.my.cnf`, `(.)htpasswd`, `.dockercfg`, `.vault-token`, `.secrets`, `.terraformrc`, `credentials.tfrc.json`, `kubeconfig`, `auth.json`, `rclone.conf`, `wp-config.php`, `credentials.json`, `client_secret*.json`, `service-account*.json`, `*-sa-key.json`, `*firebase-adminsdk*.json`, `*private*.asc`/`.gpg`, …',
+      'Credential stores by name: `.npmrc`, `.yarnrc(.yml)`, `.pypirc`, `.netrc`, `.git-credentials`, `.pgpass`, `.my.cnf`, `(.)htpasswd`, `.dockercfg`, `.vault-token`, `.secrets`, `.terraformrc`, `credentials.tfrc.json`, `kubeconfig`, `kubeconfig*.yaml`, `token.json`, `secring.gpg`, `.passwd-s3fs`, `auth.json`, `rclone.conf`, `wp-config.php`, `credentials.json`, `client_secret*.json`, `service-account*.json`, `*-sa-key.json`, `*firebase-adminsdk*.json`, `*private*.asc`/`.gpg`, …',
     examples: [
       '.npmrc',
       'pkg/.pypirc',
@@ -137,8 +144,13 @@ export const CREDENTIAL_PATH_RULES: readonly CredentialPathRule[] = [
       'rclone.conf',
       'wp-config.php',
       'keys/private-key.asc',
+      'kubeconfig.yaml',
+      'deploy/kubeconfig-prod.yml',
+      'token.json',
+      'backup/secring.gpg',
+      '.passwd-s3fs',
     ],
-    nearMisses: ['npmrc.md', 'docs/credentials.md', 'src/credentials.ts', 'service-account.ts', 'KEYS.asc', 'release.tar.gz.asc', 'wp-config-sample.php', 'package.json'],
+    nearMisses: ['kubeconfig.md', 'src/kubeconfig.ts', 'tokens.ts', 'token.ts', 'pubring.gpg', 'docs/credentials.md', 'src/credentials.ts', 'service-account.ts', 'KEYS.asc', 'release.tar.gz.asc', 'wp-config-sample.php', 'package.json'],
     matches: ({ name }) => STORE_NAMES.has(name) || STORE_PATTERNS.some((p) => p.test(name)),
   },
   {
@@ -170,9 +182,9 @@ export const CREDENTIAL_PATH_RULES: readonly CredentialPathRule[] = [
   },
   {
     id: 'secret-folders',
-    description: 'Everything inside `.ssh/` or `.gnupg/` except public keys, `known_hosts`, `authorized_keys` and `config`',
-    examples: ['.ssh/backup_key', 'home/.gnupg/private-keys-v1.d/x.key', '.gnupg/secring.gpg'],
-    nearMisses: ['.ssh/id_rsa.pub', '.ssh/known_hosts', '.ssh/config', '.ssh/authorized_keys'],
+    description: 'Everything inside `.ssh/` or `.gnupg/` (`.ssh/config` too: it names hosts, users, key files and proxy commands) except public keys, `known_hosts` and `authorized_keys`',
+    examples: ['.ssh/backup_key', 'home/.gnupg/private-keys-v1.d/x.key', '.gnupg/secring.gpg', '.ssh/config', 'home/me/.ssh/config'],
+    nearMisses: ['.ssh/id_rsa.pub', '.ssh/known_hosts', '.ssh/authorized_keys', 'ssh/config', 'docs/ssh-config.md'],
     matches: ({ parts, name }) =>
       parts.slice(0, -1).some((p) => SECRET_FOLDERS.has(p)) && !PUBLIC_IN_SECRET_FOLDERS.test(name.replace(BACKUP_SUFFIX, '')),
   },

@@ -4,6 +4,8 @@
 // says which. Every pattern is anchored on a literal prefix (its keywords), has no
 // nested quantifiers, and is bounded, so a scan stays linear in the text.
 
+import { secretAssignments } from './assignments';
+
 /** One secret format Loupe recognises itself. */
 export interface SecretPattern {
   /** Stable id, listed in docs/secrets.md. */
@@ -388,10 +390,10 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   {
     id: 'terraform-cloud-token',
     kind: 'TerraformCloudToken',
-    description: 'Terraform Cloud / Enterprise API tokens (….atlasv1.…)',
-    source: 'gitleaks hashicorp-tf-api-token',
+    description: 'Terraform Cloud / Enterprise API tokens (….atlasv1.…), in any case',
+    source: 'gitleaks hashicorp-tf-api-token (case-insensitive apart from the marker)',
     keywords: ['.atlasv1.'],
-    pattern: token('[a-z0-9]{14}\\.atlasv1\\.[a-z0-9_=-]{60,70}'),
+    pattern: token('[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,70}'),
   },
   {
     id: 'planetscale-token',
@@ -424,6 +426,95 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     source: 'gitleaks square-access-token, square-secret',
     keywords: ['sq0atp-', 'sq0csp-'],
     pattern: token('sq0(?:atp|csp)-[0-9A-Za-z_-]{22,43}'),
+  },
+  {
+    id: 'square-eaaa-token',
+    kind: 'SquareToken',
+    description: 'Square production and sandbox access tokens in the current format (EAAA + 60)',
+    source: 'gitleaks square-access-token',
+    keywords: ['EAAA'],
+    pattern: token('EAAA[0-9A-Za-z_-]{60}'),
+  },
+  {
+    id: 'cloudflare-origin-ca-key',
+    kind: 'CloudflareKey',
+    description: 'Cloudflare Origin CA keys (v1.0- + 24 hex + - + 146 hex)',
+    source: 'gitleaks cloudflare-origin-ca-key',
+    keywords: ['v1.0-'],
+    pattern: token('v1\\.0-[a-f0-9]{24}-[a-f0-9]{146}'),
+  },
+  {
+    id: 'cloudflare-key',
+    kind: 'CloudflareKey',
+    description: 'Cloudflare global API keys (37 hex) and API tokens (40 characters) beside the name cloudflare (`CLOUDFLARE_API_KEY=`, `cloudflare_api_token:`, …)',
+    source: 'gitleaks cloudflare-global-api-key, cloudflare-api-key',
+    keywords: ['cloudflare'],
+    pattern: /cloudflare[\w.-]{0,20}["']?\s*(?::|=>|=|,)\s*["']?([a-f0-9]{37}|[A-Za-z0-9_-]{40})(?![A-Za-z0-9_-])/gi,
+  },
+  {
+    id: 'notion-legacy-token',
+    kind: 'NotionToken',
+    description: "Notion integration tokens in the legacy format (secret_ + 43); Secretlint knows only today's ntn_",
+    source: 'Notion API (internal integration secrets before September 2024)',
+    keywords: ['secret_'],
+    pattern: token('secret_[A-Za-z0-9]{43}'),
+  },
+  {
+    id: 'heroku-legacy-key',
+    kind: 'HerokuAPIKey',
+    description: 'Heroku API keys in the legacy format (a UUID) beside the name heroku (`HEROKU_API_KEY=…`)',
+    source: 'gitleaks heroku-api-key',
+    keywords: ['heroku'],
+    pattern: /heroku[\w.-]{0,20}["']?\s*(?::|=>|=|,)\s*["']?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![A-Za-z0-9-])/gi,
+  },
+  {
+    id: 'mailchimp-key',
+    kind: 'MailchimpAPIKey',
+    description: 'Mailchimp API keys (32 hex + -us + data centre)',
+    source: 'gitleaks mailchimp-api-key (without its keyword: the -usNN suffix is distinctive)',
+    keywords: ['-us'],
+    pattern: token('[a-f0-9]{32}-us[0-9]{1,2}'),
+  },
+  {
+    id: 'new-relic-key',
+    kind: 'NewRelicKey',
+    description: 'New Relic user API keys (NRAK-), browser tokens (NRJS-) and insert keys (NRII-)',
+    source: 'gitleaks new-relic-user-api-key, new-relic-browser-api-token, new-relic-insert-key (without their keyword: the prefixes are distinctive)',
+    keywords: ['NRAK-', 'NRJS-', 'NRII-'],
+    pattern: token('NRAK-[A-Z0-9]{27}|NRJS-[a-f0-9]{19}|NRII-[A-Za-z0-9_-]{32}'),
+  },
+  {
+    id: 'braintree-token',
+    kind: 'BraintreeToken',
+    description: 'Braintree access tokens (access_token$production$… / $sandbox$…)',
+    source: 'GitHub secret scanning braintree_access_token',
+    keywords: ['access_token$'],
+    pattern: /access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}/g,
+  },
+  {
+    id: 'fcm-server-key',
+    kind: 'FCMServerKey',
+    description: 'Firebase Cloud Messaging legacy server keys (AAAA…:APA91b…)',
+    source: 'GitHub secret scanning firebase_cloud_messaging_server_key',
+    keywords: [':APA91b'],
+    pattern: token('AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{120,160}'),
+  },
+  {
+    id: 'okta-token',
+    kind: 'OktaToken',
+    description: 'Okta API tokens (00 + 40) beside the name okta (`OKTA_API_TOKEN=`, `okta.client.token:`)',
+    source: 'gitleaks okta-access-token',
+    keywords: ['okta'],
+    pattern: /okta[\w.-]{0,20}["']?\s*(?::|=>|=|,)\s*["']?(00[A-Za-z0-9_=-]{40})(?![A-Za-z0-9_=-])/gi,
+  },
+  {
+    id: 'secret-assignment',
+    kind: 'Secret',
+    description:
+      'A literal value given to a secret-named key (`DB_PASSWORD=…`, `api_key = "…"`, `password: …`, `clientSecret: "…"`, any case and separator) and the credentials of an `Authorization: Basic`/`Bearer` header; not placeholders (`changeme`, `${VAR}`, `$VAR`, `<your-key>`, `xxx`, `***`), references (`process.env.X`), calls, booleans, numbers, letters-only words, values under 8 characters or under 3 bits of entropy per character',
+    source: "gitleaks generic-api-key and detect-secrets' KeywordDetector (Loupe's own thresholds and stop list)",
+    keywords: ['pass', 'pwd', 'secret', 'token', 'key', 'cred', 'auth'],
+    find: secretAssignments,
   },
 ];
 

@@ -82,14 +82,19 @@ function locate(text: string, message: SecretLintCoreResultMessage): { start: nu
   return best ?? { start: rangeStart, end: Math.max(rangeEnd, rangeStart) };
 }
 
-/** Merges overlapping or touching spans, in order. */
+/** The kind of a value found by its name alone (patterns.ts `secret-assignment`): a known format's kind says more. */
+const GENERIC_KIND = 'Secret';
+
+/** Merges overlapping or touching spans, in order; a merged span takes a known format's kind over the generic one. */
 function merge(spans: SecretSpan[]): SecretSpan[] {
   const sorted = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
   const out: SecretSpan[] = [];
   for (const s of sorted) {
     const last = out.at(-1);
-    if (last && s.start <= last.end) last.end = Math.max(last.end, s.end);
-    else out.push({ ...s });
+    if (last && s.start <= last.end) {
+      last.end = Math.max(last.end, s.end);
+      if (last.kind === GENERIC_KIND) last.kind = s.kind;
+    } else out.push({ ...s });
   }
   return out;
 }

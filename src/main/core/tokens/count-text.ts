@@ -7,6 +7,7 @@
  * tokens worker (tokens-worker.ts) and, for tests and small jobs, in-process.
  */
 import type { TokenEncoding } from '../../../shared/tokens/encodings';
+import { countWithLongRunsSplit } from './long-runs';
 
 /** A loaded tokenizer: counts the tokens of a text, synchronously. */
 export type CountText = (text: string) => number;
@@ -22,7 +23,8 @@ export function loadCounter(encoding: TokenEncoding): Promise<CountText> {
   let counter = loaded.get(encoding);
   if (!counter) {
     counter = (encoding === 'o200k_base' ? import('gpt-tokenizer/encoding/o200k_base') : import('gpt-tokenizer/encoding/cl100k_base')).then(
-      (m) => (text: string) => (text.length === 0 ? 0 : m.countTokens(text, AS_TEXT)),
+      // A run of hundreds of letters is counted in pieces (long-runs.ts): BPE is quadratic in one pre-token.
+      (m) => (text: string) => (text.length === 0 ? 0 : countWithLongRunsSplit(text, (piece) => m.countTokens(piece, AS_TEXT))),
     );
     loaded.set(encoding, counter);
     counter.catch(() => loaded.delete(encoding));

@@ -36,6 +36,14 @@ export interface Analysis {
   imageTokens: WireImageTotals | null;
 }
 
+/**
+ * Above this many bytes a request is not counted exactly: a 30 MB body held a process for
+ * minutes (issue 33). Its count is the estimate, labelled as such, with the reason in its basis.
+ */
+export const WIRE_EXACT_MAX_BYTES = 8 * 1024 * 1024;
+/** An exact count that takes longer than this falls back to the estimate (labelled). */
+const WIRE_COUNT_TIMEOUT_MS = 20_000;
+
 /** How Loupe counts for `model`: a function from texts to counts, and what to say about it. */
 export async function countTexts(
   deps: Pick<CoreDeps, 'db' | 'tokens'>,
@@ -45,11 +53,13 @@ export async function countTexts(
   bytes: readonly number[] = texts.map(utf8),
 ): Promise<{ counts: TokenCount[]; basis: string | null }> {
   const tokenizer = model ? tokenizerForModel(model) : null;
-  if (tokenizer?.kind === 'exact') {
+  const tooLarge = bytes.reduce((n, b) => n + b, 0) > WIRE_EXACT_MAX_BYTES;
+  if (tokenizer?.kind === 'exact' && !tooLarge) {
     try {
       const n = await deps.tokens.count(
         texts.map((text) => ({ text })),
         tokenizer.encoding,
+        { signal: AbortSignal.timeout(WIRE_COUNT_TIMEOUT_MS) },
       );
       return { counts: n.map((tokens) => ({ tokens, kind: 'exact', encoding: tokenizer.encoding })), basis: null };
     } catch {
@@ -60,7 +70,7 @@ export async function countTexts(
   const factor = foldFactorFor(model ?? '', calibration);
   return {
     counts: bytes.map((b) => ({ tokens: Math.ceil((b * factor.factor) / 4), kind: 'estimate' })),
-    basis: `ceil(bytes × ${factor.factor} ÷ 4): ${factor.basis}`,
+    basis: `${tooLarge && tokenizer?.kind === 'exact' ? `over ${WIRE_EXACT_MAX_BYTES / 1024 / 1024} MiB, not counted exactly; ` : ''}ceil(bytes × ${factor.factor} ÷ 4): ${factor.basis}`,
   };
 }
 

@@ -1,6 +1,6 @@
 // The demo agent run for real (node resources/demo-agent/demo-agent.mjs) through
 // the launcher, in a temp repository with staged copies, parsed by the claude parser.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../../shared/contract/agent-events';
@@ -86,6 +86,9 @@ describe('demo agent', () => {
     expect(usage.outputTokens).toBeGreaterThan(0);
     expect(run.events.at(-1)).toEqual({ type: 'result', ok: true, text: texts[1] });
     expect(existsSync(join(state, 'sessions', `${firstSession}.json`))).toBe(true);
+    // The session holds the prompt (and what the files said): only its owner may read it (issue 33).
+    expect(statSync(join(state, 'sessions', `${firstSession}.json`)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(state, 'sessions')).mode & 0o777).toBe(0o700);
   });
 
   it('resumes its own session from its state folder and remembers the earlier turns', async () => {

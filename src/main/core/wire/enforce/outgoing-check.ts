@@ -25,7 +25,7 @@ import { BLOCK_STATUS } from '../providers';
 import type { GuardStage } from './chain';
 import { activeTurnStart, skipReason } from './evictions';
 import type { WireExchange } from './exchange';
-import { conversationLeaves } from './secrets';
+import { checkedTexts } from './secrets';
 
 /** A line this long is distinctive enough to look for; shorter texts are checked by their id only. */
 const SAMPLE_MIN = 32;
@@ -138,7 +138,7 @@ export function outgoingCheck(directives: () => readonly Directive[], mode: Wire
         // The exact bytes: while the body is the CLI's, its tree may have been changed by a stage that then left
         // the bytes as they were, so it is read again; a changed body's own parse is those bytes.
         const json = exchange.body === exchange.request.body ? jsonObjectOf(exchange.body) : exchange.outgoingBody()?.json;
-        const leaves = json ? conversationLeaves(json) : [];
+        const leaves = json ? checkedTexts(json) : [];
         if (clean.size > MAX_REMEMBERED) clean.clear();
         const hashes = leaves.map((l) => sha256(l.text));
         const fresh = leaves.map((_, i) => i).filter((i) => !clean.has(hashes[i]!));
