@@ -13,6 +13,7 @@ import { plural } from '../../../../shared/format';
 import { bridge, newCallId } from '../../bridge';
 import { sessionPersist } from '../../session-persist';
 import { toUiError, type UiError } from '../../ui/ui-error';
+import { useRunContext, type RunContext } from '../../state/run-context';
 import { changedFilesUnder } from './changed-files';
 import { MAX_ATTACHMENTS, MAX_SELECTIONS } from './limits';
 import { restoredState, type PersistedInspector as Persisted } from './persisted-state';
@@ -336,3 +337,18 @@ export const useInspector = create<InspectorState>()(
     },
   ),
 );
+
+/** What a run started now would carry, from the Inspector's state (null with no repository). */
+function runContextOf(s: InspectorState): RunContext | null {
+  if (!s.repo) return null;
+  const attachments = s.attachments.map(({ name, size, path }) => ({ name, size, ...(path ? { path } : {}) }));
+  return { repo: s.repo, baseRef: s.baseRef, paths: s.selected.map((x) => x.path), attachments };
+}
+
+// Publishes the pick as app-wide state (state/run-context.ts) whenever a part of it changes.
+useRunContext.setState({ context: runContextOf(useInspector.getState()) });
+useInspector.subscribe((s, prev) => {
+  if (s.repo !== prev.repo || s.baseRef !== prev.baseRef || s.selected !== prev.selected || s.attachments !== prev.attachments) {
+    useRunContext.setState({ context: runContextOf(s) });
+  }
+});

@@ -1,6 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { useRuns } from '../runs/store';
-import { useShell } from '../shell/store';
+import { useShell } from '../../state/shell-store';
 import { sessionOption } from './session-text';
 import { useXray } from './store';
 import { useWire } from './wire-store';
@@ -8,8 +7,7 @@ import { wireOption } from './wire-option';
 
 /** Shows the thread's runs in the Runs view: filtered to this thread, one of its runs open. */
 function openInRuns(threadId: string) {
-  void useRuns.getState().openThread(threadId);
-  useShell.getState().setView('runs');
+  useShell.getState().showInRuns({ threadId });
 }
 
 /**
