@@ -20,6 +20,9 @@ import { restoredState, type PersistedInspector as Persisted } from './persisted
 import type { InspectorState } from './state';
 import { isWorkingCopyOnlyFolder, PAGE_SIZE, type DirLoad } from './tree-model';
 
+/** The kinds "tick the changed files one by one" asks for: every change that has a working copy. */
+const CHANGED_KINDS = ['modified', 'untracked', 'added'] as const;
+
 /**
  * Name and size of a dropped file; the contents are never read here. In the
  * desktop app its real path comes along too, so main (after its own checks)
@@ -232,12 +235,19 @@ export const useInspector = create<InspectorState>()(
             );
             const add = found.paths.map((path) => ({ path, kind: 'file' as const }));
             const where = dirs.map((d) => `${d}/`).join(', ');
+            // The folder's badge counts deleted files too: say why they are not ticked (no working copy to send).
+            const gone = CHANGED_KINDS.every((k) => kinds.includes(k)) ? found.deleted : 0;
+            const selectedText = gone
+              ? `Selected ${add.length} of ${plural(add.length + gone, 'changed file')} under ${where} (${gone} deleted, nothing to send)`
+              : `Selected ${plural(add.length, 'changed file')} under ${where}`;
             const notice =
               add.length === 0 && !found.more
-                ? `No ${kinds.join(' or ')} files to add under ${where}.`
+                ? gone
+                  ? `No files to add under ${where}: its ${plural(gone, 'changed file')} ${gone === 1 ? 'is' : 'are'} deleted, nothing to send.`
+                  : `No ${kinds.join(' or ')} files to add under ${where}.`
                 : found.more
-                  ? `Selected ${plural(add.length, 'changed file')} under ${where}; more did not fit in the limit of ${MAX_SELECTIONS} selections.`
-                  : `Selected ${plural(add.length, 'changed file')} under ${where}: their working copies will be sent.`;
+                  ? `${selectedText}; more did not fit in the limit of ${MAX_SELECTIONS} selections.`
+                  : `${selectedText}: their working copies will be sent.`;
             set((s) => ({ selected: [...s.selected, ...add], notice }));
           } catch (err) {
             set({ error: toUiError(err) });
