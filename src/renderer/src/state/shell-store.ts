@@ -19,7 +19,7 @@ export function onAppCommand(listener: (command: EventMap['app.command']) => voi
 export type View = ViewId;
 
 /** What another view asks the Runs view to show: a run just started or continued, or one thread's runs. */
-export type RunsFocus = { run: RunDetail } | { threadId: string };
+type RunsFocus = { run: RunDetail } | { threadId: string };
 
 export const isView = isViewId;
 
