@@ -31,7 +31,7 @@ describe('session lines in the X-Ray picker', () => {
 
   it('the picker’s tooltip holds the whole title that an option clips', () => {
     expect(sessionOption(summary, Infinity)).toContain(`Codex · ${'x'.repeat(80)} · 2 h ago`);
-    const t = { title: 'y'.repeat(100), agent: 'demo', runCount: 1 };
+    const t = { title: 'y'.repeat(100), agent: 'demo' as const, runCount: 1 };
     expect(threadOption(t)).toBe(`${'y'.repeat(69)}… · demo · 1 turn`);
     expect(threadOption({ ...t, runCount: 3 }, Infinity)).toBe(`${'y'.repeat(100)} · demo · 3 turns`);
   });
