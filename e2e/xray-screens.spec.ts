@@ -12,6 +12,8 @@ const notes = Array.from({ length: 120 }, (_, i) => `Note ${i}: the build runs i
 
 test.describe('X-Ray screenshots', () => {
   test.skip(!outDir, 'Screenshots are taken only when LOUPE_SCREENSHOTS names an output folder');
+  // Settings → Context is shot under the claude agent's settings (settings.update): app-wide state.
+  test.use({ ownHost: true });
 
   for (const [name, model] of [
     ['8k', 'openai/gpt-4'],

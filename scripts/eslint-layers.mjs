@@ -1,7 +1,8 @@
 // The layer allow-lists of the newest rooms (issue 32), as ESLint config blocks: the wire
 // (core/wire) imports nothing of runs/, sessions/ or xray/ (it is the second entrance, below
 // them); the conversation room (core/conversation) imports only threads/ (segment ids),
-// secrets/ and src/shared. eslint.config.mjs spreads these; eslint-layers.test.ts plants an
+// secrets/ and src/shared; a renderer feature (src/renderer/src/features/<name>/) imports no
+// other feature's folder. eslint.config.mjs spreads these; eslint-layers.test.ts plants an
 // import that breaks each rule and expects the error.
 
 /** Imports the wire may not make: the rooms above it. */
@@ -18,6 +19,19 @@ export const CONVERSATION_FORBIDDEN = {
   message: 'core/conversation imports only core/threads, core/secrets and src/shared: it is the vocabulary the sessions, the wire and X-Ray share.',
 };
 
+/**
+ * A renderer feature's files reach no other feature: an import that climbs exactly out of the
+ * feature's folder (`../runs/store` from features/xray/, `../../runs/store` from
+ * features/inspector/run/) or names a features/ folder. One pattern per depth below the feature.
+ */
+export function otherFeature(depth) {
+  return {
+    regex: `^(\\.\\./){${depth}}(?!\\.\\./)|(^|/)features/`,
+    message:
+      'A renderer feature imports no other feature (CONVENTIONS): app-wide state is in src/renderer/src/state/, shared UI in src/renderer/src/ui/, and src/renderer/src/shell/ composes the views.',
+  };
+}
+
 /** The config blocks, each keeping the electron rule that every file of core has. */
 export function layerBlocks(electronImport) {
   const ignores = ['**/*.test.ts', '**/*.spec.ts'];
@@ -25,5 +39,7 @@ export function layerBlocks(electronImport) {
   return [
     { files: ['src/main/core/wire/**'], ignores, rules: rule(WIRE_FORBIDDEN) },
     { files: ['src/main/core/conversation/**'], ignores, rules: rule(CONVERSATION_FORBIDDEN) },
+    // Depth 1 is features/<name>/File.tsx, depth 2 features/<name>/<sub>/File.tsx, and so on.
+    ...[1, 2, 3].map((depth) => ({ files: [`src/renderer/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`], rules: rule(otherFeature(depth)) })),
   ];
 }

@@ -1,6 +1,7 @@
 // The layer allow-lists of the wire and the conversation room: a planted import that breaks
 // each rule is an error; the imports those rooms make today are not.
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ const root = join(__dirname, '..');
 const ELECTRON = { paths: [{ name: 'electron', message: 'no electron' }], patterns: [{ group: ['electron/*'], message: 'no electron' }] };
 const lint = (file: string, code: string) =>
   new Linter({ configType: 'flat' })
-    .verify(code, [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser as Linter.Parser } }, ...layerBlocks(ELECTRON)], { filename: join(root, file) })
+    .verify(code, [{ files: ['**/*.{ts,tsx}'], languageOptions: { parser: tseslint.parser as Linter.Parser } }, ...layerBlocks(ELECTRON)], { filename: join(root, file) })
     .map((m) => m.message);
 
 describe('layer rules of the new wing (issue 32)', () => {
@@ -33,5 +34,32 @@ describe('layer rules of the new wing (issue 32)', () => {
         "import { canonical } from '../threads/segment-id';\nimport { hiddenResult } from '../secrets/tool-paths';\nimport { approxTokens } from '../../../shared/contract/run-limits';\nimport { obj } from './fields';\nimport { createHash } from 'node:crypto';",
       ),
     ).toEqual([]);
+  });
+
+  it('a renderer feature imports no other feature', () => {
+    const other = expect.stringContaining('A renderer feature imports no other feature');
+    expect(lint('src/renderer/src/features/xray/ThreadPicker.tsx', "import { useRuns } from '../runs/store';")).toEqual([other]);
+    expect(lint('src/renderer/src/features/settings/ContextPanel.tsx', "import { useInspector } from '../inspector/store';")).toEqual([other]);
+    expect(lint('src/renderer/src/features/inspector/run/run-store.ts', "import { useRuns } from '../../runs/store';")).toEqual([other]);
+    expect(lint('src/renderer/src/features/presets/PresetsView.tsx', "import { useRepo } from '../../features/repo/store';")).toEqual([other]);
+    expect(lint('src/renderer/src/features/xray/XRayView.tsx', "import { app } from 'electron';")).toEqual([expect.stringContaining('no electron')]);
+    // App-wide state, shared UI, the bridge and the feature's own files are fine.
+    expect(
+      lint(
+        'src/renderer/src/features/inspector/run/RunDock.tsx',
+        "import { useShell } from '../../../state/shell-store';\nimport { ErrorNotice } from '../../../ui/ErrorNotice';\nimport { useInspector } from '../store';\nimport { useRunForm } from './run-store';\nimport { plural } from '../../../../../shared/format';",
+      ),
+    ).toEqual([]);
+    // Every import the features make today passes (the shell, outside features/, composes them).
+    const features = join(root, 'src/renderer/src/features');
+    const files = readdirSync(features, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+    expect(files.length).toBeGreaterThan(100);
+    const imports = /^\s*(?:import|export)\b[^;]*?\bfrom\s+'([^']+)'/gm;
+    const broken = files.flatMap((f) => {
+      const specs = [...readFileSync(join(features, f), 'utf8').matchAll(imports)].map((m) => m[1]);
+      const code = specs.map((spec, i) => `import * as m${i} from '${spec}';`).join('\n');
+      return lint(relative(root, join(features, f)), code).map((m) => `${f}: ${m}`);
+    });
+    expect(broken).toEqual([]);
   });
 });

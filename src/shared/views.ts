@@ -1,7 +1,7 @@
 /**
  * The app's top-level views: ids, labels and keyboard shortcuts, with no React,
  * so the Electron menu (src/main/index.ts) and the renderer's view registry
- * (src/renderer/src/features/shell/view-registry.tsx) share one list.
+ * (src/renderer/src/shell/view-registry.tsx) share one list.
  */
 export const VIEWS = [
   { id: 'inspector', label: 'Inspector', accelerator: 'CmdOrCtrl+1', needsRepo: true },

@@ -37,8 +37,9 @@ export function BaseRefPicker() {
     setOpen(false);
     setActive(-1);
     setText(value);
-    if (value.trim() && value.trim() !== baseRef) await useInspector.getState().setBaseRef(value);
-    else if (!value.trim()) setText(baseRef);
+    // The base itself applied again still clears the error of a ref typed before it (setBaseRef does).
+    if (value.trim()) await useInspector.getState().setBaseRef(value);
+    else setText(baseRef);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -54,6 +55,8 @@ export function BaseRefPicker() {
       if (open) e.preventDefault();
       setOpen(false);
       setText(baseRef);
+      // Back to the base in force: the refused ref's error no longer applies.
+      if (refError) void useInspector.getState().setBaseRef(baseRef);
     }
   };
 
@@ -117,7 +120,7 @@ function Option(props: { option: RefSuggestion; id: string; active: boolean; cur
       className={`combo-option${active ? ' is-active' : ''}${current ? ' is-current' : ''}`}
       data-value={o.value}
       data-kind={o.kind}
-      title={o.value}
+      title={o.detail ? `${o.value}: ${o.detail}` : o.value}
       // mousedown, not click: the input's blur must not apply the typed text first.
       onMouseDown={(e) => {
         e.preventDefault();

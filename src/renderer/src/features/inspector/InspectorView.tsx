@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRepo } from '../repo/store';
+import { useRepo } from '../../state/repo-store';
 import { AttachmentsPanel } from './AttachmentsPanel';
 import { BaseRefPicker } from './BaseRefPicker';
 import { FileTree } from './FileTree';

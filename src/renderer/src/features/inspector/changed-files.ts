@@ -13,6 +13,8 @@ export interface ChangedFiles {
   paths: string[];
   /** True when more than `max` matched (only the first `max` are in `paths`). */
   more: boolean;
+  /** Deleted files met on the way: counted in a folder's badge, but with no working copy to send. */
+  deleted: number;
 }
 
 /**
@@ -29,12 +31,14 @@ export async function changedFilesUnder(
 ): Promise<ChangedFiles> {
   const paths: string[] = [];
   const seen = new Set<string>();
+  const gone = new Set<string>();
   const walk = async (dir: string): Promise<boolean> => {
     for (const entry of await list(dir)) {
       if (entry.type === 'dir') {
         if ((entry.changedInside ?? 0) > 0 && !(await walk(entry.path))) return false;
         continue;
       }
+      if (entry.status === 'deleted' && !kinds.has('deleted')) gone.add(entry.path);
       if (!entry.status || !kinds.has(entry.status) || seen.has(entry.path)) continue;
       if (paths.length >= max) return false;
       seen.add(entry.path);
@@ -43,7 +47,7 @@ export async function changedFilesUnder(
     return true;
   };
   for (const root of roots) {
-    if (!(await walk(root))) return { paths, more: true };
+    if (!(await walk(root))) return { paths, more: true, deleted: gone.size };
   }
-  return { paths, more: false };
+  return { paths, more: false, deleted: gone.size };
 }

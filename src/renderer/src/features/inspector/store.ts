@@ -13,11 +13,15 @@ import { plural } from '../../../../shared/format';
 import { bridge, newCallId } from '../../bridge';
 import { sessionPersist } from '../../session-persist';
 import { toUiError, type UiError } from '../../ui/ui-error';
+import { useRunContext, type RunContext } from '../../state/run-context';
 import { changedFilesUnder } from './changed-files';
 import { MAX_ATTACHMENTS, MAX_SELECTIONS } from './limits';
 import { restoredState, type PersistedInspector as Persisted } from './persisted-state';
 import type { InspectorState } from './state';
 import { isWorkingCopyOnlyFolder, PAGE_SIZE, type DirLoad } from './tree-model';
+
+/** The kinds "tick the changed files one by one" asks for: every change that has a working copy. */
+const CHANGED_KINDS = ['modified', 'untracked', 'added'] as const;
 
 /**
  * Name and size of a dropped file; the contents are never read here. In the
@@ -231,12 +235,19 @@ export const useInspector = create<InspectorState>()(
             );
             const add = found.paths.map((path) => ({ path, kind: 'file' as const }));
             const where = dirs.map((d) => `${d}/`).join(', ');
+            // The folder's badge counts deleted files too: say why they are not ticked (no working copy to send).
+            const gone = CHANGED_KINDS.every((k) => kinds.includes(k)) ? found.deleted : 0;
+            const selectedText = gone
+              ? `Selected ${add.length} of ${plural(add.length + gone, 'changed file')} under ${where} (${gone} deleted, nothing to send)`
+              : `Selected ${plural(add.length, 'changed file')} under ${where}`;
             const notice =
               add.length === 0 && !found.more
-                ? `No ${kinds.join(' or ')} files to add under ${where}.`
+                ? gone
+                  ? `No files to add under ${where}: its ${plural(gone, 'changed file')} ${gone === 1 ? 'is' : 'are'} deleted, nothing to send.`
+                  : `No ${kinds.join(' or ')} files to add under ${where}.`
                 : found.more
-                  ? `Selected ${plural(add.length, 'changed file')} under ${where}; more did not fit in the limit of ${MAX_SELECTIONS} selections.`
-                  : `Selected ${plural(add.length, 'changed file')} under ${where}: their working copies will be sent.`;
+                  ? `${selectedText}; more did not fit in the limit of ${MAX_SELECTIONS} selections.`
+                  : `${selectedText}: their working copies will be sent.`;
             set((s) => ({ selected: [...s.selected, ...add], notice }));
           } catch (err) {
             set({ error: toUiError(err) });
@@ -336,3 +347,18 @@ export const useInspector = create<InspectorState>()(
     },
   ),
 );
+
+/** What a run started now would carry, from the Inspector's state (null with no repository). */
+function runContextOf(s: InspectorState): RunContext | null {
+  if (!s.repo) return null;
+  const attachments = s.attachments.map(({ name, size, path }) => ({ name, size, ...(path ? { path } : {}) }));
+  return { repo: s.repo, baseRef: s.baseRef, paths: s.selected.map((x) => x.path), attachments };
+}
+
+// Publishes the pick as app-wide state (state/run-context.ts) whenever a part of it changes.
+useRunContext.setState({ context: runContextOf(useInspector.getState()) });
+useInspector.subscribe((s, prev) => {
+  if (s.repo !== prev.repo || s.baseRef !== prev.baseRef || s.selected !== prev.selected || s.attachments !== prev.attachments) {
+    useRunContext.setState({ context: runContextOf(s) });
+  }
+});

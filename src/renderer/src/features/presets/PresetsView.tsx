@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { useRepo } from '../repo/store';
+import { useRepo } from '../../state/repo-store';
 import { EffectiveList } from './EffectiveList';
 import { ImportNotice } from './ImportNotice';
 import { importFiles } from './library-files';

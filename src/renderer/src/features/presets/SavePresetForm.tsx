@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { presetNameProblem } from '../../../../shared/contract/preset-limits';
-import { useRepo } from '../repo/store';
+import { useRepo } from '../../state/repo-store';
 import { usePresets } from './store';
 
 /** Saves the settings in force as the next revision of a preset (or a new one), which then is in force. */

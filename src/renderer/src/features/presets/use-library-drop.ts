@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useShell } from '../shell/store';
+import { useShell } from '../../state/shell-store';
 import { importFiles } from './library-files';
 
 const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');

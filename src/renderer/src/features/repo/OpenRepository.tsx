@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { appHost } from '../shell/store';
+import { appHost } from '../../state/shell-store';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { useRepo } from './store';
+import { useRepo } from '../../state/repo-store';
 
 /** Start screen: open a repository by picker (desktop) or path, or pick a recent one. */
 export function OpenRepository() {

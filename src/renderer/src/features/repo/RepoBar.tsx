@@ -1,4 +1,4 @@
-import { useRepo } from './store';
+import { useRepo } from '../../state/repo-store';
 
 /** The open repository: name, branch, HEAD, and a way to switch. */
 export function RepoBar() {

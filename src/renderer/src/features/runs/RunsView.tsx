@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRepo } from '../repo/store';
+import { useRepo } from '../../state/repo-store';
 import { RunDetailPane } from './RunDetailPane';
 import { RunList } from './RunList';
 import { useRuns } from './store';

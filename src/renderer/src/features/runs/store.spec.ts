@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunDetail, RunSummary } from '../../../../shared/contract/runs';
 import { callsTo, resetBridge, take } from '../../testing/fake-bridge';
+import { useShell } from '../../state/shell-store';
 import { useRuns } from './store';
 
 vi.mock('../../bridge', () => import('../../testing/fake-bridge'));
@@ -68,5 +69,23 @@ describe('an action’s error belongs to its control (issue 22, friction)', () =
     await take('runs.start').fail({ code: 'conflict', message: 'The thread moved on.' });
     await following;
     expect(useRuns.getState()).toMatchObject({ actionErrorAt: 'follow-up', actionError: { code: 'conflict' } });
+  });
+});
+
+describe('Handing over to Runs through the shell (the Inspector and X-Ray import no Runs)', () => {
+  it('showInRuns opens the Runs view on the run handed over, once', async () => {
+    const r = run('c3', 'thread-c');
+    useShell.getState().showInRuns({ run: detail(r) });
+    expect(useShell.getState().view).toBe('runs');
+    expect(useRuns.getState().run?.id).toBe('c3');
+    expect(useShell.getState().runsFocus).toBeNull();
+    await take('runs.list').answer([r]);
+  });
+
+  it('showInRuns on a thread filters Runs to that thread', async () => {
+    useShell.getState().showInRuns({ threadId: 'thread-d' });
+    expect(useShell.getState().view).toBe('runs');
+    expect(useRuns.getState().threadFilter).toBe('thread-d');
+    expect(take('runs.list').request).toEqual({ threadId: 'thread-d', limit: 1 });
   });
 });

@@ -2,7 +2,7 @@
  * Runs view state: the repository's runs and threads, the selected run with
  * its live stream (folded by RunFollower), and the actions on it (cancel,
  * retry, follow-up turn, export). Only this store calls the bridge for runs;
- * the Inspector hands a started run over with `open`. The selected run, the
+ * the Inspector and X-Ray hand a run or thread over through the shell's `showInRuns`. The selected run, the
  * thread filter and the tab survive a reload (sessionStorage), so a reloaded
  * tab reloads the run with runs.get and follows it again after its last event.
  */
@@ -18,6 +18,7 @@ import type { EventLog } from './event-log';
 import { EMPTY_OUTPUT, useRunOutput } from './output-store';
 import { RunFollower } from './run-follow';
 import { selectedMemoryTexts } from '../../../../shared/contract/memory';
+import { useShell } from '../../state/shell-store';
 
 export type RunsTab = 'output' | 'evidence' | 'thread';
 export type ExportScope = 'run' | 'thread' | 'repo';
@@ -333,3 +334,12 @@ export const useRuns = create<RunsState>()(
     },
   ),
 );
+
+/** Takes what another view asked Runs to show (state/shell-store.ts `showInRuns`), once. */
+useShell.subscribe((s) => {
+  const focus = s.runsFocus;
+  if (!focus) return;
+  useShell.setState({ runsFocus: null });
+  if ('run' in focus) useRuns.getState().open(focus.run);
+  else void useRuns.getState().openThread(focus.threadId);
+});

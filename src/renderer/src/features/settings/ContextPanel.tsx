@@ -1,11 +1,10 @@
 import { useEffect, useMemo } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { formatInt, plural } from '../../../../shared/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SplitMeter } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
-import { useInspector } from '../inspector/store';
-import { useRepo } from '../repo/store';
+import { useRunContext } from '../../state/run-context';
+import { useRepo } from '../../state/repo-store';
 import { useContextPreview } from './context-store';
 
 /**
@@ -17,15 +16,10 @@ export function ContextPanel() {
   const root = useRepo((s) => s.repo?.root ?? null);
   const { preview, error, loading } = useContextPreview();
   // The Inspector's base, selection and attachments: the reference files and runtime a run started now would carry.
-  const { inspectedRepo, baseRef, selected, attachments } = useInspector(
-    useShallow((s) => ({ inspectedRepo: s.repo, baseRef: s.baseRef, selected: s.selected, attachments: s.attachments })),
-  );
+  const ctx = useRunContext((s) => s.context);
   const inspector = useMemo(
-    () =>
-      root && inspectedRepo === root
-        ? { baseRef, paths: selected.map((x) => x.path), attachments: attachments.map(({ name, size, path }) => ({ name, size, ...(path ? { path } : {}) })) }
-        : undefined,
-    [root, inspectedRepo, baseRef, selected, attachments],
+    () => (root && ctx && ctx.repo === root ? { baseRef: ctx.baseRef, paths: ctx.paths, attachments: ctx.attachments } : undefined),
+    [root, ctx],
   );
   useEffect(() => {
     void useContextPreview.getState().load(root, inspector);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useShell } from '../shell/store';
+import { useShell } from '../../state/shell-store';
 import { ContextPanel } from './ContextPanel';
 import { ModelsPanel } from './ModelsPanel';
 import { SessionsPanel } from './SessionsPanel';

@@ -2,15 +2,13 @@ import { useState } from 'react';
 import type { Manifest } from '../../../../shared/contract/xray';
 import { formatInt } from '../../../../shared/format';
 import type { RunDetail } from '../../../../shared/contract/runs';
-import { useRuns } from '../runs/store';
-import { useShell } from '../shell/store';
+import { useShell } from '../../state/shell-store';
 import { ContinueError } from './ContinueError';
 import { useXray } from './store';
 
 /** Opens the run in Runs, where a blocked one has its Raise/Retry controls. */
 function openRun(detail: RunDetail) {
-  useRuns.getState().open(detail);
-  useShell.getState().setView('runs');
+  useShell.getState().showInRuns({ run: detail });
 }
 
 /** What became of the run "Continue as a fresh session" started: blocked or failed before launch says why, with the way on. */

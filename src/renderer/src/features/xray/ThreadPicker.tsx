@@ -1,15 +1,13 @@
 import { useShallow } from 'zustand/react/shallow';
-import { useRuns } from '../runs/store';
-import { useShell } from '../shell/store';
-import { sessionOption } from './session-text';
+import { useShell } from '../../state/shell-store';
+import { sessionOption, threadOption } from './session-text';
 import { useXray } from './store';
 import { useWire } from './wire-store';
 import { wireOption } from './wire-option';
 
 /** Shows the thread's runs in the Runs view: filtered to this thread, one of its runs open. */
 function openInRuns(threadId: string) {
-  void useRuns.getState().openThread(threadId);
-  useShell.getState().setView('runs');
+  useShell.getState().showInRuns({ threadId });
 }
 
 /**
@@ -34,6 +32,11 @@ export function ThreadPicker() {
     if (v.startsWith('s:')) void x.selectSession(v.slice(2));
     else void x.select(v.slice(2) || null);
   };
+  // The whole text of what is shown (an option clips a long title): the select's tooltip.
+  const thread = threads.find((t) => `t:${t.id}` === value);
+  const session = sessions.find((s) => `s:${s.file}` === value);
+  const wire = wireSessions.find((w) => `w:${w.id}` === value);
+  const shownText = thread ? threadOption(thread, Infinity) : session ? sessionOption(session, Infinity) : wire ? wireOption(wire) : '';
   const none = threads.length === 0 && sessions.length === 0 && wireSessions.length === 0;
   const reload = async () => {
     const { repo } = useXray.getState();
@@ -43,13 +46,13 @@ export function ThreadPicker() {
   return (
     <div className="row xray-picker">
       <label htmlFor="xray-thread">Show</label>
-      <select id="xray-thread" value={value} onChange={(e) => pick(e.target.value)} disabled={none}>
+      <select id="xray-thread" value={value} onChange={(e) => pick(e.target.value)} disabled={none} title={shownText || undefined}>
         {(none || !value) && <option value="">{none ? 'No threads or CLI sessions in this repository yet' : 'Choose a thread or a CLI session'}</option>}
         {threads.length > 0 && (
           <optgroup label="Loupe threads">
             {threads.map((t) => (
               <option key={t.id} value={`t:${t.id}`}>
-                {t.title.length > 70 ? `${t.title.slice(0, 69)}…` : t.title} · {t.agent} · {t.runCount} {t.runCount === 1 ? 'turn' : 'turns'}
+                {threadOption(t)}
               </option>
             ))}
           </optgroup>

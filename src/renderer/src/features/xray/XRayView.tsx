@@ -8,7 +8,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SplitMeter, type MeterHighlight } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
-import { useRepo } from '../repo/store';
+import { useRepo } from '../../state/repo-store';
 import { ContinuedNotice } from './ContinuedNotice';
 import { DeliveryNotice } from './DeliveryNotice';
 import { MeterFacts } from './MeterFacts';

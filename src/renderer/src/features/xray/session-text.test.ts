@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionSummary } from '../../../../shared/contract/sessions';
-import { ago, sessionOption } from './session-text';
+import { ago, sessionOption, threadOption } from './session-text';
 
 const summary: SessionSummary = {
   file: '/h/.claude/projects/-r/s.jsonl',
@@ -27,5 +27,12 @@ describe('session lines in the X-Ray picker', () => {
     expect(ago('2026-11-30T11:59:30Z', now)).toBe('just now');
     expect(ago('2026-11-30T11:45:00Z', now)).toBe('15 min ago');
     expect(ago('2026-11-28T12:00:00Z', now)).toBe('2 d ago');
+  });
+
+  it('the picker’s tooltip holds the whole title that an option clips', () => {
+    expect(sessionOption(summary, Infinity)).toContain(`Codex · ${'x'.repeat(80)} · 2 h ago`);
+    const t = { title: 'y'.repeat(100), agent: 'demo' as const, runCount: 1 };
+    expect(threadOption(t)).toBe(`${'y'.repeat(69)}… · demo · 1 turn`);
+    expect(threadOption({ ...t, runCount: 3 }, Infinity)).toBe(`${'y'.repeat(100)} · demo · 3 turns`);
   });
 });

@@ -1,3 +1,4 @@
+import type { ThreadSummary } from '../../../../shared/contract/runs';
 import { SESSION_CLI_LABELS, type SessionSummary } from '../../../../shared/contract/sessions';
 import { formatBytes, formatInt } from '../../../../shared/format';
 
@@ -12,8 +13,16 @@ export function ago(iso: string, now = Date.now()): string {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** One session in the picker: CLI, first prompt, age, size, the provider's last count (never an estimate) and the format. */
-export function sessionOption(s: SessionSummary): string {
+/**
+ * One session in the picker: CLI, first prompt, age, size, the provider's last count (never an
+ * estimate) and the format. The title is clipped at `max` characters (Infinity: the tooltip's whole text).
+ */
+export function sessionOption(s: SessionSummary, max = 50): string {
   const count = s.lastContext ? `${formatInt(s.lastContext.tokens)} tokens reported` : 'no reported count';
-  return `${SESSION_CLI_LABELS[s.cli]} · ${clip(s.title ?? s.sessionId ?? 'untitled', 50)} · ${ago(s.updatedAt)} · ${formatBytes(s.bytes)} · ${count} · ${s.format}`;
+  return `${SESSION_CLI_LABELS[s.cli]} · ${clip(s.title ?? s.sessionId ?? 'untitled', max)} · ${ago(s.updatedAt)} · ${formatBytes(s.bytes)} · ${count} · ${s.format}`;
+}
+
+/** One Loupe thread in the picker: its title (clipped at `max`), agent and turns. */
+export function threadOption(t: Pick<ThreadSummary, 'title' | 'agent' | 'runCount'>, max = 70): string {
+  return `${clip(t.title, max)} · ${t.agent} · ${t.runCount} ${t.runCount === 1 ? 'turn' : 'turns'}`;
 }

@@ -1,29 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { RUN_LIMITS } from '../../../../../shared/contract/run-limits';
 import { plural } from '../../../../../shared/format';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
-import { useInspector } from '../store';
+import { useRunContext } from '../../../state/run-context';
 import { checkBudget } from '../../../../../shared/runs/budget';
 import { FoldedMeters, PromptMeters, VERDICT_TEXT } from './PromptMeters';
 import { settingsKey } from './run-draft';
-import { useRunForm, type RunContext } from './run-store';
+import { useRunForm } from './run-store';
 import { selectedMemoryTexts, useMemory } from './memory-store';
 import { valueText } from '../../../ui/setting-text';
 import { unsentAttachmentsText } from '../../../ui/attachment-text';
 import { UnstagedNotice } from './UnstagedNotice';
 import { TrustDialog } from './TrustDialog';
-
-/** What the Inspector would send: its repository, base, selection and attachments. */
-function useRunContext(): RunContext | null {
-  const { repo, baseRef, selected, attachments } = useInspector(
-    useShallow((s) => ({ repo: s.repo, baseRef: s.baseRef, selected: s.selected, attachments: s.attachments })),
-  );
-  return useMemo(
-    () => (repo ? { repo, baseRef, paths: selected.map((x) => x.path), attachments: attachments.map(({ name, size, path }) => ({ name, size, ...(path ? { path } : {}) })) } : null),
-    [repo, baseRef, selected, attachments],
-  );
-}
 
 /**
  * The run bar under the results: the ask, the agent and budget in force, the
@@ -31,7 +20,8 @@ function useRunContext(): RunContext | null {
  * above it, so the meters answer each change.
  */
 export function RunDock() {
-  const ctx = useRunContext();
+  // What the Inspector would send: its repository, base, selection and attachments (its store publishes them).
+  const ctx = useRunContext((s) => s.context);
   const { ask, settings, effective, agents, starting, startError, invalid, drawerOpen, metersOpen, preview } = useRunForm(
     useShallow((s) => ({
       preview: s.preview,

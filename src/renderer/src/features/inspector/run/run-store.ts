@@ -9,24 +9,19 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ModelInfo, ResolvedModel } from '../../../../../shared/contract/models';
-import type { AgentInfo, RunInput, RunPreview, RunSettings } from '../../../../../shared/contract/runs';
+import type { AgentInfo, RunPreview, RunSettings } from '../../../../../shared/contract/runs';
 import type { EffectiveSettings } from '../../../../../shared/contract/settings';
 import { bridge, BridgeError } from '../../../bridge';
 import { sessionPersist } from '../../../session-persist';
 import { toUiError, type UiError } from '../../../ui/ui-error';
-import { useRuns } from '../../runs/store';
-import { useShell } from '../../shell/store';
+import { useShell } from '../../../state/shell-store';
+import type { RunContext } from '../../../state/run-context';
 import { draftFromSettings, settingsFromDraft, settingsKey, type DraftErrors, type RunDraft } from './run-draft';
 import { selectedMemoryTexts, useMemory } from './memory-store';
 import { useTrust } from './trust-store';
 
 /** What of the Inspector a run sends. */
-export interface RunContext {
-  repo: string;
-  baseRef: string;
-  paths: string[];
-  attachments: RunInput['attachments'];
-}
+export type { RunContext };
 
 export interface RunFormState {
   effective: EffectiveSettings | null;
@@ -269,8 +264,7 @@ export const useRunForm = create<RunFormState>()(
           try {
             const detail = await bridge.call('runs.start', { ...runRequest(s, s.settings, ctx, s.ask), ...(options.allowUnstaged ? { allowUnstaged: true } : {}) });
             set({ starting: false });
-            useRuns.getState().open(detail);
-            useShell.getState().setView('runs');
+            useShell.getState().showInRuns({ run: detail });
           } catch (err) {
             set({ starting: false, startError: toUiError(err) });
           }

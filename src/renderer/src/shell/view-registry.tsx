@@ -4,13 +4,13 @@
  * plus each view's icon and component.
  */
 import type { ComponentType } from 'react';
-import { VIEWS, type ViewId } from '../../../../shared/views';
-import { CostsView } from '../costs/CostsView';
-import { InspectorView } from '../inspector/InspectorView';
-import { PresetsView } from '../presets/PresetsView';
-import { RunsView } from '../runs/RunsView';
-import { SettingsView } from '../settings/SettingsView';
-import { XRayView } from '../xray/XRayView';
+import { VIEWS, type ViewId } from '../../../shared/views';
+import { CostsView } from '../features/costs/CostsView';
+import { InspectorView } from '../features/inspector/InspectorView';
+import { PresetsView } from '../features/presets/PresetsView';
+import { RunsView } from '../features/runs/RunsView';
+import { SettingsView } from '../features/settings/SettingsView';
+import { XRayView } from '../features/xray/XRayView';
 
 export interface ViewEntry {
   id: ViewId;

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { RecentRepo, RepoInfo } from '../../../../shared/contract/repo';
-import { bridge } from '../../bridge';
-import { sessionPersist } from '../../session-persist';
-import { toUiError, type UiError } from '../../ui/ui-error';
+import type { RecentRepo, RepoInfo } from '../../../shared/contract/repo';
+import { bridge } from '../bridge';
+import { sessionPersist } from '../session-persist';
+import { toUiError, type UiError } from '../ui/ui-error';
 
 interface RepoState {
   repo: RepoInfo | null;

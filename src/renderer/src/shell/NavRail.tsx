@@ -1,4 +1,4 @@
-import { useShell } from './store';
+import { useShell } from '../state/shell-store';
 import { VIEW_REGISTRY } from './view-registry';
 
 /** The section list on the left, drawn from the view registry. */

@@ -1,11 +1,12 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { EventMap } from '../../../../shared/api';
-import type { AppInfo, HostKind } from '../../../../shared/contract/app';
-import { isViewId, type ViewId } from '../../../../shared/views';
-import { bridge } from '../../bridge';
-import { sessionPersist } from '../../session-persist';
-import { toUiError, type UiError } from '../../ui/ui-error';
+import type { EventMap } from '../../../shared/api';
+import type { AppInfo, HostKind } from '../../../shared/contract/app';
+import type { RunDetail } from '../../../shared/contract/runs';
+import { isViewId, type ViewId } from '../../../shared/views';
+import { bridge } from '../bridge';
+import { sessionPersist } from '../session-persist';
+import { toUiError, type UiError } from '../ui/ui-error';
 
 /** Which host serves the page (Electron or the browser host): views show what only one of them can do. */
 export const appHost: HostKind = bridge.host;
@@ -16,6 +17,10 @@ export function onAppCommand(listener: (command: EventMap['app.command']) => voi
 }
 
 export type View = ViewId;
+
+/** What another view asks the Runs view to show: a run just started or continued, or one thread's runs. */
+type RunsFocus = { run: RunDetail } | { threadId: string };
+
 export const isView = isViewId;
 
 interface ShellState {
@@ -23,7 +28,11 @@ interface ShellState {
   info: AppInfo | null;
   ready: boolean;
   error: UiError | null;
+  /** Set by showInRuns until the Runs store takes it (features/runs/store.ts subscribes). */
+  runsFocus: RunsFocus | null;
   setView(view: View): void;
+  /** Opens the Runs view on a run or a thread: how the Inspector and X-Ray hand over, without importing Runs. */
+  showInRuns(focus: RunsFocus): void;
   load(): Promise<void>;
 }
 
@@ -35,7 +44,9 @@ export const useShell = create<ShellState>()(
       info: null,
       ready: false,
       error: null,
+      runsFocus: null,
       setView: (view) => set({ view }),
+      showInRuns: (focus) => set({ view: 'runs', runsFocus: focus }),
       async load() {
         try {
           const info = await bridge.call('app.info', {});

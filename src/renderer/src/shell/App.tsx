@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { useLibraryDrop } from '../presets/use-library-drop';
-import { OpenRepository } from '../repo/OpenRepository';
-import { RepoBar } from '../repo/RepoBar';
-import { useRepo } from '../repo/store';
+import { ErrorNotice } from '../ui/ErrorNotice';
+import { useLibraryDrop } from '../features/presets/use-library-drop';
+import { OpenRepository } from '../features/repo/OpenRepository';
+import { RepoBar } from '../features/repo/RepoBar';
+import { useRepo } from '../state/repo-store';
 import { NavRail } from './NavRail';
-import { appHost, isView, onAppCommand, useShell } from './store';
+import { appHost, isView, onAppCommand, useShell } from '../state/shell-store';
 import { viewEntry } from './view-registry';
 
 /** The app root: nav rail, repository bar and the current view from the view registry. */
