@@ -32,6 +32,28 @@ export function otherFeature(depth) {
   };
 }
 
+/**
+ * A CLI command reaches core through the runtime and the rooms' public entries only (issue 32:
+ * `wrap` reached five core internals): the runtime, the version and user-data folder, `loupe
+ * wrap`'s session, and the few entries the one-shot commands load without the runtime.
+ */
+export const CLI_CORE_ENTRIES = [
+  'runtime',
+  'version',
+  'user-data',
+  'wrap/wrap-session',
+  'settings/effective',
+  'tokens/count-text',
+  'streams/hub',
+  'mcp/xray-mcp',
+  'mcp/message-limit',
+  'git/head-start',
+];
+export const CLI_FORBIDDEN = {
+  regex: `^\\.\\./\\.\\./core/(?!(${CLI_CORE_ENTRIES.join('|')})$)`,
+  message: `A CLI command reaches core through the runtime (runtime.call) and the rooms' public entries only: ${CLI_CORE_ENTRIES.map((e) => `core/${e}`).join(', ')}.`,
+};
+
 /** The config blocks, each keeping the electron rule that every file of core has. */
 export function layerBlocks(electronImport) {
   const ignores = ['**/*.test.ts', '**/*.spec.ts'];
@@ -39,6 +61,7 @@ export function layerBlocks(electronImport) {
   return [
     { files: ['src/main/core/wire/**'], ignores, rules: rule(WIRE_FORBIDDEN) },
     { files: ['src/main/core/conversation/**'], ignores, rules: rule(CONVERSATION_FORBIDDEN) },
+    { files: ['src/main/cli/commands/**'], ignores, rules: rule(CLI_FORBIDDEN) },
     // Depth 1 is features/<name>/File.tsx, depth 2 features/<name>/<sub>/File.tsx, and so on.
     ...[1, 2, 3].map((depth) => ({ files: [`src/renderer/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`], rules: rule(otherFeature(depth)) })),
   ];

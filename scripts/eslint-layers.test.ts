@@ -15,6 +15,12 @@ const lint = (file: string, code: string) =>
     .map((m) => m.message);
 
 describe('layer rules of the new wing (issue 32)', () => {
+  it('a CLI command reaches core through the runtime and the public entries only', () => {
+    expect(lint('src/main/cli/commands/wrap.ts', "import { openWireSession } from '../../core/wire/session';")).toEqual([expect.stringContaining('A CLI command reaches core through the runtime')]);
+    expect(lint('src/main/cli/commands/runs.ts', "import { getRun } from '../../core/runs/store/runs';")).toEqual([expect.stringContaining('A CLI command reaches core')]);
+    expect(lint('src/main/cli/commands/wrap.ts', "import { openWrap } from '../../core/wrap/wrap-session';\nimport { cliRuntime } from '../with-runtime';\nimport type { Runtime } from '../../core/runtime';")).toEqual([]);
+  });
+
   it('the wire imports nothing of runs/, sessions/ or xray/', () => {
     expect(lint('src/main/core/wire/store.ts', "import { getRun } from '../runs/store/runs';")).toEqual([expect.stringContaining('The wire imports nothing of runs/')]);
     expect(lint('src/main/core/wire/parse/openai.ts', "import { partsText } from '../../sessions/codex';")).toEqual([expect.stringContaining('The wire imports nothing')]);

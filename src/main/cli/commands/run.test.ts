@@ -178,6 +178,11 @@ describe('the CLI in plain words (issue 34, item 8)', () => {
     expect(missing.stderr).toContain('is not a folder');
     expect((await cli(['runs', 'list', '--repo', repo], env)).stdout).toBe(`No runs in ${repo} yet.\n`);
     expect((await cli(['wire', 'show', 'nope'], env)).stderr).toContain('loupe wire: SESSION is not a wire session id.');
+    // loupe wrap --repo names the session's repository: a folder that is none is refused before anything starts.
+    const notRepo = await cli(['wrap', '--repo', tempDir(), '--', 'claude', '-p', 'hi'], env);
+    expect(notRepo.code).toBe(2);
+    expect(notRepo.stderr).toContain('is not inside a git repository');
+    expect((await cli(['wrap', '--repo', join(repo, 'nope'), '--', 'claude', '-p', 'hi'], env)).stderr).toContain('is not a folder');
   });
 
   it("a follow-up with --thread and no --agent goes on with the thread's own agent and command", async () => {
