@@ -1,7 +1,7 @@
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { removeTempDirs, tempDir } from '../../core/testing/fixtures';
+import { makeRepo, removeTempDirs, tempDir } from '../../core/testing/fixtures';
 import { startProvider, type ScriptedProvider } from '../../core/testing/providers';
 import { runCliForTest } from '../testing';
 
@@ -34,8 +34,8 @@ describe('loupe wrap and loupe wire', () => {
   it('runs the CLI through a relay, passes its exit code through, and lists and shows what it sent', async () => {
     provider = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'wrapped', usage: { input: 21, output: 2 } } }] } });
     const data = tempDir('loupe-data-');
-    const repo = tempDir('loupe-repo-');
-    mkdirSync(join(repo, 'src'));
+    // A repository (made with git): --repo names the one the session belongs to.
+    const repo = makeRepo({ 'src/a.ts': 'export const a = 1;\n' });
     const env = { PATH: process.env.PATH, HOME: tempDir(), LOUPE_USER_DATA: data, LOUPE_AGENT_PATH: fakeClaude(), ANTHROPIC_BASE_URL: provider.url, ANTHROPIC_API_KEY: 'sk-ant-wrap-secret-999' };
     const wrapped = await runCliForTest(['wrap', '--repo', repo, '--', 'claude', 'hello', 'there'], env);
     expect(wrapped.code).toBe(7);

@@ -3,6 +3,7 @@
 // tokens) in the record, `wire.show` and the CLI's text; an image whose size cannot be
 // read is "unknown", and a `block` token ceiling blocks it (nothing reaches the
 // provider) with a reason that says so, where the old 16-token placeholder passed.
+import { BLOCK_STATUS } from './providers';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { RequestBudget } from '../../../shared/contract/runs';
 import { formatWireSession } from '../../cli/commands/wire-format';
@@ -98,7 +99,7 @@ describe('images on the wire', () => {
   it('block: an unmeasurable image is over the token ceiling (not zero); nothing reaches the provider, and the reason says why', async () => {
     await open({ maxRequestTokens: 100_000, policy: 'block' });
     const res = await send(request({ media_type: 'image/svg+xml', data: SVG }));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(BLOCK_STATUS.anthropic);
     const message = (JSON.parse(res.text) as { error: { message: string } }).error.message;
     expect(message).toMatch(/^Loupe blocked this request: about \d+ tokens and 1 image whose size could not be measured, counted as over your 100,000-token request ceiling/);
     await session!.settled();
@@ -110,7 +111,7 @@ describe('images on the wire', () => {
   it('block: a 1000 × 1000 PNG is over a 1,000-token ceiling (its old placeholder count passed); under a 2,000-token one it is sent', async () => {
     await open({ maxRequestTokens: 1_000, policy: 'block' });
     const over = await send(request({ media_type: 'image/png', data: PNG }));
-    expect(over.status).toBe(400);
+    expect(over.status).toBe(BLOCK_STATUS.anthropic);
     expect(provider!.turns()).toHaveLength(0);
     await session!.close();
     await provider!.close();

@@ -31,7 +31,7 @@ describe('a directive on a run’s wire session', () => {
 
     // The CLI of the thread's run sends the same history through Loupe's relay.
     const provider = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'ok' } }] } });
-    const wire = await openWireSession(runtime.deps, { kind: 'run', agent: 'claude', repo, runId: two.run.id, upstreams: { anthropic: provider.url } });
+    const wire = await openWireSession(runtime.deps, { kind: 'run', agent: 'claude', repo, runId: two.run.id, threadId, upstreams: { anthropic: provider.url } });
     const body = {
       model: 'claude-sonnet-4-5',
       max_tokens: 10,
