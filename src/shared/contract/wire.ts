@@ -251,6 +251,8 @@ export interface WireRequestRecord {
   reason: string | null;
   durationMs: number;
   requestBytes: number;
+  /** The body's bytes as they left the relay in the CLI's content coding (zstd, gzip…), when it used one; requestBytes is the decoded body's. */
+  wireBytes?: number;
   responseBytes: number;
   split: WireSplit | null;
   /** Loupe's count of the whole request (exact for a public tokenizer, else the calibrated estimate). */

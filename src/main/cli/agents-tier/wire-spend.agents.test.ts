@@ -46,12 +46,14 @@ function script(bin: AgentBin, file: string) {
 /**
  * Each CLI's ceiling: its first request (Loupe's count of it: claude's ≈ 50,000 tokens, codex's and
  * gemini's fewer) fits under it; after the reported first turn, any further request crosses it.
- * claude-sonnet-4-5: ≈ 50,000 × $3 / M = $0.15 before; after, ≥ $0.15 + 60,000 × $3.75 / M = $0.375.
+ * claude-sonnet-4-5: ≈ 30,000–50,000 × $3 / M = $0.09–0.15 before (fewer without project settings);
+ * after, ≥ $0.09 + 60,000 × $3.75 / M = $0.315, and the next request adds only its cache read: $0.20 sits
+ * well between the two (a ceiling near $0.30 decided on a cent).
  * codex's gpt-5: first ≤ 40,000 × $1.25 / M = $0.05; after, ≥ 60,000 × $1.25 / M = $0.075.
  * gemini (its default model): in tokens, first < 60,000, after > 60,000.
  */
 const CEILING: Record<AgentBin, { flags: string[]; text: RegExp }> = {
-  claude: { flags: ['--model', 'claude-sonnet-4-5', '--max-spend-usd', '0.30'], text: /\$[\d,.]+ at list price with this request \(spent \$[\d,.]+\), over your \$0\.30 run spend ceiling/ },
+  claude: { flags: ['--model', 'claude-sonnet-4-5', '--max-spend-usd', '0.20'], text: /\$[\d,.]+ at list price with this request \(spent \$[\d,.]+\), over your \$0\.20 run spend ceiling/ },
   codex: { flags: ['--max-spend-usd', '0.06'], text: /\$[\d,.]+ at list price with this request \(spent \$[\d,.]+\), over your \$0\.06 run spend ceiling/ },
   gemini: { flags: ['--max-spend-tokens', '60000'], text: /[\d,]+ tokens with this request \(spent [\d,]+\), over your 60,000-token run spend ceiling/ },
 };
@@ -164,9 +166,9 @@ describe.skipIf(skip !== null)('the spend ceiling on the wire with the real CLIs
       writeFileSync(join(onPath, 'claude'), `#!/bin/sh\nexec '${join(home.env.LOUPE_AGENT_PATH!, 'claude')}' "$@" < /dev/null\n`);
       chmodSync(join(onPath, 'claude'), 0o755);
       const env = { ...home.env, LOUPE_AGENT_PATH: onPath, PATH: `${onPath}:${home.env.PATH}` };
-      const ran = await runCliForTest(['wrap', '--repo', repo, '--max-spend-usd', '0.30', '--spend-policy', 'block', '--', 'claude', '--model', 'claude-sonnet-4-5', '-p', `Read ${join(repo, 'notes.md')}.`], env);
+      const ran = await runCliForTest(['wrap', '--repo', repo, '--max-spend-usd', '0.20', '--spend-policy', 'block', '--', 'claude', '--model', 'claude-sonnet-4-5', '-p', `Read ${join(repo, 'notes.md')}.`], env);
       expect(ran.code, ran.stderr).toBe(3);
-      expect(ran.stderr).toMatch(/over your \$0\.30 session spend ceiling/);
+      expect(ran.stderr).toMatch(/over your \$0\.20 session spend ceiling/);
       expect(modelCalls('claude', provider.requests).filter((r) => r.toolResults.some((t) => t.includes('END-OF-NOTES')))).toEqual([]);
     } finally {
       await provider.close();

@@ -51,7 +51,8 @@ describe.skipIf(skip !== null)('the wire tells the truth under loupe wrap', () =
           await new Promise((r) => setTimeout(r, 250));
           m = JSON.parse((await cli(['xray', '--wire', id, '--json'])).stdout) as Manifest;
         }
-        targets.secret = m.segments.find((s) => s.kind === 'tool' && s.preview.includes(marker('secret')));
+        // Its preview hides a result that holds a secret ("[result not shown …]"): found by the file it read.
+        targets.secret = m.segments.find((s) => s.kind === 'tool' && (s.preview.includes(marker('secret')) || s.preview.includes('ledger/secret.md')));
         targets.kept = m.segments.find((s) => s.kind === 'tool' && s.preview.includes(marker('kept')));
         expect(targets.secret && targets.kept, JSON.stringify(m.segments.map((s) => [s.id, s.kind, s.preview.slice(0, 80)]))).toBeTruthy();
         const evicted = await cli(['xray', 'evict', '--wire', id, targets.secret!.id]);

@@ -79,7 +79,7 @@ export interface RelayOptions {
   /** Issue 21's hook: sees every request before it is forwarded; may rewrite its body or answer it. */
   intercept?: (request: RelayRequest) => RelayDecision | Promise<RelayDecision>;
   /** Called when a request has been read (after intercept): returns a tap for its response, or null. */
-  observe?: (request: RelayRequest, forwarded: Buffer) => ResponseTap | null;
+  observe?: (request: RelayRequest, forwarded: Buffer, sentBytes: number | null) => ResponseTap | null;
   /** Largest request body accepted (default 64 MiB); larger ones are answered 413 in the provider's shape. */
   maxRequestBytes?: number;
   /** Port to listen on (default: any free one). */
@@ -280,15 +280,6 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         : { kind: 'forward' };
     const rewritten = decision.kind === 'forward' && decision.body && decision.body !== request.body ? decision.body : null;
     const forwarded = rewritten ?? request.body;
-    const tap = safeTap(options.observe?.(request, forwarded) ?? null);
-    const finish = (outcome: Omit<RelayOutcome, 'durationMs'>) => tap?.end({ ...outcome, durationMs: Date.now() - startedAt });
-
-    if (decision.kind === 'answer') {
-      const bytes = answer(res, provider, decision.status, decision.message);
-      finish({ status: decision.status, by: 'relay', reason: decision.message, responseBytes: bytes });
-      return;
-    }
-
     const headers = forwardHeaders(req.headers);
     headers.host = target.host;
     // Nothing changed: the bytes as the CLI sent them, in their coding. Rewritten: coded again where
@@ -303,6 +294,15 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         delete headers['content-encoding'];
       }
     }
+    const tap = safeTap(options.observe?.(request, forwarded, decision.kind === 'answer' ? null : sent.length) ?? null);
+    const finish = (outcome: Omit<RelayOutcome, 'durationMs'>) => tap?.end({ ...outcome, durationMs: Date.now() - startedAt });
+
+    if (decision.kind === 'answer') {
+      const bytes = answer(res, provider, decision.status, decision.message);
+      finish({ status: decision.status, by: 'relay', reason: decision.message, responseBytes: bytes });
+      return;
+    }
+
     if (sent.length > 0 || method === 'POST' || method === 'PUT' || method === 'PATCH') headers['content-length'] = sent.length;
     let responseBytes = 0;
     let settled = false;

@@ -123,7 +123,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       if (decision.kind === 'answer') blocked.push({ seq: request.seq, facts: enforcementOf(exchange), reason: decision.message });
       return decision;
     },
-    observe(request, forwarded) {
+    observe(request, forwarded, sentBytes) {
       const at = new Date(request.startedAt).toISOString();
       const step = stepId;
       const exchange = exchanges.get(request.seq) ?? null;
@@ -172,6 +172,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               reason: outcome.reason ?? (request.notAnalysed ? `not analysed: ${request.notAnalysed}` : null),
               durationMs: outcome.durationMs,
               requestBytes: outgoing.length,
+              // In the CLI's content coding (codex's zstd): what left, as the provider receives it.
+              ...(request.encoding && sentBytes !== null ? { wireBytes: sentBytes } : {}),
               responseBytes: outcome.responseBytes,
               split: analysis?.split ?? null,
               count: analysis?.count ?? null,
