@@ -54,11 +54,11 @@ export interface JsonlResult {
   partialTail: boolean;
 }
 
-/** Bytes read at a time: one buffer, reused (a line is decoded out of it at once, so nothing keeps it). */
+/** Bytes read at a time into each of two buffers, reused (a line is decoded out of them at once, so nothing keeps them). */
 const CHUNK_BYTES = 256 * 1024;
 
 /**
- * Streams a JSONL file line by line (256 KiB reads into one reused buffer),
+ * Streams a JSONL file line by line (256 KiB reads into two reused buffers),
  * calling `onLine` for each complete line with its number and parsed object.
  * Memory is one line at a time. A last line without a newline is used when it
  * parses (some writers end without one) and otherwise reported as a partial
@@ -67,7 +67,12 @@ const CHUNK_BYTES = 256 * 1024;
  */
 export async function readJsonl(path: string, onLine: (line: JsonlLine) => void, signal?: AbortSignal): Promise<JsonlResult> {
   const handle = await open(path, 'r');
-  const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+  // Two buffers: the next read is in flight while this one's lines are parsed (a read's
+  // round trip through libuv's thread pool is not waited for on a busy machine).
+  const bufs = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)] as const;
+  let which = 0;
+  let position = 0;
+  let pending: Promise<{ bytesRead: number }> | null = handle.read(bufs[0], 0, CHUNK_BYTES, 0);
   // A line's head from earlier reads (copies: the buffer is reused).
   let carry: Buffer[] = [];
   let carryBytes = 0;
@@ -112,10 +117,14 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
 
   try {
     for (;;) {
+      const { bytesRead } = await pending!;
+      pending = null;
       signal?.throwIfAborted();
-      const { bytesRead } = await handle.read(buf, 0, CHUNK_BYTES, null);
       if (bytesRead === 0) break;
-      const chunk = buf.subarray(0, bytesRead);
+      const chunk = bufs[which].subarray(0, bytesRead);
+      position += bytesRead;
+      which ^= 1;
+      pending = handle.read(bufs[which], 0, CHUNK_BYTES, position);
       let start = 0;
       let nl: number;
       while ((nl = chunk.indexOf(10, start)) >= 0) {
@@ -144,6 +153,8 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
       chunkBase += chunk.length;
     }
   } finally {
+    // A read still in flight (the parse threw or was cancelled) ends before the file closes.
+    await pending?.catch(() => undefined);
     await handle.close();
   }
   if (oversized) {
