@@ -69,10 +69,10 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
   const handle = await open(path, 'r');
   // Two buffers: the next read is in flight while this one's lines are parsed (a read's
   // round trip through libuv's thread pool is not waited for on a busy machine).
-  const bufs = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)] as const;
-  let which = 0;
+  let filling = Buffer.allocUnsafe(CHUNK_BYTES);
+  let spare = Buffer.allocUnsafe(CHUNK_BYTES);
   let position = 0;
-  let pending: Promise<{ bytesRead: number }> | null = handle.read(bufs[0], 0, CHUNK_BYTES, 0);
+  let pending: Promise<{ bytesRead: number }> | null = handle.read(filling, 0, CHUNK_BYTES, 0);
   // A line's head from earlier reads (copies: the buffer is reused).
   let carry: Buffer[] = [];
   let carryBytes = 0;
@@ -121,10 +121,10 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
       pending = null;
       signal?.throwIfAborted();
       if (bytesRead === 0) break;
-      const chunk = bufs[which].subarray(0, bytesRead);
+      const chunk = filling.subarray(0, bytesRead);
       position += bytesRead;
-      which ^= 1;
-      pending = handle.read(bufs[which], 0, CHUNK_BYTES, position);
+      [filling, spare] = [spare, filling];
+      pending = handle.read(filling, 0, CHUNK_BYTES, position);
       let start = 0;
       let nl: number;
       while ((nl = chunk.indexOf(10, start)) >= 0) {
