@@ -78,9 +78,9 @@ async function timed<T>(fn: () => T | Promise<T>): Promise<{ ms: number; cpu: nu
 }
 
 /** One whole process: wall time, CPU time (ms, all its threads) and peak RSS (KiB). */
-function whole(args: string[]): { ms: number; cpu: number; rssKiB: number } {
+function whole(args: string[], userData = 'user-data'): { ms: number; cpu: number; rssKiB: number } {
   const t = performance.now();
-  const r = spawnSync(process.execPath, ['-r', RSS, ...args], { cwd: ROOT, env: { ...process.env, LOUPE_USER_DATA: join(tmp, 'user-data') }, maxBuffer: 1 << 30, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['-r', RSS, ...args], { cwd: ROOT, env: { ...process.env, LOUPE_USER_DATA: join(tmp, userData) }, maxBuffer: 1 << 30, encoding: 'utf8' });
   const ms = performance.now() - t;
   if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
   const m = /maxrss (\d+) cpu (\d+)/.exec(r.stderr);
@@ -126,7 +126,8 @@ for (const [label, dir, inRuns, wholeRuns] of [
   for (let i = 0; i < wholeRuns; i++) {
     runs.bare!.push(whole([BARE, ...files]));
     runs.loupe!.push(whole([CLI, 'xray', '--session', files[0]!, '--json']));
-    if (BEFORE) runs.before!.push(whole([BEFORE, 'xray', '--session', files[0]!, '--json']));
+    // Its own user data: the other build's database may have another schema.
+    if (BEFORE) runs.before!.push(whole([BEFORE, 'xray', '--session', files[0]!, '--json'], 'user-data-before'));
   }
   // Peak RSS: the median run's (one run's GC timing can add several MiB either way).
   const stat = (k: string) => ({ ms: median(runs[k]!.map((r) => r.ms)), cpu: median(runs[k]!.map((r) => r.cpu)), rss: median(runs[k]!.map((r) => r.rssKiB)) / 1024 });
