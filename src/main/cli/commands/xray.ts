@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
-import { withRuntime } from '../with-runtime';
 import { fromWire, relayWithholds } from '../../../shared/xray/wire-reach';
 import { formatManifest } from './xray-format';
 
@@ -27,6 +26,8 @@ export const run: CommandRun = async (args, io) => {
   });
   const [first, ...rest] = positionals;
   if (!first) throw new UsageError('name a thread: loupe xray THREAD_ID.');
+  // The whole runtime loads here, not with this module: `--session` and `--preview` build their own.
+  const { withRuntime } = await import('../with-runtime');
   const action = (ACTIONS as readonly string[]).includes(first) ? (first as Action) : null;
   return withRuntime(io, async (runtime, signal) => {
     let manifest;

@@ -1,5 +1,5 @@
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 
 /** A line longer than this is skipped as malformed rather than held in memory. */
 export const MAX_SESSION_LINE_BYTES = 64 * 1024 * 1024;
@@ -21,13 +21,16 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-/** A cheap necessary condition for deep nesting: that many opening brackets at all. */
+/**
+ * A cheap necessary condition for deep nesting: that many opening brackets at all.
+ * Counted with indexOf (a fast native search) rather than a loop over every
+ * character: a transcript line is mostly long strings with few brackets.
+ */
 function mayNestDeeply(text: string, max: number): boolean {
   if (text.length < max * 2) return false;
   let open = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if ((c === 0x5b || c === 0x7b) && ++open > max) return true;
+  for (const bracket of ['{', '[']) {
+    for (let i = text.indexOf(bracket); i >= 0; i = text.indexOf(bracket, i + 1)) if (++open > max) return true;
   }
   return false;
 }
@@ -51,16 +54,27 @@ export interface JsonlResult {
   partialTail: boolean;
 }
 
+/** Bytes read at a time into each of two buffers, reused (a line is decoded out of them at once, so nothing keeps them). */
+const CHUNK_BYTES = 256 * 1024;
+
 /**
- * Streams a JSONL file line by line (64 KiB chunks), calling `onLine` for each
- * complete line with its number and parsed object. Memory is one line at a
- * time. A last line without a newline is used when it parses (some writers end
- * without one) and otherwise reported as a partial tail, not as malformed.
+ * Streams a JSONL file line by line (256 KiB reads into two reused buffers),
+ * calling `onLine` for each complete line with its number and parsed object.
+ * Memory is one line at a time. A last line without a newline is used when it
+ * parses (some writers end without one) and otherwise reported as a partial
+ * tail, not as malformed. Each line is decoded from its bytes in one go (a line
+ * split across reads is joined first), never through a decoder per piece.
  */
 export async function readJsonl(path: string, onLine: (line: JsonlLine) => void, signal?: AbortSignal): Promise<JsonlResult> {
-  const stream = createReadStream(path, { highWaterMark: 64 * 1024 });
-  const decoder = new StringDecoder('utf8');
-  let carry = '';
+  const handle = await open(path, 'r');
+  // Two buffers: the next read is in flight while this one's lines are parsed (a read's
+  // round trip through libuv's thread pool is not waited for on a busy machine).
+  let filling = Buffer.allocUnsafe(CHUNK_BYTES);
+  let spare = Buffer.allocUnsafe(CHUNK_BYTES);
+  let position = 0;
+  let pending: Promise<{ bytesRead: number }> | null = handle.read(filling, 0, CHUNK_BYTES, 0);
+  // A line's head from earlier reads (copies: the buffer is reused).
+  let carry: Buffer[] = [];
   let carryBytes = 0;
   let oversized = false;
   let lineNo = 0;
@@ -96,41 +110,58 @@ export async function readJsonl(path: string, onLine: (line: JsonlLine) => void,
     }
     onLine({ lineNo, value: value as Record<string, unknown>, bytes, offset: lineStart });
   };
+  const decode = (last: Buffer) => {
+    const text = carryBytes === 0 ? last.toString('utf8') : Buffer.concat([...carry, last]).toString('utf8');
+    return text.endsWith('\r') ? text.slice(0, -1) : text;
+  };
 
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    signal?.throwIfAborted();
-    let start = 0;
-    let nl: number;
-    while ((nl = chunk.indexOf(10, start)) >= 0) {
-      const piece = chunk.subarray(start, nl);
-      if (oversized) {
-        lineNo += 1;
-        result.read += 1;
-        result.malformed += 1;
-      } else {
-        const text = carry + decoder.write(piece) + decoder.end();
-        emit(text.endsWith('\r') ? text.slice(0, -1) : text, carryBytes + piece.length, true);
+  try {
+    for (;;) {
+      const { bytesRead } = await pending!;
+      pending = null;
+      signal?.throwIfAborted();
+      if (bytesRead === 0) break;
+      const chunk = filling.subarray(0, bytesRead);
+      position += bytesRead;
+      [filling, spare] = [spare, filling];
+      pending = handle.read(filling, 0, CHUNK_BYTES, position);
+      let start = 0;
+      let nl: number;
+      while ((nl = chunk.indexOf(10, start)) >= 0) {
+        const piece = chunk.subarray(start, nl);
+        if (oversized) {
+          lineNo += 1;
+          result.read += 1;
+          result.malformed += 1;
+        } else {
+          emit(decode(piece), carryBytes + piece.length, true);
+        }
+        carry = [];
+        carryBytes = 0;
+        oversized = false;
+        start = nl + 1;
+        lineStart = chunkBase + start;
       }
-      carry = '';
-      carryBytes = 0;
-      oversized = false;
-      start = nl + 1;
-      lineStart = chunkBase + start;
+      if (start < chunk.length && !oversized) {
+        const rest = chunk.subarray(start);
+        carryBytes += rest.length;
+        if (carryBytes > MAX_SESSION_LINE_BYTES) {
+          oversized = true;
+          carry = [];
+        } else carry.push(Buffer.from(rest));
+      }
+      chunkBase += chunk.length;
     }
-    if (start < chunk.length && !oversized) {
-      const rest = chunk.subarray(start);
-      carryBytes += rest.length;
-      if (carryBytes > MAX_SESSION_LINE_BYTES) {
-        oversized = true;
-        carry = '';
-      } else carry += decoder.write(rest);
-    }
-    chunkBase += chunk.length;
+  } finally {
+    // A read still in flight (the parse threw or was cancelled) ends before the file closes.
+    await pending?.catch(() => undefined);
+    await handle.close();
   }
   if (oversized) {
     result.partialTail = true;
-  } else if (carryBytes > 0 || carry) {
-    emit(carry + decoder.end(), carryBytes, false);
+  } else if (carryBytes > 0) {
+    const text = Buffer.concat(carry).toString('utf8');
+    emit(text, carryBytes, false);
   }
   return result;
 }

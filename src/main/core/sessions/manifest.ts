@@ -35,7 +35,7 @@ export function sessionWindow(session: ImportedSession, catalog: CatalogWindow):
     const optedIn = models.some((m) => /\[1m\]/i.test(m)) || biggest > CLAUDE_STANDARD_WINDOW;
     if (!optedIn) {
       const auto = session.compactions.filter((c) => c.trigger === 'auto' && c.preTokens !== null).at(-1);
-      const n = (v: number) => v.toLocaleString('en-US');
+      const n = thousands;
       return {
         window: CLAUDE_STANDARD_WINDOW,
         source: auto
@@ -45,6 +45,19 @@ export function sessionWindow(session: ImportedSession, catalog: CatalogWindow):
     }
   }
   return { window: catalog.window, source: catalog.source === 'default' ? 'default' : `catalog ${catalog.source}` };
+}
+
+/**
+ * `v.toLocaleString('en-US')` for the integers a window source names (170,251), without
+ * Intl: its first use in a process loads ICU's number formats, ~100 ms of a one-shot
+ * `loupe xray --session` (issue 38). Anything but a safe integer still goes through Intl.
+ */
+export function thousands(v: number): string {
+  if (!Number.isSafeInteger(v)) return v.toLocaleString('en-US');
+  const digits = String(Math.abs(v));
+  let out = '';
+  for (let end = digits.length; end > 0; end -= 3) out = (end > 3 ? ',' : '') + digits.slice(Math.max(0, end - 3), end) + out;
+  return v < 0 ? `-${out}` : out;
 }
 
 const AGENT = { 'claude-code': 'claude-code-session', codex: 'codex-session', gemini: 'gemini-session' } as const;

@@ -11,6 +11,7 @@ import { LineCounts, SessionFacts } from './facts';
 import { obj, str } from '../conversation/fields';
 import { GeminiReplay } from './gemini';
 import { openLineReader, readJsonl, type JsonlResult } from './jsonl-reader';
+import { sessionIdMemos } from './session-memo';
 
 /** Largest JSON document (Gemini's older format) read whole. */
 export const MAX_JSON_DOCUMENT_BYTES = 64 * 1024 * 1024;
@@ -65,7 +66,7 @@ export async function parseSessionFile(path: string, options: ParseOptions = {})
       reason: 'unknown-format',
     });
   }
-  const builder = new SessionBuilder(options.keepBodies);
+  const builder = new SessionBuilder(options.keepBodies, sessionIdMemos());
   const facts = new SessionFacts();
   const counts = new LineCounts();
   const files: SessionFile[] = [];

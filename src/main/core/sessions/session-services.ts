@@ -12,7 +12,8 @@ import type { RunsApi } from '../runs/api';
 import { belongsTo, findTranscripts, headFacts, realOrSame, sessionFolders, type FoundFile } from './discovery';
 import { quickSummary } from './quick-summary';
 import { SessionStore, sessionFreshness, type ResolveModel } from './session-store';
-import { checkTranscriptPath, readSession, sessionManifest } from './session-xray';
+import { checkTranscriptPath } from './session-xray';
+import { sessionManifestService } from './session-manifest-service';
 import { redactTexts } from '../secrets';
 
 type SessionServices = Pick<Services, 'sessions.list' | 'sessions.manifest' | 'sessions.freshness' | 'sessions.continue' | 'sessions.getFolders' | 'sessions.setFolders'>;
@@ -100,7 +101,7 @@ export function sessionServices(deps: CoreDeps, options: SessionServiceOptions):
       return { sessions, folders: effective, repo: repoReal, unreadable };
     },
 
-    'sessions.manifest': async ({ file }, ctx) => sessionManifest(deps.db, store, await readSession(store, file, ctx.signal), ctx.signal),
+    'sessions.manifest': sessionManifestService(deps, store),
 
     'sessions.freshness': async ({ file, bytes, mtimeMs }) => sessionFreshness(file, bytes, mtimeMs),
 
