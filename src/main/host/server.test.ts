@@ -205,11 +205,35 @@ describe('browser host hardening', () => {
     await withHost(async (h) => {
       expect(h.server.headersTimeout).toBeLessThanOrEqual(10_000);
       expect(h.server.requestTimeout).toBeLessThanOrEqual(15_000);
-      expect(h.server.maxConnections).toBeGreaterThan(0);
-      expect(h.server.maxConnections).toBeLessThanOrEqual(256);
+      expect(HOST_LIMITS.maxConnections).toBeGreaterThan(0);
+      expect(HOST_LIMITS.maxConnections).toBeLessThanOrEqual(256);
     });
     // Node checks those timeouts only every connectionsCheckingInterval: at its 30 s default they would run to 40 s and more.
     expect(HOST_LIMITS.checkIntervalMs).toBeLessThanOrEqual(1_000);
+  });
+
+  it('a flood of silent connections from another local program does not lock the page out (issue 33, item 9)', async () => {
+    await withHost(
+      async (h) => {
+        const host = `127.0.0.1:${h.port}`;
+        // Twice the cap of connections that connect and say nothing: node refused the page's own once there were 128.
+        const silent = await Promise.all(
+          Array.from({ length: 2 * 16 }, () => new Promise<import('node:net').Socket>((resolve) => {
+            const socket = netConnect(h.port, '127.0.0.1', () => resolve(socket));
+            socket.on('error', () => {});
+          })),
+        );
+        const started = Date.now();
+        const ok = await send(h.port, 'POST', '/api/rpc/app.info', { 'content-type': 'application/json', host, 'x-loupe-token': h.token }, '{}');
+        expect(ok.status).toBe(200);
+        // At once, not after the silent ones time out.
+        expect(Date.now() - started).toBeLessThan(1_500);
+        // The ones that went to make room were silent ones.
+        expect(silent.filter((s) => s.destroyed || s.readyState !== 'open').length).toBeGreaterThan(0);
+        for (const s of silent) s.destroy();
+      },
+      { maxConnections: 16, headersTimeoutMs: 5_000 },
+    );
   });
 
   it('cuts off a client that trickles its headers or its body once the timeout passes (checked often, not every 30 s)', async () => {

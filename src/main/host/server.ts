@@ -9,6 +9,7 @@ import { BodyTooLarge, readJsonBody, sendError, sendJson, tooLargeByDeclaration 
 import { hostAndOriginAllowed, newToken, requestToken, tokenCookie, tokenMatches } from './security';
 import { openEventStream } from './event-stream';
 import { serveStatic } from './static-files';
+import { guardConnections } from '../core/net/connection-guard';
 
 export interface HostOptions {
   runtime: Runtime;
@@ -109,7 +110,9 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.maxConnections = limits.maxConnections;
+  // The cap is the guard's, not node's: past it an idle connection that never carried the token goes,
+  // where node's own maxConnections refuses the newest one (the page's, under a flood of silent ones).
+  const guard = guardConnections(server, limits.maxConnections, limits.headersTimeoutMs, { leaveStartedHeads: true });
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
     if (err.code === 'ECONNRESET' || !socket.writable) return socket.destroy();
     if (err.code === 'HPE_HEADER_OVERFLOW') return rawError(socket, 431, 'Request Header Fields Too Large', 'The request headers are too large.');
@@ -118,6 +121,8 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    guard.busy(req.socket, true);
+    res.once('close', () => guard.busy(req.socket, false));
     if (!hostAndOriginAllowed(req, port)) {
       throw new LoupeError('forbidden', 'Requests must come from this Loupe page on 127.0.0.1.');
     }
@@ -131,6 +136,7 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
     if (!tokenMatches(token, requestToken(req, port))) {
       throw new LoupeError('unauthorized', 'Missing or wrong Loupe token. Open the URL that npm start or loupe serve printed (it carries the token).');
     }
+    guard.trust(req.socket);
     if (url.pathname === '/api/events' && req.method === 'GET') {
       const stream = openEventStream(runtime.streams, req, res, url);
       streams.add(stream);
@@ -193,6 +199,7 @@ export function startHost(options: HostOptions): Promise<RunningHost> {
             streams.clear();
             server.close(() => done());
             server.closeAllConnections();
+            guard.destroyAll();
           }),
       });
     });

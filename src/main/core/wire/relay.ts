@@ -17,7 +17,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { CREDENTIAL_QUERY_PARAMS, credentialKind, providerErrorBody, WIRE_PROVIDERS, type CredentialKind, type WireProvider } from './providers';
-import { guardConnections } from './relay-connections';
+import { guardConnections } from '../net/connection-guard';
 import { forwardHeaders, responseHeaders, visibleHeaders } from './relay-headers';
 import { encodeBody } from './decode/body';
 import { normaliseEndpoint } from './decode/endpoint';
