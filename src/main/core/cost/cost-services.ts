@@ -86,8 +86,9 @@ function wireSpans(deps: CoreDeps): Span[] {
 function recordedOnWire(session: ImportedSession, spans: readonly Span[]): boolean {
   const times = session.contextPoints.map((p) => Date.parse(p.timestamp ?? '')).filter((t) => !Number.isNaN(t));
   if (!times.length) return false;
-  const first = Math.min(...times);
-  const last = Math.max(...times);
+  // Loops, not Math.min(...times): as many arguments as requests would overflow the call stack.
+  const first = times.reduce((a, b) => Math.min(a, b), Infinity);
+  const last = times.reduce((a, b) => Math.max(a, b), -Infinity);
   return spans.some((s) => s.cli === session.cli && first >= s.from && last <= s.to);
 }
 

@@ -31,7 +31,10 @@ export function sessionWindow(session: ImportedSession, catalog: CatalogWindow):
   if (session.reportedWindow !== null) return { window: session.reportedWindow, source: 'reported by the CLI' };
   if (session.cli === 'claude-code' && catalog.window > CLAUDE_STANDARD_WINDOW) {
     const models = [session.model, ...session.models].filter((m): m is string => !!m);
-    const biggest = Math.max(0, ...session.contextPoints.map((p) => p.reported), ...session.compactions.map((c) => c.preTokens ?? 0));
+    // A loop, not Math.max(...points): a long session's 150,000 points overflow the call stack as arguments.
+    let biggest = 0;
+    for (const p of session.contextPoints) if (p.reported > biggest) biggest = p.reported;
+    for (const c of session.compactions) if ((c.preTokens ?? 0) > biggest) biggest = c.preTokens ?? 0;
     const optedIn = models.some((m) => /\[1m\]/i.test(m)) || biggest > CLAUDE_STANDARD_WINDOW;
     if (!optedIn) {
       const auto = session.compactions.filter((c) => c.trigger === 'auto' && c.preTokens !== null).at(-1);
