@@ -14,6 +14,8 @@ import { loupe } from '../loupe-cli';
 
 const outDir = process.env.LOUPE_SCREENSHOTS ? resolve(process.env.LOUPE_SCREENSHOTS) : null;
 const MARKER = 'EVICT-E2E-5b7d';
+/** A recognised secret (GitHub token shape) for the evict + redact case (issue 31, item 1). */
+const SECRET = `ghp_${'Zx8Cv5Bn2Mq4'.repeat(3)}`;
 
 test.describe('evictions on the wire in the app', () => {
   test.skip(agentsMissing() !== null, agentsMissing() ?? '');
@@ -22,10 +24,12 @@ test.describe('evictions on the wire in the app', () => {
     await provider?.close();
   });
 
-  test('evicting a tool result claude sent withholds it from the thread’s next run, and X-Ray says how much', async ({ page, host }) => {
+  for (const redact of [false, true]) {
+  test(`evicting a tool result claude sent withholds it from the thread’s next run, and X-Ray says how much${redact ? ' (it held a secret, redact on)' : ''}`, async ({ page, host }) => {
     test.setTimeout(240_000);
     const notes = Array.from({ length: 80 }, (_, i) => `Line ${i}: the cache is warmed before build ${i * 3}.`).join('\n');
-    const repo = makeRepo({ 'notes.md': `Notes.\n${MARKER}\n${notes}\n`, 'src/app.ts': 'export const app = 1;\n' });
+    const repo = makeRepo({ 'notes.md': `Notes.\n${MARKER}\n${redact ? `GITHUB_TOKEN=${SECRET}\n` : ''}${notes}\n`, 'src/app.ts': 'export const app = 1;\n' });
+    const secrets = redact ? ['--wire-secrets', 'redact'] : [];
     provider = await startProvider('anthropic', {
       script: {
         turns: [
@@ -47,7 +51,7 @@ test.describe('evictions on the wire in the app', () => {
       ANTHROPIC_BASE_URL: provider.url,
       ANTHROPIC_API_KEY: 'sk-ant-e2e-wire-not-a-key',
     };
-    const one = await loupe(['run', '--repo', repo, '--agent', 'claude', '--ask', 'Read the notes and say what they hold.', '--json', 'notes.md'], env);
+    const one = await loupe(['run', '--repo', repo, '--agent', 'claude', ...secrets, '--ask', 'Read the notes and say what they hold.', '--json', 'notes.md'], env);
     expect(one.code, one.out).toBe(0);
     const threadId = (JSON.parse(one.out.slice(one.out.indexOf('{'))) as { threadId: string }).threadId;
 
@@ -56,17 +60,21 @@ test.describe('evictions on the wire in the app', () => {
     await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
     await expect(page.locator('.xray[data-ready="true"]')).toBeVisible();
     await expect(page.getByTestId('wire-cache-note')).toContainText('prompt cache is invalidated');
-    const row = page.locator('.seg-row', { has: page.getByTestId('seg-wire') }).filter({ hasText: MARKER }).first();
+    // A result that held a secret is shown as "[result not shown …]": found by the file it read.
+    const row = page.locator('.seg-row', { has: page.getByTestId('seg-wire') }).filter({ hasText: redact ? 'notes.md' : MARKER }).filter({ hasNotText: 'Read the notes and say' }).first();
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: 'Evict' }).click();
     await expect(row).toHaveAttribute('data-status', 'evicted');
 
     const sent = provider.requests.length;
-    const two = await loupe(['run', '--repo', repo, '--agent', 'claude', '--thread', threadId, '--ask', 'Say thanks.'], env);
+    const two = await loupe(['run', '--repo', repo, '--agent', 'claude', ...secrets, '--thread', threadId, '--ask', 'Say thanks.'], env);
     expect(two.code, two.out).toBe(0);
     const later = provider.requests.slice(sent).filter((r) => r.bodyText.includes('Say thanks'));
     expect(later.length).toBeGreaterThan(0);
-    for (const r of later) expect(r.bodyText).not.toContain(MARKER);
+    for (const r of later) {
+      expect(r.bodyText).not.toContain(MARKER);
+      expect(r.bodyText).not.toContain(SECRET);
+    }
 
     await page.reload();
     await page.getByRole('button', { name: 'X-Ray', exact: true }).click();
@@ -77,11 +85,13 @@ test.describe('evictions on the wire in the app', () => {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.locator('.view').evaluate((el) => el.scrollTo(0, 0));
-        await page.screenshot({ path: join(outDir, `wire-evict-${scheme}.png`) });
+        const name = redact ? 'wire-evict-redact' : 'wire-evict';
+        await page.screenshot({ path: join(outDir, `${name}-${scheme}.png`) });
         await page.getByTestId('wire-enforcement').scrollIntoViewIfNeeded();
         await page.locator('.seg-row[data-status="evicted"]').first().scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(outDir, `wire-evict-rows-${scheme}.png`) });
+        await page.screenshot({ path: join(outDir, `${name}-rows-${scheme}.png`) });
       }
     }
   });
+  }
 });
