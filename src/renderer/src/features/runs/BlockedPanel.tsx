@@ -8,6 +8,7 @@ import { parseWholeNumber } from '../../../../shared/runs/ceiling-input';
 import { blockedBy, CEILING_NAME, exceededText } from './run-text';
 import { WireBlockedPanel } from './WireBlockedPanel';
 import { ActionError } from './ActionError';
+import { RaiseField } from './RaiseField';
 import { useRuns } from './store';
 
 type Ceiling = ExceededCeiling['ceiling'];
@@ -61,20 +62,15 @@ function LaunchBlockedPanel() {
       </ul>
       <div className="blocked-raise">
         {parsed.map(({ e, input }) => (
-          <label key={e.ceiling} className="field">
-            <span>New {CEILING_NAME[e.ceiling].toLowerCase()}</span>
-            <input
-              type="text"
-              inputMode="numeric"
-              data-testid={`raise-${e.ceiling}`}
-              value={values[e.ceiling] ?? ''}
-              aria-invalid={input.kind === 'error'}
-              onChange={(ev) => setValues((v) => ({ ...v, [e.ceiling]: ev.target.value }))}
-            />
-            <span className={input.kind === 'error' ? 'hint hint-error' : 'hint'}>
-              {input.kind === 'error' ? input.message : input.kind === 'empty' ? 'required' : `at least ${formatInt(e.actual)} lets this prompt through`}
-            </span>
-          </label>
+          <RaiseField
+            key={e.ceiling}
+            ceiling={e.ceiling}
+            name={CEILING_NAME[e.ceiling]}
+            value={values[e.ceiling] ?? ''}
+            input={input}
+            onChange={(value) => setValues((v) => ({ ...v, [e.ceiling]: value }))}
+            hint={() => `at least ${formatInt(e.actual)} lets this prompt through`}
+          />
         ))}
       </div>
       <div className="row">

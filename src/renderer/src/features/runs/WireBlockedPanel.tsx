@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { RaiseField } from './RaiseField';
 import { REQUEST_CEILING_MAX } from '../../../../shared/contract/run-limits';
 import type { RequestBudget } from '../../../../shared/contract/runs';
 import type { RequestExceeded } from '../../../../shared/contract/wire';
@@ -78,26 +79,17 @@ export function WireBlockedPanel() {
       </ul>
       <div className="blocked-raise">
         {parsed.map(({ e, input }) => (
-          <label key={e.ceiling} className="field">
-            <span>New {REQUEST_CEILING_NAME[e.ceiling].toLowerCase()}</span>
-            <input
-              type="text"
-              inputMode="numeric"
-              data-testid={`raise-${e.ceiling}`}
-              value={values[e.ceiling] ?? ''}
-              aria-invalid={input.kind === 'error'}
-              onChange={(ev) => setValues((v) => ({ ...v, [e.ceiling]: ev.target.value }))}
-            />
-            <span className={input.kind === 'error' ? 'hint hint-error' : 'hint'}>
-              {input.kind === 'error'
-                ? input.message
-                : input.kind === 'empty'
-                  ? 'required'
-                  : input.value < e.actual
-                    ? `below ${formatInt(e.actual)}: this request would block again`
-                    : `at least ${formatInt(e.actual)} lets this request through; later requests of the turn are larger`}
-            </span>
-          </label>
+          <RaiseField
+            key={e.ceiling}
+            ceiling={e.ceiling}
+            name={REQUEST_CEILING_NAME[e.ceiling]}
+            value={values[e.ceiling] ?? ''}
+            input={input}
+            onChange={(value) => setValues((v) => ({ ...v, [e.ceiling]: value }))}
+            hint={(value) =>
+              value < e.actual ? `below ${formatInt(e.actual)}: this request would block again` : `at least ${formatInt(e.actual)} lets this request through; later requests of the turn are larger`
+            }
+          />
         ))}
       </div>
       <div className="row">
