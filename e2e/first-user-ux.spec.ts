@@ -55,11 +55,15 @@ test.describe(() => {
     const list = page.locator('#run-model-list');
     await expect(list).toBeVisible();
     await expect(field).toHaveAttribute('aria-expanded', 'true');
-    // Wholly above the sticky run bar, and in the viewport.
-    const box = (await list.boundingBox())!;
-    const dock = (await page.getByTestId('run-dock').boundingBox())!;
-    expect(box.y + box.height).toBeLessThanOrEqual(dock.y + 1);
-    expect(box.y).toBeGreaterThanOrEqual(0);
+    // Wholly above the sticky run bar, and in the viewport, once both have settled (the list's rows
+    // and the run bar's measure arrive on their own: under load one frame could catch them mid-way).
+    const overlap = async () => {
+      const box = (await list.boundingBox())!;
+      const dock = (await page.getByTestId('run-dock').boundingBox())!;
+      return { below: box.y + box.height - (dock.y + 1), top: box.y };
+    };
+    await expect.poll(async () => (await overlap()).below, { timeout: 5_000 }).toBeLessThanOrEqual(0);
+    expect((await overlap()).top).toBeGreaterThanOrEqual(0);
     await shoot(page, 'model-list');
     await field.press('Escape');
     await expect(list).toHaveCount(0);

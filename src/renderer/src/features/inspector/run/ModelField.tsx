@@ -21,9 +21,18 @@ export function ModelField() {
   const [active, setActive] = useState(-1);
   const list = useRef<HTMLUListElement>(null);
   const shown = open && suggestions.length > 0;
-  // The field sits low in the settings drawer: the list is scrolled into the drawer's view, never left under the run bar.
+  // The field sits low in the settings drawer: the list is scrolled into the drawer's view, never left under the run bar
+  // (its height is at most the drawer's own, styles.css), again whenever the drawer's height changes under it (the run
+  // bar grows when its measure arrives).
   useEffect(() => {
-    if (shown) list.current?.scrollIntoView({ block: 'nearest' });
+    if (!shown) return;
+    const el = list.current;
+    el?.scrollIntoView({ block: 'nearest' });
+    const drawer = el?.closest('.run-drawer-scroll');
+    if (!drawer || typeof ResizeObserver === 'undefined') return;
+    const watch = new ResizeObserver(() => el?.scrollIntoView({ block: 'nearest' }));
+    watch.observe(drawer);
+    return () => watch.disconnect();
   }, [shown, suggestions.length]);
   const choose = (id: string) => {
     setDraft({ model: id });
