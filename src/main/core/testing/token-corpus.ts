@@ -30,7 +30,7 @@ export const CORPUS_KINDS: readonly TextKind[] = ['prose', 'code', 'cjk', 'json'
 
 const MiB = 1024 * 1024;
 /** Bump when what the builder writes changes: an older built corpus is then built again. */
-const BUILDER_VERSION = 1;
+const BUILDER_VERSION = 2;
 const CORPUS_DIR = ['.cache', 'token-corpus'];
 
 /** Every corpus file, by kind, in name order; built first when missing or stale. Run from the repository root. */
@@ -194,7 +194,10 @@ function buildCorpus(root: string, sources: Sources, out: string): void {
 
   // JSON: the models.dev catalog, providers in order until ~512 KiB, once compact (as served)
   // and once indented by two spaces (as JSON usually sits in a repository).
-  const entries = Object.entries(JSON.parse(readFileSync(sources.modelsDev, 'utf8')) as Record<string, unknown>);
+  // The catalog as the estimate-error figures were measured on it (src/shared/tokens/estimate-error.ts): windows
+  // only, keys sorted. The snapshot now carries prices too (models' `cost`, issue 36), which would change the
+  // corpus the figures describe.
+  const entries = Object.entries(asMeasured(JSON.parse(readFileSync(sources.modelsDev, 'utf8'))) as Record<string, unknown>);
   const pick = (from: [string, unknown][], limit: number, indent?: number) => {
     const subset: Record<string, unknown> = {};
     for (const [key, value] of from) {
@@ -206,6 +209,16 @@ function buildCorpus(root: string, sources: Sources, out: string): void {
   const compact = pick(entries, MiB / 2);
   write('json', 'models-dev.json', JSON.stringify(compact));
   write('json', 'models-dev.pretty.json', `${JSON.stringify(pick(entries.filter(([k]) => !(k in compact)), MiB / 2, 2), null, 2)}\n`);
+}
+
+/** A models.dev document without the models' prices, every object's keys in order: the shape of the 2026-07-02 snapshot before prices were added. */
+function asMeasured(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => asMeasured(v));
+  if (!value || typeof value !== 'object') return value;
+  const o = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(o).sort()) if (!(k === 'cost' && key !== 'models' && 'limit' in o)) out[k] = asMeasured(o[k], k);
+  return out;
 }
 
 /** `text` cut into consecutive pieces of at most `maxBytes` UTF-8 bytes, never inside a code point. */

@@ -25,14 +25,27 @@ const LINES: [string, () => string][] = [
 ];
 
 describe.each(TOKEN_ENCODINGS)('a 300,000-character run in %s', (encoding) => {
+  // Within 1 s, or (on a machine busy enough to make even ordinary text slow) within 5x the same
+  // characters cut into words, counted in the same moment: a quadratic count took 36-44 s. Best of 3.
   it.each(LINES.filter(([name]) => name !== 'random letters'))('%s: counted within 1 s', async (_, make) => {
     const count = await loadCounter(encoding);
     count('warm the tokenizer up');
-    const line = `Before the run: ${make()} and after it.\n`;
-    const started = performance.now();
-    const n = count(line);
-    const ms = performance.now() - started;
-    expect(ms, `${Math.round(ms)} ms`).toBeLessThan(1_000);
+    const run = make();
+    const line = `Before the run: ${run} and after it.\n`;
+    const words = `Before the run: ${[...run].map((c, i) => (i % 7 === 6 ? `${c} ` : c)).join('')} and after it.\n`;
+    const best = (text: string) => {
+      let ms = Infinity;
+      let n = 0;
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        n = count(`${text}${i}`);
+        ms = Math.min(ms, performance.now() - started);
+      }
+      return { ms, n };
+    };
+    const { ms, n } = best(line);
+    const baseline = best(words).ms;
+    expect(ms, `${Math.round(ms)} ms (the same characters as words: ${Math.round(baseline)} ms)`).toBeLessThan(Math.max(1_000, 5 * baseline));
     expect(n).toBeGreaterThan(0);
   });
 
