@@ -6,31 +6,24 @@
 // secrets forwarded in redact mode over the security suite's secret corpus.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RequestBudget } from '../../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import { BLOCK_STATUS, type WireProvider } from '../providers';
-import { makeRuntime, removeTempDirs } from '../../testing/fixtures';
+import { makeRuntime } from '../../testing/fixtures';
 import { makeLeakFixture, secretPieces } from '../../testing/leak-fixture';
 import { CASES } from '../../testing/secret-corpus';
-import { startProvider, type ProviderApi, type ScriptedProvider } from '../../testing/providers';
+import { startProvider, type ScriptedProvider } from '../../testing/providers';
 import type { Runtime } from '../../runtime';
 import { openWireSession, type WireSession } from '../session';
 import { wireRequests } from '../store';
+import { closeAfterEach, PROVIDER_API as API, MODEL_ENDPOINT as ENDPOINT } from '../../testing/wire-spec';
 
 let runtime: Runtime | null = null;
 let provider: ScriptedProvider | null = null;
 let session: WireSession | null = null;
-afterEach(async () => {
-  await session?.close();
-  await provider?.close();
-  await runtime?.close();
-  session = provider = runtime = null;
-});
-afterAll(() => removeTempDirs());
+closeAfterEach(() => [session, provider, runtime], () => (session = provider = runtime = null));
 
-const API: Record<WireProvider, ProviderApi> = { anthropic: 'anthropic', openai: 'openai-responses', gemini: 'gemini' };
-const ENDPOINT: Record<WireProvider, string> = { anthropic: '/v1/messages', openai: '/v1/responses', gemini: '/v1beta/models/gemini-2.5-pro:generateContent' };
 
 /** A model request of `provider`'s API whose turn read a file holding `fileText`. */
 function body(provider: WireProvider, ask: string, fileText: string): unknown {

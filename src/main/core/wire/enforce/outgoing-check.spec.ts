@@ -5,12 +5,12 @@
 // fail with Loupe's reason in the provider's own error shape, the request is recorded blocked
 // with why, and the provider receives nothing. With the real stages the check passes, and the
 // record's withheld marks are the check's.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import type { Directive } from '../../../../shared/contract/xray';
 import { warningsOf } from '../../../../shared/wire/enforcement-text';
-import { makeRuntime, removeTempDirs } from '../../testing/fixtures';
-import { startProvider, type ProviderApi, type ScriptedProvider } from '../../testing/providers';
+import { makeRuntime } from '../../testing/fixtures';
+import { startProvider, type ScriptedProvider } from '../../testing/providers';
 import { ENDPOINTS, resultMarker, wireBody } from '../../testing/wire-requests';
 import type { Runtime } from '../../runtime';
 import { putDirective } from '../../threads/directive-store';
@@ -19,19 +19,13 @@ import { BLOCK_STATUS, type WireProvider } from '../providers';
 import { openWireSession, type WireSession } from '../session';
 import { wireRequests } from '../store';
 import type { GuardStage, WireStage } from './chain';
+import { closeAfterEach, PROVIDER_API as API } from '../../testing/wire-spec';
 
 let runtime: Runtime | null = null;
 let provider: ScriptedProvider | null = null;
 let session: WireSession | null = null;
-afterEach(async () => {
-  await session?.close();
-  await provider?.close();
-  await runtime?.close();
-  session = provider = runtime = null;
-});
-afterAll(() => removeTempDirs());
+closeAfterEach(() => [session, provider, runtime], () => (session = provider = runtime = null));
 
-const API: Record<WireProvider, ProviderApi> = { anthropic: 'anthropic', openai: 'openai-responses', gemini: 'gemini' };
 const PROVIDERS: WireProvider[] = ['anthropic', 'openai', 'gemini'];
 // A made-up GitHub token (a recognised format); built here so no token sits in the source.
 const SECRET = `ghp_${'Rt5Yu8Io1Pa3'.repeat(3)}`;

@@ -7,28 +7,21 @@
 // across two text blocks or with a zero-width space in it). In redact mode none reaches the
 // provider, every request is still valid for its API, and thinking signatures and
 // encrypted reasoning arrive byte for byte as sent.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WireProvider } from '../providers';
-import { makeRuntime, removeTempDirs } from '../../testing/fixtures';
+import { makeRuntime } from '../../testing/fixtures';
 import { ALNUM, pick } from '../../testing/secret-corpus';
-import { startProvider, type ProviderApi, type ScriptedProvider } from '../../testing/providers';
+import { startProvider, type ScriptedProvider } from '../../testing/providers';
 import type { Runtime } from '../../runtime';
 import { openWireSession, type WireSession } from '../session';
 import { wireRequests } from '../store';
+import { closeAfterEach, PROVIDER_API as API, MODEL_ENDPOINT as ENDPOINT } from '../../testing/wire-spec';
 
 let runtime: Runtime | null = null;
 let provider: ScriptedProvider | null = null;
 let session: WireSession | null = null;
-afterEach(async () => {
-  await session?.close();
-  await provider?.close();
-  await runtime?.close();
-  session = provider = runtime = null;
-});
-afterAll(() => removeTempDirs());
+closeAfterEach(() => [session, provider, runtime], () => (session = provider = runtime = null));
 
-const API: Record<WireProvider, ProviderApi> = { anthropic: 'anthropic', openai: 'openai-responses', gemini: 'gemini' };
-const ENDPOINT: Record<WireProvider, string> = { anthropic: '/v1/messages', openai: '/v1/responses', gemini: '/v1beta/models/gemini-2.5-pro:generateContent' };
 
 /** A fresh fake GitHub token per placement, so nothing one request taught the stage helps the next. */
 const secret = () => `ghp_${pick(ALNUM, 36)}`;

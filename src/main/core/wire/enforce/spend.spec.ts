@@ -5,29 +5,22 @@
 // is the previous request's prompt. Prices: the bundled catalog (claude-sonnet-4-5, gpt-5,
 // gemini-2.5-pro).
 import { BLOCK_STATUS } from '../providers';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SpendBudget } from '../../../../shared/contract/runs';
 import type { WireProvider } from '../providers';
-import { makeRuntime, removeTempDirs } from '../../testing/fixtures';
-import { startProvider, type ProviderApi, type ScriptedProvider } from '../../testing/providers';
+import { makeRuntime } from '../../testing/fixtures';
+import { startProvider, type ScriptedProvider } from '../../testing/providers';
 import { wireBody } from '../../testing/wire-requests';
 import type { Runtime } from '../../runtime';
 import { openWireSession, type WireSession } from '../session';
 import { wireRequests } from '../store';
+import { closeAfterEach, PROVIDER_API as API, MODEL_ENDPOINT as ENDPOINT } from '../../testing/wire-spec';
 
 let runtime: Runtime | null = null;
 let provider: ScriptedProvider | null = null;
 let session: WireSession | null = null;
-afterEach(async () => {
-  await session?.close();
-  await provider?.close();
-  await runtime?.close();
-  session = provider = runtime = null;
-});
-afterAll(() => removeTempDirs());
+closeAfterEach(() => [session, provider, runtime], () => (session = provider = runtime = null));
 
-const API: Record<WireProvider, ProviderApi> = { anthropic: 'anthropic', openai: 'openai-responses', gemini: 'gemini' };
-const ENDPOINT: Record<WireProvider, string> = { anthropic: '/v1/messages', openai: '/v1/responses', gemini: '/v1beta/models/gemini-2.5-pro:generateContent' };
 
 async function open(p: WireProvider, spendBudget: SpendBudget): Promise<void> {
   runtime = makeRuntime();
