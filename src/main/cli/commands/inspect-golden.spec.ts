@@ -11,7 +11,7 @@ import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git, makeRepo, removeTempDirs, tempDir, writeFiles } from '../../core/testing/fixtures';
-import { runCli } from '../index';
+import { runCliForTest } from '../testing';
 
 const GOLDEN = join(__dirname, 'golden', 'inspect.json');
 
@@ -86,24 +86,17 @@ beforeAll(() => {
 afterAll(removeTempDirs);
 
 async function inspectJson(embedded: boolean): Promise<string> {
-  let stdout = '';
-  let stderr = '';
   const before = process.env.LOUPE_GIT;
   if (embedded) process.env.LOUPE_GIT = 'none';
   try {
-    const code = await runCli(['inspect', '--json', '--repo', repo, 'src', 'bin', 'big', '.env', 'README.md', 'nope'], {
-      stdout: (t) => void (stdout += t),
-      stderr: (t) => void (stderr += t),
-      readStdin: async () => '',
-      env: { LOUPE_USER_DATA: userData, ...(embedded ? { LOUPE_GIT: 'none' } : {}) },
-      rendererDir: tempDir(),
-    });
+    const argv = ['inspect', '--json', '--repo', repo, 'src', 'bin', 'big', '.env', 'README.md', 'nope'];
+    const { code, stdout, stderr } = await runCliForTest(argv, { LOUPE_USER_DATA: userData, ...(embedded ? { LOUPE_GIT: 'none' } : {}) });
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    return stdout.split(JSON.stringify(repo).slice(1, -1)).join('<repo>');
   } finally {
     if (before === undefined) delete process.env.LOUPE_GIT;
     else process.env.LOUPE_GIT = before;
   }
-  return stdout.split(JSON.stringify(repo).slice(1, -1)).join('<repo>');
 }
 
 describe('loupe inspect --json: the golden document', () => {
