@@ -168,14 +168,14 @@ test('Raise the ceiling and retry says it changes this thread only, and the thre
   await page.locator(`.run-row[data-run-id="${blocked.run.id}"]`).click();
   // Before: the thread's ceiling is its own (the settings in force have none).
   const ceiling = page.getByTestId('thread-ceiling');
-  await expect(ceiling).toHaveText('this thread’s ceiling: block at 100 bytes (its own; the settings in force: no ceiling)');
+  await expect(ceiling).toHaveText('this thread’s context ceiling: block at 100 bytes (its own; the settings in force: no ceiling)');
   await expect(page.getByTestId('raise-scope')).toContainText('Raising changes this thread only');
   await expect(page.getByTestId('raise-scope')).toContainText('The settings in force (no ceiling), which the Inspector, new runs and loupe run use, stay as they are');
   await shoot(page, 'raise-scope');
   await page.getByTestId('raise-maxPromptBytes').fill('50000');
   await page.getByTestId('raise-retry').click();
   await expect(page.getByTestId('run-head')).toHaveAttribute('data-run-status', 'succeeded');
-  await expect(ceiling).toHaveText('this thread’s ceiling: block at 50,000 bytes (its own; the settings in force: no ceiling)');
+  await expect(ceiling).toHaveText('this thread’s context ceiling: block at 50,000 bytes (its own; the settings in force: no ceiling)');
   // The settings in force did not move: the Inspector's run bar still says no ceiling.
   await page.getByRole('button', { name: 'Inspector', exact: true }).click();
   await expect(page.getByTestId('run-summary')).toContainText('no ceiling');
