@@ -75,6 +75,19 @@ export function dueEvictions(input: TimingInput): Map<string, ApplyReason> {
   return due;
 }
 
+/**
+ * Whether the CLI compacted its own history between two of its main requests: a summary
+ * part it did not send before, or at least half of the previous request's parts gone
+ * (at least four of them: a short exchange rewound is not a compaction).
+ */
+export function looksCompacted(previous: ReadonlySet<string>, current: readonly { id: string; kind: string }[]): boolean {
+  if (current.some((s) => s.kind === 'summary' && !previous.has(s.id))) return true;
+  const now = new Set(current.map((s) => s.id));
+  let gone = 0;
+  for (const id of previous) if (!now.has(id)) gone++;
+  return gone >= 4 && gone * 2 >= previous.size;
+}
+
 /** Why a pending eviction waits, in words (X-Ray, `loupe xray`). */
 export function pendingText(lifetimeSeconds: number): string {
   const minutes = lifetimeSeconds >= 120 ? `${Math.round(lifetimeSeconds / 60)} minutes` : `${lifetimeSeconds} seconds`;

@@ -292,6 +292,14 @@ export function latestMainSegmentIds(db: Db, sessionId: string): Set<string> | n
   return new Set(ids.map((r) => r.id));
 }
 
+/** A session's latest main model request (one that offers tools: the CLI's conversation, whose cache an eviction breaks), or null. */
+export function latestMainRequest(db: Db, sessionId: string): WireRequestRecord | null {
+  const row = db
+    .prepare<[string], RequestRow>(`SELECT * FROM wire_requests WHERE session_id = ? AND api IS NOT NULL AND json_array_length(record_json, '$.tools') > 0 ORDER BY seq DESC LIMIT 1`)
+    .get(sessionId);
+  return row ? toRecord(row) : null;
+}
+
 /** What changes when a thread's runs record on the wire (for a kept manifest's stamp): request count and the newest. */
 export function threadWireStamp(db: Db, threadId: string): string {
   const row = db

@@ -8,15 +8,19 @@
  * blocks and tool definitions (they are not segments), signed thinking, and
  * the active turn (the latest ask and everything after it, which the model is
  * working on). Restoring a segment removes its directive: the next request
- * carries it as the CLI sent it.
+ * carries it as the CLI sent it. When a directive is first applied is
+ * eviction-schedule.ts's call (issue 37): at once when asked or cheap, else at
+ * the next cheap moment; until then it is pending (sent, and recorded so).
  */
-import type { WireEvictionFacts, WireSegmentKind, WireSkipReason } from '../../../../shared/contract/wire';
-import type { Directive } from '../../../../shared/contract/xray';
+import type { WireEvictionFacts, WireRequestRecord, WireSegmentKind, WireSkipReason } from '../../../../shared/contract/wire';
+import type { Directive, DirectiveApplied } from '../../../../shared/contract/xray';
+import type { ModelPrice } from '../../../../shared/cost/price';
 import { formatInt } from '../../../../shared/format';
 import { summaryText } from '../../../../shared/xray/directives';
 import type { WireStage } from './chain';
 import { writePlaceholder } from './rewrite';
 import { splicedBody, type Placeholder } from './splice-placeholder';
+import { appliedRecords, scheduleEvictions, type ScheduleInput } from './eviction-schedule';
 
 const KIND_WORDS: Record<WireSegmentKind, string> = {
   user: 'message',
@@ -58,6 +62,19 @@ export interface DirectiveSource {
    * thread's previous session's. Asked when the stage has not seen one itself.
    */
   previousMainIds?(): ReadonlySet<string> | null;
+  /** The latest main request recorded before request `seq` (its cache is what an eviction breaks), once the ones before it are written. */
+  latestMain?(seq: number): Promise<WireRequestRecord | null>;
+  /** Records the request that first withheld these segments. */
+  markApplied?(segmentIds: readonly string[], applied: DirectiveApplied): void;
+}
+
+/** What the stage needs to time evictions (issue 37); without them every directive applies at once. */
+export interface EvictionTimingOptions {
+  sessionId: string;
+  now: () => Date;
+  /** The cache lifetime in force (default: the provider's, shared/cost/eviction-timing.ts). */
+  lifetimeSeconds?: number;
+  price: (model: string | null) => ModelPrice | null;
 }
 
 /**
@@ -68,11 +85,11 @@ export interface DirectiveSource {
  * them, the ids X-Ray directs) and writes the placeholders both in the bytes
  * (spliced) and in the exchange's tree, so the stages after it see them.
  */
-export function evictionStage(source: DirectiveSource | (() => readonly Directive[])): WireStage {
-  const { directives, previousMainIds } = typeof source === 'function' ? { directives: source, previousMainIds: undefined } : source;
+export function evictionStage(source: DirectiveSource | (() => readonly Directive[]), timing?: EvictionTimingOptions): WireStage {
+  const { directives, previousMainIds, latestMain, markApplied } = typeof source === 'function' ? { directives: source } : source;
   // Segment ids of the session's previous main request: a pinned one missing now was dropped by the CLI.
   let previous: ReadonlySet<string> | null = null;
-  return (exchange) => {
+  return async (exchange) => {
     if (!exchange.modelCall || exchange.body.length === 0) return;
     const withhold = new Map<string, Directive>();
     const pinned = new Set<string>();
@@ -91,35 +108,66 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     const body = exchange.body;
     const active = activeTurnStart(parsed.segments);
     const facts: WireEvictionFacts = { withheld: [], withheldBytes: 0, bodyBytes: body.length, forwardedBytes: body.length, skipped: [], droppedPinned: [] };
-    const ids = new Set<string>();
-    const placeholders: Placeholder[] = [];
+    const ids = new Set(parsed.segments.map((s) => s.id));
+    const candidates: (ScheduleInput['candidates'][number] & { i: number })[] = [];
     parsed.segments.forEach((s, i) => {
-      ids.add(s.id);
       const d = withhold.get(s.id);
       if (!d) return;
-      const nodes = parsed.nodes?.[i] ?? [];
-      const skip = skipReason(parsed.segments, i, active, nodes.length);
+      const skip = skipReason(parsed.segments, i, active, parsed.nodes?.[i]?.length ?? 0);
       if (skip) return facts.skipped.push({ id: s.id, reason: skip });
-      const kind = s.kind as WireSegmentKind;
-      const summarized = d.kind === 'summarize' && d.summary?.trim();
-      placeholders.push({ nodes, text: summarized ? summaryText(d.summary!) : withheldText({ id: s.id, kind, bytes: s.bytes }) });
-      facts.withheld.push({ id: s.id, kind, bytes: s.bytes, as: summarized ? 'summarized' : 'evicted' });
-      facts.withheldBytes += s.bytes;
+      candidates.push({ segment: { id: s.id, kind: s.kind as WireSegmentKind, bytes: s.bytes }, directive: d, i });
     });
     // Only the CLI's main requests (they offer tools) say what its conversation holds; side calls (titles, routing) carry little.
+    let prior: ReadonlySet<string> | null = null;
     if (parsed.tools.length > 0) {
-      // Not seen by this stage (its session's first, or pins set since): the recorded one, across a resume.
-      previous ??= pinned.size ? (previousMainIds?.() ?? null) : null;
+      // Not seen by this stage (its session's first, or directives set since): the recorded one, across a resume.
+      previous ??= previousMainIds?.() ?? null;
+      prior = previous;
       if (previous) for (const id of pinned) if (previous.has(id) && !ids.has(id)) facts.droppedPinned.push(id);
       previous = ids;
     }
-    if (facts.withheld.length || facts.skipped.length || facts.droppedPinned.length) exchange.evictions = facts;
+    // Which candidates are withheld now (applied before, asked now, or cheap now) and which wait (pending: sent).
+    const waiting = candidates.some((c) => !c.directive.applied && (c.directive.timing ?? 'now') !== 'now');
+    const schedule = scheduleEvictions({
+      provider: exchange.request.provider,
+      candidates,
+      latest: waiting && timing && latestMain ? await latestMain(exchange.request.seq) : null,
+      previousIds: prior,
+      current: parsed.segments,
+      now: timing?.now() ?? new Date(),
+      ...(timing?.lifetimeSeconds !== undefined ? { lifetimeSeconds: timing.lifetimeSeconds } : {}),
+      price: timing?.price(parsed.model) ?? null,
+      placeholder: (s) => withheldText({ ...s, kind: s.kind as WireSegmentKind }),
+    });
+    const placeholders: Placeholder[] = [];
+    for (const { segment: s, directive: d, i } of candidates) {
+      const summarized = d.kind === 'summarize' && d.summary?.trim();
+      if (!schedule.withhold.has(s.id)) continue;
+      const kind = s.kind as WireSegmentKind;
+      placeholders.push({ nodes: parsed.nodes?.[i] ?? [], text: summarized ? summaryText(d.summary!) : withheldText({ id: s.id, kind, bytes: s.bytes }) });
+      facts.withheld.push({ id: s.id, kind, bytes: s.bytes, as: summarized ? 'summarized' : 'evicted' });
+      facts.withheldBytes += s.bytes;
+    }
+    if (schedule.pending.length) {
+      const as = (id: string) => (withhold.get(id)?.kind === 'summarize' ? 'summarized' : 'evicted');
+      facts.pending = schedule.pending.map((p) => ({ id: p.id, as: as(p.id), breakEven: p.price?.breakEven ?? null }));
+    }
+    if (facts.withheld.length || facts.skipped.length || facts.droppedPinned.length || facts.pending?.length) exchange.evictions = facts;
     if (!facts.withheld.length) return;
     // Spliced where it can be (the rest of the body byte for byte); the tree gets the same values either way.
     const spliced = splicedBody(parsed.api, body, sent.text, sent.json, placeholders);
     for (const p of placeholders) writePlaceholder(parsed.api, p.nodes, p.text);
     exchange.body = spliced ?? Buffer.from(JSON.stringify(sent.json), 'utf8');
     facts.forwardedBytes = exchange.body.length;
+    // First withheld here: from now on every request withholds them (the outgoing check holds it to that).
+    const at = { at: (timing?.now() ?? new Date()).toISOString(), sessionId: timing?.sessionId ?? '', seq: exchange.request.seq };
+    const first = appliedRecords(
+      facts.withheld.map((w) => w.id),
+      schedule,
+      at,
+    );
+    if (first.size) facts.applied = [...first.values()].flatMap((g) => g.ids.map((id) => ({ id, reason: g.reason })));
+    for (const { ids: applied, ...record } of first.values()) markApplied?.(applied, record);
   };
 }
 

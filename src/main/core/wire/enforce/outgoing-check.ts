@@ -2,7 +2,7 @@
  * The outgoing-body check (issue 31), the chain's last stage: the exact bytes
  * the relay is about to forward are checked against every directive and
  * redaction that applies, whatever the stages before say they did.
- * - each evicted or summarized segment of the CLI's body (one the eviction
+ * - each applied evicted or summarized segment of the CLI's body (one the eviction
  *   stage's own rules do not leave in place: the active turn, signed
  *   thinking) is absent: its content-derived id is not among the outgoing
  *   body's segments, and no distinctive line of its text is in the segments
@@ -128,7 +128,9 @@ export function outgoingCheck(directives: () => readonly Directive[], mode: Wire
   return {
     async stage(exchange) {
       if (exchange.request.method !== 'POST' || exchange.body.length === 0) return;
-      const directed = exchange.modelCall ? directives().filter((d) => d.kind !== 'pin') : [];
+      // Absence is demanded of what is applied (issue 37): an eviction applied on an earlier request or on this one, or asked
+      // for now. A pending one is sent, and Loupe says so (the eviction stage's facts); demanding its absence would refuse it.
+      const directed = exchange.modelCall ? directives().filter((d) => d.kind !== 'pin' && (d.applied !== undefined || (d.timing ?? 'now') === 'now')) : [];
       const redact = mode === 'redact';
       if (!directed.length && !redact) return;
       const failures: string[] = [];

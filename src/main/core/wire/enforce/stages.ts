@@ -9,6 +9,7 @@
 import type { RequestBudget, SpendBudget } from '../../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import type { CoreDeps } from '../../deps';
+import { bundledPrice } from '../../catalog/price';
 import { budgetStage } from './budget';
 import { wireDirectives } from './directive-source';
 import { evictionStage } from './evictions';
@@ -25,14 +26,16 @@ export interface EnforceSettings {
 }
 
 /** The stages of the wire session `sessionId` (of run `runId`, when a run's: the spend ceiling is the run's), in their fixed order. */
-export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): (WireStage | GuardStage)[] {
+export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' | 'env'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): (WireStage | GuardStage)[] {
   const secrets = settings.wireSecrets ?? 'warn';
   const directives = wireDirectives(() => deps.db, sessionId);
+  const lifetimeSeconds = cacheLifetimeOverride(deps.env);
   return [
     // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the
     //    wrapped session's) before anything is scanned or measured, so the budget counts what is
     //    really sent. It matches ids on the CLI's body as sent (the ids X-Ray shows). exchange.evictions.
-    evictionStage(directives),
+    //    Each waits for a cheap moment unless applied before or asked now (issue 37): until then it is sent, and said so.
+    evictionStage(directives, { sessionId, now: deps.now, price: bundledPrice, ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) }),
     // 2. Secrets: recorded, or replaced before forwarding (what evictions left). exchange.secrets.
     failClosed(secretsStage(secrets), secrets),
     // 3. The request budget, on the body as the stages above left it. exchange.budget.
@@ -42,4 +45,13 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, session
     // 5. The outgoing-body check, last: nothing leaves that a directive or redaction forbids. exchange.check.
     outgoingCheck(() => directives.directives(), secrets),
   ];
+}
+
+/**
+ * LOUPE_CACHE_LIFETIME_SECONDS: the provider's cache lifetime in force when it is not the default
+ * (a CLI set to Anthropic's 1-hour cache: 3600; tests: a few seconds). Unset or not a positive number: the default.
+ */
+export function cacheLifetimeOverride(env: NodeJS.ProcessEnv): number | undefined {
+  const n = Number(env.LOUPE_CACHE_LIFETIME_SECONDS);
+  return env.LOUPE_CACHE_LIFETIME_SECONDS?.trim() && Number.isFinite(n) && n > 0 ? n : undefined;
 }
