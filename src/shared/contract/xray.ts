@@ -80,8 +80,11 @@ export interface Segment {
 /** A wire segment's eviction price and, when directed, its state. */
 export interface SegmentEviction {
   price: EvictionPrice | null;
-  /** null: no eviction or summary on it. */
-  state: 'pending' | 'applied' | null;
+  /**
+   * null: no eviction or summary on it; `applied`: withheld since a request; `next`: the CLI's next request
+   * withholds it (asked now, or cheap now); `pending`: still sent, until a cheap moment.
+   */
+  state: 'pending' | 'next' | 'applied' | null;
   timing?: EvictionTiming;
   applied?: DirectiveApplied;
   /** Why a pending one waits, in words. */

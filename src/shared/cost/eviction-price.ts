@@ -19,7 +19,7 @@
  * the catalog are read in main. A model with no price is "price unknown",
  * never $0, and its break-even is unknown.
  */
-import { rowFor, type ModelPrice } from './price';
+import { formatUsd, rowFor, type ModelPrice } from './price';
 
 /** Where a withheld part sits in the request Loupe last saw, in tokens (Loupe's count of each part). */
 export interface EvictionPlace {
@@ -131,4 +131,14 @@ function priceParts(price: ModelPrice, prompt: number, rewrite: number, saved: n
 export function breakEvenText(b: BreakEven): string {
   if (b.kind === 'requests') return b.requests === 0 ? 'pays back at once' : `pays back after ${b.requests.toLocaleString('en-US')} request${b.requests === 1 ? '' : 's'}`;
   return b.kind === 'never' ? 'never pays back' : `break-even unknown (${b.why})`;
+}
+
+/** A price in words: "saves 9,950 tokens a request ($0.0030 list price); re-writes 140,050 cached tokens once ($0.5252); pays back after 162 requests". */
+export function evictionPriceText(p: EvictionPrice): string {
+  const usd = (v: number | null) => (v === null ? 'price unknown' : `${formatUsd(v)} list price`);
+  const saved = `saves ${p.savedTokens.toLocaleString('en-US')} tokens a request (${usd(p.savedUsdPerRequest)})`;
+  const rewrite = p.cacheReported
+    ? `re-writes ${p.rewriteTokens.toLocaleString('en-US')} cached tokens once (${usd(p.rewriteUsd)})`
+    : 'no cache reported: nothing to re-write';
+  return `${saved}; ${rewrite}; ${breakEvenText(p.breakEven)}`;
 }

@@ -94,6 +94,15 @@ export function pendingText(lifetimeSeconds: number): string {
   return `pending: still sent; Loupe withholds it when the cache is gone anyway (after ${minutes} idle, or when the CLI compacts), or once the evictions pending together pay back within ${QUICK_PAYBACK_REQUESTS} requests`;
 }
 
+/** Why the CLI's next request withholds a segment not applied yet, in words. */
+export const APPLY_NEXT_TEXT: Record<ApplyReason, string> = {
+  now: "applied on the CLI's next request, as asked",
+  cheap: "applied on the CLI's next request: it pays back at once or within a couple of requests",
+  lifetime: "applied on the CLI's next request: the cache's lifetime has passed",
+  compaction: "applied on the CLI's next request: the CLI compacted its history",
+  batch: "applied on the CLI's next request, with the other pending evictions: together they pay back quickly",
+};
+
 export const APPLY_REASON_TEXT: Record<ApplyReason, string> = {
   now: 'applied now, as asked',
   cheap: 'applied at once: it pays back within a couple of requests',

@@ -35,7 +35,7 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' |
     //    wrapped session's) before anything is scanned or measured, so the budget counts what is
     //    really sent. It matches ids on the CLI's body as sent (the ids X-Ray shows). exchange.evictions.
     //    Each waits for a cheap moment unless applied before or asked now (issue 37): until then it is sent, and said so.
-    evictionStage(directives, { sessionId, now: deps.now, price: bundledPrice, ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) }),
+    evictionStage(directives, { sessionId, now: () => deps.now(), price: bundledPrice, ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) }),
     // 2. Secrets: recorded, or replaced before forwarding (what evictions left). exchange.secrets.
     failClosed(secretsStage(secrets), secrets),
     // 3. The request budget, on the body as the stages above left it. exchange.budget.
