@@ -15,18 +15,16 @@ import type { WireRequestRecord } from '../../../../shared/contract/wire';
 import type { Segment } from '../../../../shared/contract/xray';
 import { listDirectives } from '../../threads/directive-store';
 import type { Runtime } from '../../runtime';
+import { breakEvenFromRecord, SONNET_CACHE } from '../../testing/eviction-price';
 import { makeRuntime, removeTempDirs } from '../../testing/fixtures';
 import { startProvider, type ScriptedProvider } from '../../testing/providers';
 import { buildTokensWorker } from '../../testing/tokens-worker';
 import { resultMarker, wireBody } from '../../testing/wire-requests';
 import { openWireSession, type WireSession } from '../session';
-import { withheldText } from './evictions';
 import { wireRequests } from '../store';
 
 const HEADERS = { 'content-type': 'application/json', 'x-api-key': 'sk-ant-scripted', 'anthropic-version': '2023-06-01' };
-// claude-sonnet-4-5's list price, USD per million: cache write 1.25x input, cache read 0.1x.
-const WRITE = 3.75;
-const READ = 0.3;
+const { write: WRITE } = SONNET_CACHE;
 
 let runtime: Runtime | null = null;
 let provider: ScriptedProvider | null = null;
@@ -76,22 +74,6 @@ function idleFor(seconds: number) {
   offsetMs = Date.parse(r.at) + (r.durationMs ?? 0) + seconds * 1000 - Date.now();
 }
 
-/**
- * The break-even recomputed here from the recorded request alone (the issue's rule): tokens before the segment
- * (system, tools, segments), the cache the provider reported, the kept tokens after it that were cached, at
- * (write − read) once, against the segment's tokens less its placeholder at the read price per request.
- */
-function breakEvenFromRecord(r: WireRequestRecord, id: string, placeholderTokens: number): number {
-  const i = r.segments.findIndex((s) => s.id === id);
-  const head = r.split!.system.tokens + r.split!.tools.tokens;
-  const before = head + r.segments.slice(0, i).reduce((n, s) => n + s.tokens.tokens, 0);
-  const seg = r.segments[i]!.tokens.tokens;
-  const after = r.segments.slice(i + 1).reduce((n, s) => n + s.tokens.tokens, 0);
-  const cached = r.usage!.cacheRead! + r.usage!.cacheWrite!;
-  const rewrite = placeholderTokens + Math.min(after, Math.max(0, cached - before - seg));
-  return Math.ceil((rewrite * (WRITE - READ)) / ((seg - placeholderTokens) * READ) - 1e-9);
-}
-
 describe('evictions on the wire, priced and timed by the cache', () => {
   it("shows the price before it applies; pending (sent) until the cache's lifetime has passed, then withheld on every later request", async () => {
     const send = await open();
@@ -102,8 +84,7 @@ describe('evictions on the wire, priced and timed by the cache', () => {
     expect(price.cacheReported).toBe(true);
     expect(price.basis).toBe('list price');
     // The shown break-even is the one the recorded usage gives.
-    const placeholder = Math.ceil(Buffer.byteLength(withheldText({ id: target!.id, kind: 'tool', bytes: target!.bytes })) / 4);
-    expect(price.breakEven).toEqual({ kind: 'requests', requests: breakEvenFromRecord(latest(), target!.id, placeholder) });
+    expect(price.breakEven).toEqual({ kind: 'requests', requests: breakEvenFromRecord(latest(), target!.id) });
     expect(price.breakEven.kind === 'requests' && price.breakEven.requests).toBeGreaterThan(2);
     expect(price.rewriteUsd).toBeCloseTo((price.rewriteTokens * WRITE) / 1e6, 12);
 
