@@ -3,6 +3,7 @@ import type { OutOfContextReason, Segment } from '../../../../shared/contract/xr
 import { formatInt } from '../../../../shared/format';
 import { countSuffix } from '../../../../shared/xray/meter';
 import type { UiError } from '../../ui/ui-error';
+import { EvictionPrice } from './EvictionPrice';
 import { noDirectiveReason } from './segment-words';
 import type { Action } from './state';
 import { approxTokens } from '../../../../shared/contract/run-limits';
@@ -11,6 +12,8 @@ import { approxTokens } from '../../../../shared/contract/run-limits';
 export interface RowHandlers {
   act(action: Action, segment: Segment): void;
   summarize(segment: Segment): void;
+  /** Applies a pending wire eviction or summary on the CLI's next request (issue 37). */
+  applyNow(segment: Segment): void;
   hover(id: string | null): void;
   consider(id: string | null): void;
   dismissError(): void;
@@ -111,6 +114,12 @@ export const SegmentRow = memo(function SegmentRow({
             {turn > 0 ? `turn ${turn}` : s.source} · <span className="mono">{s.id}</span>
             {s.outOfContext && s.outOfContextReason ? <span className="seg-out"> · {OUT[s.outOfContextReason]}</span> : null}
             {s.directiveAuthor === 'agent' ? ' · set by the agent' : ''}
+            {s.eviction && (
+              <>
+                {' · '}
+                <EvictionPrice segment={s} busy={busy} onApplyNow={() => handlers.applyNow(s)} />
+              </>
+            )}
           </div>
         )}
       </div>
