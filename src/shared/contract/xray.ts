@@ -300,6 +300,10 @@ export interface WireRequestWithheld {
   skipped: number;
   /** Pinned segments the CLI itself dropped before this request (its own compaction). */
   droppedPinned: string[];
+  /** Evicted or summarized segments this request still carried: their eviction waits for a cheap moment (issue 37). */
+  pending?: string[];
+  /** Segments first withheld on this request, and why then (every later request withholds them too). */
+  applied?: { id: string; reason: ApplyReason }[];
 }
 
 /** Enforcement on the wire, for X-Ray: the latest main request's place and the recent requests' facts. */

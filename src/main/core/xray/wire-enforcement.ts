@@ -55,6 +55,9 @@ export function wireView(db: Db, sessions: readonly string[]): WireView | null {
       forwardedBytes: e?.forwardedBytes ?? r.requestBytes,
       skipped: e?.skipped.length ?? 0,
       droppedPinned: e?.droppedPinned ?? [],
+      ...(e?.pending?.length ? { pending: e.pending.map((p) => p.id) } : {}),
+      // First withheld here, as the outgoing check confirmed (a refused request applied nothing).
+      ...(sent && e?.applied?.length ? { applied: e.applied.filter((a) => !confirmed || confirmed.has(a.id)) } : {}),
     };
   });
   return { latest, enforcement: { sessionId: latest.sessionId, seq: latest.seq, requests } };

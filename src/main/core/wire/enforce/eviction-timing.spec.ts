@@ -13,6 +13,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WireRequestRecord } from '../../../../shared/contract/wire';
 import type { Segment } from '../../../../shared/contract/xray';
+import { formatWireRequest } from '../../../cli/commands/wire-format';
+import { formatManifest } from '../../../cli/commands/xray-format';
 import { listDirectives } from '../../threads/directive-store';
 import type { Runtime } from '../../runtime';
 import { breakEvenFromRecord, SONNET_CACHE } from '../../testing/eviction-price';
@@ -93,12 +95,16 @@ describe('evictions on the wire, priced and timed by the cache', () => {
     const shown = after.segments.find((s) => s.id === target!.id)!;
     expect(shown).toMatchObject({ status: 'evicted', eviction: { state: 'pending', timing: 'cheap' } });
     expect(shown.eviction!.price!.breakEven).toEqual(price.breakEven);
+    // `loupe xray --wire` says the same in words.
+    const n = price.breakEven.kind === 'requests' ? price.breakEven.requests : -1;
+    expect(formatManifest(after)).toMatch(new RegExp(`pending: still sent · saves ≈ [\\d,]+ tokens a request · re-writes ≈ [\\d,]+ cached tokens once \\(\\$[\\d.]+ list price\\) · pays back after ${n} requests`));
 
     // The next request, within the lifetime: the provider receives the segment, and the record says it was pending.
     idleFor(299);
     expect(await send(body())).toContain(resultMarker(0));
     expect(latest().enforcement?.evictions?.pending).toEqual([{ id: target!.id, as: 'evicted', breakEven: expect.objectContaining({ kind: 'requests' }) }]);
     expect(latest().segments.find((s) => s.id === target!.id)!.withheld).toBeUndefined();
+    expect(formatWireRequest(latest())).toContain(`[pending] 1 eviction sent in full, waiting for a cheap moment: ${target!.id}`);
     expect((await tools()).find((s) => s.id === target!.id)!.eviction!.state).toBe('pending');
 
     // The first request after the lifetime: withheld, applied for that reason, and said so.
@@ -110,6 +116,11 @@ describe('evictions on the wire, priced and timed by the cache', () => {
     expect(latest().enforcement?.check?.withheld).toEqual([{ id: target!.id, as: 'evicted' }]);
     const directive = listDirectives(runtime!.deps.db, { wireSession: session!.id })[0]!;
     expect(directive.applied).toMatchObject({ seq: latest().seq, reason: 'lifetime', sessionId: session!.id });
+    // The request history says what was applied when: the record, `loupe wire show`, X-Ray's per-request list.
+    expect(formatWireRequest(latest())).toContain(`[applied] ${target!.id} first withheld here: applied after the cache's lifetime passed`);
+    const history = (await manifest()).wire!.requests;
+    expect(history[0]).toMatchObject({ seq: latest().seq, withheldSegments: 1, applied: [{ id: target!.id, reason: 'lifetime' }] });
+    expect(history[1]).toMatchObject({ seq: latest().seq - 1, withheldSegments: 0, pending: [target!.id] });
 
     // Stays applied with the cache warm again: sending it again would break the cache twice.
     idleFor(1);
