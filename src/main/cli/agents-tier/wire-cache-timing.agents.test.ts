@@ -144,7 +144,7 @@ describe.skipIf(skip !== null)('evictions timed by the cache with the real claud
       expect(segmentWith(await xray(), first, 'ref-notes.md')!.eviction!.state).toBe('pending');
 
       // The cache's lifetime passes with no request; turn 3's first request is the first after it: withheld there and after.
-      const ended = Date.parse(afterTwo.at) + (afterTwo.durationMs ?? 0);
+      const ended = Date.parse(afterTwo.at) + afterTwo.durationMs;
       await new Promise((r) => setTimeout(r, Math.max(0, ended + LIFETIME_S * 1000 + 500 - Date.now())));
       const sent3 = provider.requests.length;
       await run('Now read the third file.', ['docs/third.md']);

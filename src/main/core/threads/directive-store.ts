@@ -47,8 +47,8 @@ interface DirectiveRow {
 function appliedOf(json: string | null): DirectiveApplied | undefined {
   if (json === null) return undefined;
   try {
-    const a = JSON.parse(json) as DirectiveApplied;
-    return typeof a?.seq === 'number' && typeof a.at === 'string' ? a : undefined;
+    const a = JSON.parse(json) as Partial<DirectiveApplied> | null;
+    return typeof a?.seq === 'number' && typeof a.at === 'string' ? (a as DirectiveApplied) : undefined;
   } catch {
     return undefined;
   }

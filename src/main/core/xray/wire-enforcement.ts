@@ -92,7 +92,7 @@ export function segmentEvictions(r: WireRequestRecord, directives: ReadonlyMap<s
   });
   if (!pending.length) return out;
   // The stage's own decision, as it would be made now (shared/cost/eviction-timing.ts).
-  const ended = Date.parse(r.at) + (r.durationMs ?? 0);
+  const ended = Date.parse(r.at) + r.durationMs;
   const due = dueEvictions({
     pending,
     together: pending.length > 1 ? priceOnRecord(r, new Set(pending.map((p) => p.id)), replacement, model) : null,

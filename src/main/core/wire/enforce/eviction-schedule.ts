@@ -73,7 +73,7 @@ export function scheduleEvictions(input: ScheduleInput): Schedule {
   const priced = (ids: string[]) => (input.latest ? priceOnRecord(input.latest, new Set(ids), replacement, input.price) : null);
   const pending = waiting.map((c) => ({ id: c.directive.segmentId, timing: c.directive.timing ?? ('now' as const), price: priced([c.directive.segmentId]) }));
   const latest = input.latest;
-  const ended = latest ? Date.parse(latest.at) + (latest.durationMs ?? 0) : null;
+  const ended = latest ? Date.parse(latest.at) + latest.durationMs : null;
   const due = dueEvictions({
     pending,
     together: pending.length > 1 ? priced(pending.map((p) => p.id)) : null,

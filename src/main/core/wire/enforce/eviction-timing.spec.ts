@@ -73,7 +73,7 @@ const latest = (): WireRequestRecord => wireRequests(runtime!.deps.db, session!.
 /** The clock moved so that `seconds` have passed since the latest request ended. */
 function idleFor(seconds: number) {
   const r = latest();
-  offsetMs = Date.parse(r.at) + (r.durationMs ?? 0) + seconds * 1000 - Date.now();
+  offsetMs = Date.parse(r.at) + r.durationMs + seconds * 1000 - Date.now();
 }
 
 describe('evictions on the wire, priced and timed by the cache', () => {
