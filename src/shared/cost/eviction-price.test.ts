@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breakEvenText, evictionPrice, placeOf, type PrefixPart } from './eviction-price';
+import { breakEvenText, evictionPrice, placeOf, singlePlaces, type PrefixPart } from './eviction-price';
 import { dueEvictions, QUICK_PAYBACK_REQUESTS, type TimingInput } from './eviction-timing';
 import type { ModelPrice } from './price';
 
@@ -77,6 +77,19 @@ describe('eviction price', () => {
     ];
     expect(placeOf(100, parts, new Set(['a', 'b']))).toEqual({ before: 100, removed: 3_000, replacement: 20, afterKept: 3_010 });
     expect(placeOf(100, parts, new Set(['zzz']))).toBeNull();
+  });
+});
+
+describe('every segment placed in one pass', () => {
+  it('gives what placeOf gives for each segment alone, withheld neighbours and repeated ids included', () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    const parts: PrefixPart[] = Array.from({ length: 300 }, (_, i) => ({ id: `s${rnd() % 280}`, tokens: 1 + (rnd() % 5_000), replacement: rnd() % 60, ...(i % 17 === 3 ? { withheld: true } : {}) }));
+    const fast = singlePlaces(900, parts);
+    parts.forEach((p, i) => {
+      const unwithheld = parts.map((q) => (q.id === p.id ? { ...q, withheld: false } : q));
+      expect(fast[i], `part ${i} (${p.id})`).toEqual(placeOf(900, unwithheld, new Set([p.id])));
+    });
   });
 });
 

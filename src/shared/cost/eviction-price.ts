@@ -91,6 +91,23 @@ export function placeOf(head: number, parts: readonly PrefixPart[], ids: Readonl
   return { before, removed, replacement, afterKept };
 }
 
+/**
+ * Where each part sits when withheld alone (null: no place), for all parts at once in one pass
+ * (prefix sums): the same as placeOf(head, parts, {id}) for each, without its cost per part.
+ * A part whose id appears more than once is placed by placeOf (every copy is withheld).
+ */
+export function singlePlaces(head: number, parts: readonly PrefixPart[]): (EvictionPlace | null)[] {
+  const seen = new Map<string, number>();
+  for (const p of parts) seen.set(p.id, (seen.get(p.id) ?? 0) + 1);
+  const prefix = [0];
+  for (const p of parts) prefix.push(prefix.at(-1)! + (p.withheld ? p.replacement : p.tokens));
+  const total = prefix.at(-1)!;
+  return parts.map((p, i) => {
+    if (seen.get(p.id)! > 1) return placeOf(head, parts.map((q) => (q.id === p.id ? { ...q, withheld: false } : q)), new Set([p.id]));
+    return { before: head + prefix[i]!, removed: p.tokens, replacement: p.replacement, afterKept: total - prefix[i + 1]! };
+  });
+}
+
 /** The price of withholding the parts at `place`, from the cache the session reported and the model's list price. */
 export function evictionPrice(place: EvictionPlace, cache: CacheState, price: ModelPrice | null): EvictionPrice {
   const savedTokens = place.removed - place.replacement;

@@ -13,7 +13,7 @@ import type { ModelPrice } from '../../../shared/cost/price';
 import { LoupeError } from '../../../shared/errors';
 import { bundledPrice } from '../catalog/price';
 import type { Db } from '../store/store';
-import { priceOnRecord, replacementTokens } from '../wire/enforce/eviction-schedule';
+import { priceOnRecord, pricesOnRecord, replacementTokens } from '../wire/enforce/eviction-schedule';
 import { activeTurnStart, withheldText } from '../wire/enforce/evictions';
 import { wireRequests } from '../wire/store';
 
@@ -81,10 +81,12 @@ export function segmentEvictions(r: WireRequestRecord, directives: ReadonlyMap<s
   const replacement = (s: WireSegment) => replacementTokens(s, directedOf(s.id), withheldText);
   const lifetime = options.lifetimeSeconds ?? DEFAULT_CACHE_LIFETIME_SECONDS[r.provider];
   const pending: TimingInput['pending'][number][] = [];
+  // Each segment alone, in one pass; withheld ones (applied) are shown without a price.
+  const prices = pricesOnRecord(r, replacement, model);
   r.segments.forEach((g, i) => {
     if (g.kind === 'thinking' || (protectedFrom >= 0 && i >= protectedFrom)) return;
     const d = directedOf(g.id);
-    const price = d?.applied ? null : priceOnRecord(r, new Set([g.id]), replacement, model);
+    const price = d?.applied ? null : prices[i]!;
     if (!d) return out.set(i, { price, state: null });
     if (d.applied) return out.set(i, { price, state: 'applied', timing: d.timing ?? 'now', applied: d.applied });
     out.set(i, { price, state: 'pending', timing: d.timing ?? 'now', note: pendingText(lifetime) });

@@ -8,7 +8,7 @@
  */
 import type { WireRequestRecord, WireSegment } from '../../../../shared/contract/wire';
 import type { Directive, DirectiveApplied } from '../../../../shared/contract/xray';
-import { evictionPrice, placeOf, type EvictionPrice, type PrefixPart } from '../../../../shared/cost/eviction-price';
+import { evictionPrice, placeOf, singlePlaces, type EvictionPrice, type PrefixPart } from '../../../../shared/cost/eviction-price';
 import { DEFAULT_CACHE_LIFETIME_SECONDS, dueEvictions, looksCompacted, type ApplyReason } from '../../../../shared/cost/eviction-timing';
 import type { ModelPrice } from '../../../../shared/cost/price';
 import { summaryText } from '../../../../shared/xray/directives';
@@ -30,12 +30,22 @@ export function priceOnRecord(
   replacement: (s: WireSegment) => number,
   price: ModelPrice | null,
 ): EvictionPrice | null {
-  const head = (r.split?.system.tokens ?? 0) + (r.split?.tools.tokens ?? 0);
-  const parts: PrefixPart[] = r.segments.map((s) => ({ id: s.id, tokens: s.tokens.tokens, replacement: replacement(s), ...(s.withheld && !ids.has(s.id) ? { withheld: true } : {}) }));
-  const place = placeOf(head, parts, ids);
-  if (!place) return null;
-  const cached = r.usage ? (r.usage.cacheRead ?? 0) + (r.usage.cacheWrite ?? 0) : null;
-  return evictionPrice(place, { cached, prompt: r.usage?.input ?? 0 }, price);
+  const place = placeOf(headOf(r), partsOf(r, replacement, ids), ids);
+  return place ? evictionPrice(place, cacheOf(r), price) : null;
+}
+
+/** Every segment of `r` withheld alone, priced in one pass (X-Ray's list: thousands of segments). */
+export function pricesOnRecord(r: Pick<WireRequestRecord, 'split' | 'segments' | 'usage'>, replacement: (s: WireSegment) => number, price: ModelPrice | null): EvictionPrice[] {
+  const cache = cacheOf(r);
+  return singlePlaces(headOf(r), partsOf(r, replacement, new Set())).map((place) => evictionPrice(place!, cache, price));
+}
+
+const headOf = (r: Pick<WireRequestRecord, 'split'>) => (r.split?.system.tokens ?? 0) + (r.split?.tools.tokens ?? 0);
+const cacheOf = (r: Pick<WireRequestRecord, 'usage'>) => ({ cached: r.usage ? (r.usage.cacheRead ?? 0) + (r.usage.cacheWrite ?? 0) : null, prompt: r.usage?.input ?? 0 });
+
+/** The request's segments in order, each already withheld counted as its replacement (but those in `ids`, which are priced). */
+function partsOf(r: Pick<WireRequestRecord, 'segments'>, replacement: (s: WireSegment) => number, ids: ReadonlySet<string>): PrefixPart[] {
+  return r.segments.map((s) => ({ id: s.id, tokens: s.tokens.tokens, replacement: replacement(s), ...(s.withheld && !ids.has(s.id) ? { withheld: true } : {}) }));
 }
 
 export interface ScheduleInput {

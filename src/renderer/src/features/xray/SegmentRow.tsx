@@ -117,7 +117,7 @@ export const SegmentRow = memo(function SegmentRow({
             {s.eviction && (
               <>
                 {' · '}
-                <EvictionPrice segment={s} busy={busy} onApplyNow={() => handlers.applyNow(s)} />
+                <EvictionPrice segment={s} busy={busy} />
               </>
             )}
           </div>
@@ -125,9 +125,16 @@ export const SegmentRow = memo(function SegmentRow({
       </div>
       <div className="seg-actions" title={cannot ?? undefined} data-unavailable={cannot ? 'true' : undefined}>
         {directed ? (
-          <button type="button" className="small" disabled={busy} onClick={() => handlers.act('restore', s)}>
-            Restore
-          </button>
+          <>
+            {s.eviction?.state === 'pending' && (
+              <button type="button" className="small" disabled={busy} onClick={() => handlers.applyNow(s)} title="Withhold it from the CLI’s next request: the cache re-write is paid now">
+                Apply now
+              </button>
+            )}
+            <button type="button" className="small" disabled={busy} onClick={() => handlers.act('restore', s)}>
+              Restore
+            </button>
+          </>
         ) : (
           <>
             <button
