@@ -26,7 +26,8 @@ test.describe('eviction prices on the wire in the app', () => {
     test.setTimeout(180_000);
     const usage = { input: 40, cacheRead: 120_000, cacheWrite: 1_500 };
     const large = Array.from({ length: 700 }, (_, i) => `Line ${i} of the build log: step ${i * 7} finished in ${(i % 13) + 2} ms.`).join('\n');
-    const repo = makeRepo({ 'notes.md': `Notes.\n${SMALL}\nThe cache is warmed before each build.\n`, 'build.log': `Build log.\n${LARGE}\n${large}\n`, 'src/app.ts': 'export const app = 1;\n' });
+    const notes = Array.from({ length: 40 }, (_, i) => `Note ${i}: the cache is warmed before build ${i * 3}, then checked.`).join('\n');
+    const repo = makeRepo({ 'notes.md': `Notes.\n${SMALL}\n${notes}\n`, 'build.log': `Build log.\n${LARGE}\n${large}\n`, 'src/app.ts': 'export const app = 1;\n' });
     provider = await startProvider('anthropic', {
       script: {
         turns: [
@@ -48,25 +49,25 @@ test.describe('eviction prices on the wire in the app', () => {
     await picker.selectOption(await option.getAttribute('value'));
     await expect(page.getByTestId('wire-xray')).toBeVisible();
 
-    const notes = page.locator('.wire-segment[data-kind="tool"]', { hasText: SMALL });
-    await expect(notes.getByTestId('eviction-price')).toContainText(/if evicted: saves ≈ [\d,]+ tokens a request · re-writes ≈ [\d,]+ cached tokens once \(\$[\d.]+ list price\) · pays back after \d+ requests/);
-    await notes.getByRole('button', { name: 'Evict' }).click();
-    await expect(notes).toHaveAttribute('data-status', 'evicted');
-    await expect(notes.getByTestId('eviction-price')).toHaveAttribute('data-state', 'pending');
-    await expect(notes.getByTestId('eviction-price')).toContainText('pending: still sent');
+    const row = page.locator('.wire-segment[data-kind="tool"]', { hasText: SMALL });
+    await expect(row.getByTestId('eviction-price')).toContainText(/if evicted: saves ≈ [\d,]+ tokens a request · re-writes ≈ [\d,]+ cached tokens once \(\$[\d.]+ list price\) · pays back after [\d,]+ requests/);
+    await row.getByRole('button', { name: 'Evict' }).click();
+    await expect(row).toHaveAttribute('data-status', 'evicted');
+    await expect(row.getByTestId('eviction-price')).toHaveAttribute('data-state', 'pending');
+    await expect(row.getByTestId('eviction-price')).toContainText('pending: still sent');
     await expect(page.getByTestId('wire-cache-note')).toContainText('Loupe waits for a cheap moment');
     if (outDir) {
       mkdirSync(outDir, { recursive: true });
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.getByTestId('wire-segments').scrollIntoViewIfNeeded();
-        await notes.scrollIntoViewIfNeeded();
+        await row.scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(outDir, `wire-eviction-pending-${scheme}.png`) });
       }
     }
 
-    await notes.getByRole('button', { name: 'Apply now' }).click();
-    await expect(notes.getByTestId('eviction-price')).toHaveAttribute('data-state', 'next');
-    await expect(notes.getByTestId('eviction-price')).toContainText('withheld from the next request');
+    await row.getByRole('button', { name: 'Apply now' }).click();
+    await expect(row.getByTestId('eviction-price')).toHaveAttribute('data-state', 'next');
+    await expect(row.getByTestId('eviction-price')).toContainText('withheld from the next request');
   });
 });
