@@ -19,6 +19,14 @@ export function evictionPriceLine(e: SegmentEviction): string | null {
   return `saves ≈ ${formatInt(Math.max(0, p.savedTokens))} tokens a request · ${rewrite} · ${breakEvenText(p.breakEven)}`;
 }
 
+/** The price in short, for a row with little room: "pays back after 97 requests · re-write ≈ 9,800 tokens ($0.037)". */
+export function evictionPriceShort(e: SegmentEviction): string | null {
+  const p = e.price;
+  if (!p) return null;
+  const rewrite = p.cacheReported ? ` · re-write ≈ ${formatInt(p.rewriteTokens)} tokens (${p.rewriteUsd === null ? 'price unknown' : formatUsd(p.rewriteUsd)})` : ' · no cache to re-write';
+  return `${breakEvenText(p.breakEven)}${rewrite}`;
+}
+
 /** The state in one word or two, for a badge: null when there is no eviction on it. */
 export function evictionStateWord(e: SegmentEviction): string | null {
   switch (e.state) {

@@ -1,5 +1,5 @@
 import type { Segment } from '../../../../shared/contract/xray';
-import { evictionPriceLine, evictionStateWhy, evictionStateWord } from '../../../../shared/xray/eviction-text';
+import { evictionPriceLine, evictionPriceShort, evictionStateWhy, evictionStateWord } from '../../../../shared/xray/eviction-text';
 
 /**
  * What withholding a wire segment costs (issue 37), said before it applies:
@@ -7,20 +7,22 @@ import { evictionPriceLine, evictionStateWhy, evictionStateWord } from '../../..
  * for an eviction or summary its state (pending: still sent; next; applied
  * since a request) with "Apply now" while it is pending.
  */
-export function EvictionPrice({ segment: s, busy, onApplyNow }: { segment: Segment; busy: boolean; onApplyNow?: () => void }) {
+export function EvictionPrice({ segment: s, busy, onApplyNow, short = false }: { segment: Segment; busy: boolean; onApplyNow?: () => void; short?: boolean }) {
   const e = s.eviction;
   if (!e) return null;
-  const line = evictionPriceLine(e);
+  // A row of the thread's list has one line: the short form, the whole sentence on hover.
+  const full = evictionPriceLine(e);
+  const line = short ? evictionPriceShort(e) : full;
   const state = evictionStateWord(e);
   return (
-    <span className="eviction-price" data-testid="eviction-price" data-state={e.state ?? 'none'}>
+    <span className={`eviction-price${short ? ' is-short' : ''}`} data-testid="eviction-price" data-state={e.state ?? 'none'}>
       {state && (
         <span className={`seg-badge eviction-state is-${e.state}`} title={evictionStateWhy(e)}>
           {state}
         </span>
       )}
       {line && e.state !== 'applied' && (
-        <span className="eviction-line" title="List price, from the cache this session reported on its latest request">
+        <span className="eviction-line" title={`${full ?? ''} (list price, from the cache this session reported on its latest request)`}>
           {e.state === null ? 'if evicted: ' : ''}
           {line}
         </span>

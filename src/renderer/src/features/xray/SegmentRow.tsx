@@ -111,15 +111,17 @@ export const SegmentRow = memo(function SegmentRow({
           </div>
         ) : (
           <div className="seg-meta">
-            {turn > 0 ? `turn ${turn}` : s.source} · <span className="mono">{s.id}</span>
-            {s.outOfContext && s.outOfContextReason ? <span className="seg-out"> · {OUT[s.outOfContextReason]}</span> : null}
-            {s.directiveAuthor === 'agent' ? ' · set by the agent' : ''}
+            {turn > 0 ? `turn ${turn}` : s.source} ·{' '}
             {s.eviction && (
               <>
+                {/* Before the id: what evicting it costs must not be the part the line's ellipsis cuts. */}
+                <EvictionPrice segment={s} busy={busy} short />
                 {' · '}
-                <EvictionPrice segment={s} busy={busy} />
               </>
             )}
+            <span className="mono">{s.id}</span>
+            {s.outOfContext && s.outOfContextReason ? <span className="seg-out"> · {OUT[s.outOfContextReason]}</span> : null}
+            {s.directiveAuthor === 'agent' ? ' · set by the agent' : ''}
           </div>
         )}
       </div>
