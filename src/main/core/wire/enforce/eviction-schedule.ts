@@ -7,7 +7,7 @@
  * sent it, and said so on the request's record.
  */
 import type { WireRequestRecord, WireSegment } from '../../../../shared/contract/wire';
-import type { Directive, DirectiveApplied } from '../../../../shared/contract/xray';
+import type { Directive } from '../../../../shared/contract/xray';
 import { evictionPrice, placeOf, singlePlaces, type EvictionPrice, type PrefixPart } from '../../../../shared/cost/eviction-price';
 import { DEFAULT_CACHE_LIFETIME_SECONDS, dueEvictions, looksCompacted, type ApplyReason } from '../../../../shared/cost/eviction-timing';
 import type { ModelPrice } from '../../../../shared/cost/price';
@@ -93,17 +93,4 @@ export function scheduleEvictions(input: ScheduleInput): Schedule {
   });
   for (const [id, reason] of due) withhold.set(id, reason);
   return { withhold, pending: pending.filter((p) => !due.has(p.id)).map(({ id, price }) => ({ id, price })) };
-}
-
-/** The applied records of the segments first withheld on this request, grouped by why. */
-export function appliedRecords(withheld: readonly string[], schedule: Schedule, at: { at: string; sessionId: string; seq: number }): Map<ApplyReason, DirectiveApplied & { ids: string[] }> {
-  const out = new Map<ApplyReason, DirectiveApplied & { ids: string[] }>();
-  for (const id of withheld) {
-    const reason = schedule.withhold.get(id);
-    if (!reason) continue;
-    const group = out.get(reason) ?? { ...at, reason, ids: [] };
-    group.ids.push(id);
-    out.set(reason, group);
-  }
-  return out;
 }

@@ -22,7 +22,8 @@ import { makeRuntime, removeTempDirs } from '../../testing/fixtures';
 import { startProvider, type ScriptedProvider } from '../../testing/providers';
 import { buildTokensWorker } from '../../testing/tokens-worker';
 import { resultMarker, wireBody } from '../../testing/wire-requests';
-import { openWireSession, type WireSession } from '../session';
+import { openWireSession, type WireSession, type WireSessionOptions } from '../session';
+import type { WireStage } from './chain';
 import { wireRequests } from '../store';
 
 const HEADERS = { 'content-type': 'application/json', 'x-api-key': 'sk-ant-scripted', 'anthropic-version': '2023-06-01' };
@@ -49,17 +50,17 @@ afterAll(() => {
 type Body = { messages: unknown[] } & Record<string, unknown>;
 
 /** A session whose provider reports a warm cache on every request (most of the prompt read, a little written). */
-async function open() {
+async function open(options: Pick<WireSessionOptions, 'stages'> = {}) {
   runtime = makeRuntime();
   offsetMs = 0;
   const real = runtime.deps.now;
   runtime.deps.now = () => new Date(real().getTime() + offsetMs);
   provider = await startProvider('anthropic', { script: { turns: [{ reply: { text: 'ok', usage: { input: 40, cacheRead: 60_000, cacheWrite: 500, output: 5 } } }] } });
-  session = await openWireSession(runtime.deps, { kind: 'wrap', agent: 'claude', repo: '/repo', runId: null, upstreams: { anthropic: provider.url } });
+  session = await openWireSession(runtime.deps, { kind: 'wrap', agent: 'claude', repo: '/repo', runId: null, upstreams: { anthropic: provider.url }, ...options });
   const url = `${session.relay.baseUrl('anthropic')}/v1/messages?beta=true`;
-  return async (body: Body) => {
+  return async (body: Body, status = 200) => {
     const res = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
-    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.status, await res.clone().text()).toBe(status);
     await res.text();
     await session!.settled();
     return provider!.requests.filter((r) => r.method === 'POST').at(-1)!.bodyText;
@@ -180,5 +181,32 @@ describe('evictions on the wire, priced and timed by the cache', () => {
     const sent = await send(compacted);
     expect(sent).not.toContain(resultMarker(4));
     expect(latest().enforcement?.evictions?.applied).toEqual([{ id: kept.id, reason: 'compaction' }]);
+  });
+
+  it('an eviction is marked applied by the request whose outgoing check proves it absent, not by one that was refused', async () => {
+    // The eviction stage made faulty for one request: it says it withheld the segment, but the CLI's body goes on.
+    let faulty = false;
+    const send = await open({
+      stages: (stages) => [
+        async (exchange) => {
+          await (stages[0] as WireStage)(exchange);
+          if (faulty) exchange.body = exchange.request.body;
+        },
+        ...stages.slice(1),
+      ],
+    });
+    await send(body());
+    const [target] = await tools();
+    await runtime!.call('xray.evict', { wireSession: session!.id, segmentId: target!.id, now: true });
+    faulty = true;
+    idleFor(1);
+    const refused = provider!.requests.length;
+    await send(body(), 451);
+    expect(provider!.requests.length).toBe(refused);
+    expect(latest().enforcement?.check?.ok).toBe(false);
+    expect(listDirectives(runtime!.deps.db, { wireSession: session!.id })[0]!.applied).toBeUndefined();
+    faulty = false;
+    expect(await send(body())).not.toContain(resultMarker(0));
+    expect(listDirectives(runtime!.deps.db, { wireSession: session!.id })[0]!.applied).toMatchObject({ seq: latest().seq, reason: 'now' });
   });
 });

@@ -20,7 +20,7 @@ import { summaryText } from '../../../../shared/xray/directives';
 import type { WireStage } from './chain';
 import { writePlaceholder } from './rewrite';
 import { splicedBody, type Placeholder } from './splice-placeholder';
-import { appliedRecords, scheduleEvictions, type ScheduleInput } from './eviction-schedule';
+import { scheduleEvictions, type ScheduleInput } from './eviction-schedule';
 
 const KIND_WORDS: Record<WireSegmentKind, string> = {
   user: 'message',
@@ -64,13 +64,12 @@ export interface DirectiveSource {
   previousMainIds?(): ReadonlySet<string> | null;
   /** The latest main request recorded before request `seq` (its cache is what an eviction breaks), once the ones before it are written. */
   latestMain?(seq: number): Promise<WireRequestRecord | null>;
-  /** Records the request that first withheld these segments. */
+  /** Records the request that first withheld these segments (once its outgoing check proved it). */
   markApplied?(segmentIds: readonly string[], applied: DirectiveApplied): void;
 }
 
 /** What the stage needs to time evictions (issue 37); without them every directive applies at once. */
 export interface EvictionTimingOptions {
-  sessionId: string;
   now: () => Date;
   /** The cache lifetime in force (default: the provider's, shared/cost/eviction-timing.ts). */
   lifetimeSeconds?: number;
@@ -86,7 +85,7 @@ export interface EvictionTimingOptions {
  * (spliced) and in the exchange's tree, so the stages after it see them.
  */
 export function evictionStage(source: DirectiveSource | (() => readonly Directive[]), timing?: EvictionTimingOptions): WireStage {
-  const { directives, previousMainIds, latestMain, markApplied } = typeof source === 'function' ? { directives: source } : source;
+  const { directives, previousMainIds, latestMain } = typeof source === 'function' ? { directives: source } : source;
   // Segment ids of the session's previous main request: a pinned one missing now was dropped by the CLI.
   let previous: ReadonlySet<string> | null = null;
   return async (exchange) => {
@@ -159,15 +158,12 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     for (const p of placeholders) writePlaceholder(parsed.api, p.nodes, p.text);
     exchange.body = spliced ?? Buffer.from(JSON.stringify(sent.json), 'utf8');
     facts.forwardedBytes = exchange.body.length;
-    // First withheld here: from now on every request withholds them (the outgoing check holds it to that).
-    const at = { at: (timing?.now() ?? new Date()).toISOString(), sessionId: timing?.sessionId ?? '', seq: exchange.request.seq };
-    const first = appliedRecords(
-      facts.withheld.map((w) => w.id),
-      schedule,
-      at,
-    );
-    if (first.size) facts.applied = [...first.values()].flatMap((g) => g.ids.map((id) => ({ id, reason: g.reason })));
-    for (const { ids: applied, ...record } of first.values()) markApplied?.(applied, record);
+    // First withheld here, and why now: once the outgoing check proves them absent, they are marked applied (stages.ts).
+    const first = facts.withheld.flatMap((w) => {
+      const reason = schedule.withhold.get(w.id);
+      return reason ? [{ id: w.id, reason }] : [];
+    });
+    if (first.length) facts.applied = first;
   };
 }
 

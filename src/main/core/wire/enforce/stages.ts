@@ -12,7 +12,9 @@ import type { CoreDeps } from '../../deps';
 import { bundledPrice } from '../../catalog/price';
 import { budgetStage } from './budget';
 import { wireDirectives } from './directive-source';
-import { evictionStage } from './evictions';
+import { evictionStage, type DirectiveSource } from './evictions';
+import type { WireExchange } from './exchange';
+import type { ApplyReason } from '../../../../shared/cost/eviction-timing';
 import type { GuardStage, WireStage } from './chain';
 import { outgoingCheck } from './outgoing-check';
 import { failClosed, secretsStage } from './secrets';
@@ -35,7 +37,7 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' |
     //    wrapped session's) before anything is scanned or measured, so the budget counts what is
     //    really sent. It matches ids on the CLI's body as sent (the ids X-Ray shows). exchange.evictions.
     //    Each waits for a cheap moment unless applied before or asked now (issue 37): until then it is sent, and said so.
-    evictionStage(directives, { sessionId, now: () => deps.now(), price: bundledPrice, ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) }),
+    evictionStage(directives, { now: () => deps.now(), price: bundledPrice, ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) }),
     // 2. Secrets: recorded, or replaced before forwarding (what evictions left). exchange.secrets.
     failClosed(secretsStage(secrets), secrets),
     // 3. The request budget, on the body as the stages above left it. exchange.budget.
@@ -43,8 +45,17 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' |
     // 4. The spend budget: the running total plus this request, priced before it is sent. exchange.spend.
     ...(settings.spendBudget ? [spendStage(deps, settings.spendBudget, { sessionId, runId })] : []),
     // 5. The outgoing-body check, last: nothing leaves that a directive or redaction forbids. exchange.check.
-    outgoingCheck(() => directives.directives(), secrets),
+    //    What it proves withheld that the eviction stage first withheld here is marked applied: every later request withholds it.
+    outgoingCheck(() => directives.directives(), secrets, (exchange) => markFirstApplied(directives, exchange, sessionId, deps.now())),
   ];
+}
+
+/** Marks applied the evictions this request first withheld, as its outgoing check proved them absent, grouped by why. */
+function markFirstApplied(source: DirectiveSource, exchange: WireExchange, sessionId: string, now: Date): void {
+  const proven = new Set(exchange.check?.withheld.map((w) => w.id));
+  const byReason = new Map<ApplyReason, string[]>();
+  for (const a of exchange.evictions?.applied ?? []) if (proven.has(a.id)) byReason.set(a.reason, [...(byReason.get(a.reason) ?? []), a.id]);
+  for (const [reason, ids] of byReason) source.markApplied?.(ids, { at: now.toISOString(), sessionId, seq: exchange.request.seq, reason });
 }
 
 /**
