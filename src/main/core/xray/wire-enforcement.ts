@@ -12,7 +12,9 @@ import { APPLY_NEXT_TEXT, DEFAULT_CACHE_LIFETIME_SECONDS, dueEvictions, pendingT
 import type { ModelPrice } from '../../../shared/cost/price';
 import { LoupeError } from '../../../shared/errors';
 import { bundledPrice } from '../catalog/price';
+import type { CoreDeps } from '../deps';
 import type { Db } from '../store/store';
+import { cacheLifetimeOverride } from '../wire/enforce/stages';
 import { priceOnRecord, pricesOnRecord, replacementTokens } from '../wire/enforce/eviction-schedule';
 import { activeTurnStart, withheldText } from '../wire/enforce/evictions';
 import { wireRequests } from '../wire/store';
@@ -107,6 +109,12 @@ export function segmentEvictions(r: WireRequestRecord, directives: ReadonlyMap<s
     if (e.state === 'pending' && reason) out.set(i, { ...e, state: 'next', note: APPLY_NEXT_TEXT[reason] });
   }
   return out;
+}
+
+/** The view's clock and the cache lifetime in force (LOUPE_CACHE_LIFETIME_SECONDS), as the eviction stage reads them. */
+export function evictionViewOptions(deps: Pick<CoreDeps, 'env' | 'now'>): EvictionViewOptions {
+  const lifetimeSeconds = cacheLifetimeOverride(deps.env);
+  return { now: deps.now(), ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) };
 }
 
 export interface EvictionViewOptions {
