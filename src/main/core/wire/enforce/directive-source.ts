@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../store/store';
 import { listDirectives, markApplied, type DirectiveOwner } from '../../threads/directive-store';
-import { latestMainRequest, latestMainSegmentIds, recordedBefore, sessionThread, threadWireSessions } from '../store';
+import { latestMainRequestWith, latestMainSegmentIds, recordedBefore, sessionThread, threadWireSessions } from '../store';
 import type { DirectiveSource } from './evictions';
 
 /** The owner of a wire session's directives: its run's thread, or the session itself. */
@@ -35,11 +35,11 @@ export function wireDirectives(db: () => Db, sessionId: string): DirectiveSource
   return {
     directives: () => listDirectives(db(), ownerOf()),
     previousMainIds: () => firstOf((session) => latestMainSegmentIds(db(), session)),
-    async latestMain(seq) {
+    async latestMain(seq, segmentIds) {
       // The records before this request are written when their responses end: wait for them (a few seconds at most).
       const until = Date.now() + SETTLE_MS;
       while (recordedBefore(db(), sessionId, seq) < seq - 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
-      return firstOf((session) => latestMainRequest(db(), session));
+      return firstOf((session) => latestMainRequestWith(db(), session, segmentIds));
     },
     markApplied: (ids, applied) => markApplied(db(), ownerOf(), ids, applied),
   };

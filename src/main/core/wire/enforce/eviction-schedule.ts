@@ -73,9 +73,13 @@ export interface Schedule {
 /** Which candidates are withheld now and which wait. */
 export function scheduleEvictions(input: ScheduleInput): Schedule {
   const withhold = new Map<string, ApplyReason | null>();
+  // Once per directive (a segment the CLI sends twice is one directive).
+  const seen = new Set<string>();
   const waiting = input.candidates.filter((c) => {
     if (c.directive.applied) withhold.set(c.directive.segmentId, null);
-    return !c.directive.applied;
+    if (c.directive.applied || seen.has(c.directive.segmentId)) return false;
+    seen.add(c.directive.segmentId);
+    return true;
   });
   if (!waiting.length) return { withhold, pending: [] };
   const byId = new Map(input.candidates.map((c) => [c.directive.segmentId, c.directive]));

@@ -175,6 +175,15 @@ describe('evictions on the wire, priced and timed by the cache', () => {
     await runtime!.call('xray.restore', { wireSession: session!.id, segmentId: early.id });
     expect(listDirectives(runtime!.deps.db, { wireSession: session!.id }).map((d) => d.segmentId)).toEqual([kept.id]);
 
+    // A subagent's request (its own system prompt, a short conversation of its own) is no compaction of this one,
+    // nor is the main conversation's next request after it.
+    const subagent = { ...full, system: [{ type: 'text', text: 'You are a search subagent.' }], messages: [{ role: 'user', content: 'Find the config.' }] };
+    idleFor(1);
+    await send(subagent);
+    idleFor(1);
+    expect(await send(full)).toContain(resultMarker(4));
+    expect(latest().enforcement?.evictions?.pending?.map((p) => p.id)).toEqual([kept.id]);
+
     // The CLI compacts: its first four turns gone (the cache is rebuilt anyway), turn 4's result still sent as history.
     const compacted = { ...full, messages: full.messages.slice(16) };
     idleFor(1);

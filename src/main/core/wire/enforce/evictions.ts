@@ -62,8 +62,11 @@ export interface DirectiveSource {
    * thread's previous session's. Asked when the stage has not seen one itself.
    */
   previousMainIds?(): ReadonlySet<string> | null;
-  /** The latest main request recorded before request `seq` (its cache is what an eviction breaks), once the ones before it are written. */
-  latestMain?(seq: number): Promise<WireRequestRecord | null>;
+  /**
+   * The latest main request recorded before request `seq` that carried one of `segmentIds` (its cache is what
+   * evicting them breaks), once the ones before it are written; null when none did (they are newer than every record).
+   */
+  latestMain?(seq: number, segmentIds: readonly string[]): Promise<WireRequestRecord | null>;
   /** Records the request that first withheld these segments (once its outgoing check proved it). */
   markApplied?(segmentIds: readonly string[], applied: DirectiveApplied): void;
 }
@@ -88,6 +91,8 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
   const { directives, previousMainIds, latestMain } = typeof source === 'function' ? { directives: source } : source;
   // Segment ids of the session's previous main request: a pinned one missing now was dropped by the CLI.
   let previous: ReadonlySet<string> | null = null;
+  // Its system blocks: a compaction is told only between two requests of the same conversation (a subagent's differ).
+  let previousSystem: string | null = null;
   return async (exchange) => {
     if (!exchange.modelCall || exchange.body.length === 0) return;
     const withhold = new Map<string, Directive>();
@@ -97,7 +102,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
       else withhold.set(d.segmentId, d);
     }
     if (withhold.size === 0 && pinned.size === 0) {
-      previous = null;
+      previous = previousSystem = null;
       return;
     }
     // A body that is not JSON goes on as sent (the provider answers it).
@@ -121,16 +126,18 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     if (parsed.tools.length > 0) {
       // Not seen by this stage (its session's first, or directives set since): the recorded one, across a resume.
       previous ??= previousMainIds?.() ?? null;
-      prior = previous;
+      const system = parsed.system.map((b) => b.text).join('\n\u0000');
+      if (system === previousSystem) prior = previous;
       if (previous) for (const id of pinned) if (previous.has(id) && !ids.has(id)) facts.droppedPinned.push(id);
       previous = ids;
+      previousSystem = system;
     }
     // Which candidates are withheld now (applied before, asked now, or cheap now) and which wait (pending: sent).
     const waiting = candidates.some((c) => !c.directive.applied && (c.directive.timing ?? 'now') !== 'now');
     const schedule = scheduleEvictions({
       provider: exchange.request.provider,
       candidates,
-      latest: waiting && timing && latestMain ? await latestMain(exchange.request.seq) : null,
+      latest: waiting && timing && latestMain ? await latestMain(exchange.request.seq, [...new Set(candidates.map((c) => c.directive.segmentId))]) : null,
       previousIds: prior,
       current: parsed.segments,
       now: timing?.now() ?? new Date(),
