@@ -63,7 +63,8 @@ export const SegmentRow = memo(function SegmentRow({
   const shown = s.status === 'summarized' && s.summary ? `Summary: ${s.summary}` : s.preview;
   return (
     <div
-      className={`seg-row is-${s.status}${s.outOfContext ? ' is-out' : ''}${error ? ' has-error' : ''}`}
+      // A pending wire eviction is still sent: its row is not struck through (issue 37).
+      className={`seg-row is-${s.status}${s.outOfContext ? ' is-out' : ''}${error ? ' has-error' : ''}${s.eviction?.state === 'pending' ? ' is-pending' : ''}`}
       role="listitem"
       data-segment-id={s.id}
       data-status={s.status}
