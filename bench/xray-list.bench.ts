@@ -70,7 +70,7 @@ const naive = median(() => filters.forEach((f) => naiveFilter(list, f)), 5) / fi
 console.log(`${N} segments; same results as the naive filter: ${same}`);
 console.log(`filter + sort (median, per filter): ${fast.toFixed(2)} ms; naive: ${naive.toFixed(2)} ms; ratio ${(naive / fast).toFixed(1)}x faster`);
 
-const handlers: RowHandlers = { act: () => {}, summarize: () => {}, hover: () => {}, consider: () => {}, dismissError: () => {} };
+const handlers: RowHandlers = { act: () => {}, summarize: () => {}, applyNow: () => {}, hover: () => {}, consider: () => {}, dismissError: () => {} };
 const turns = new Map(list.map((s, i) => [s.source, Math.floor(i / 50) + 1]));
 const sorted = filterSegments(list, filters[0]!);
 const virtual = () => renderToString(createElement(SegmentList, { segments: sorted, turns, busy: null, actionError: null, handlers }));

@@ -5,6 +5,8 @@
  * imports it).
  */
 import type { CostTotals } from '../cost/price';
+import type { BreakEven } from '../cost/eviction-price';
+import type { ApplyReason } from '../cost/eviction-timing';
 import type { TokenCount } from './xray';
 
 export type WireProvider = 'anthropic' | 'openai' | 'gemini';
@@ -195,6 +197,13 @@ export interface WireEvictionFacts {
   forwardedBytes: number;
   skipped: { id: string; reason: WireSkipReason }[];
   droppedPinned: string[];
+  /**
+   * Directed segments sent as the CLI sent them because their eviction waits for a cheap moment
+   * (issue 37): the provider received them in full; their break-even as priced then.
+   */
+  pending?: { id: string; as: 'evicted' | 'summarized'; breakEven: BreakEven | null }[];
+  /** The withheld segments first withheld on this request, and why then (every later request withholds them too). */
+  applied?: { id: string; reason: ApplyReason }[];
 }
 
 /**

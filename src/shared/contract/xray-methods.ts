@@ -52,8 +52,14 @@ export const xrayMethods = {
       .strict(),
   ),
   'xray.pin': method<XrayManifest>()(() => target().and(z.object({ segmentId: segmentId(), author: author() }))),
-  'xray.evict': method<XrayManifest>()(() => target().and(z.object({ segmentId: segmentId(), author: author() }))),
-  'xray.summarize': method<XrayManifest>()(() => target().and(z.object({ segmentId: segmentId(), summary: z.string().trim().min(1).max(20_000), author: author() }))),
+  /**
+   * On the wire an eviction or summary waits for a cheap moment (the cache's lifetime passed, the CLI
+   * compacted, or it pays back quickly) and is pending until then; `now: true` applies it on the next request.
+   */
+  'xray.evict': method<XrayManifest>()(() => target().and(z.object({ segmentId: segmentId(), author: author(), now: z.boolean().optional() }))),
+  'xray.summarize': method<XrayManifest>()(() =>
+    target().and(z.object({ segmentId: segmentId(), summary: z.string().trim().min(1).max(20_000), author: author(), now: z.boolean().optional() })),
+  ),
   /** Undoes any directive on a segment. */
   'xray.restore': method<XrayManifest>()(() => target().and(z.object({ segmentId: segmentId(), author: author() }))),
   'xray.directives': method<Directive[]>()(target),

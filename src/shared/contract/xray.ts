@@ -2,6 +2,8 @@ import type { AgentId, PresetRef, ReportedUsage, RunPreview, StepKind } from './
 import type { TranscriptKind } from './transcript';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
+import type { ApplyReason, EvictionTiming } from '../cost/eviction-timing';
+import type { EvictionPrice } from '../cost/eviction-price';
 
 /** The longest preview X-Ray shows of a segment, a system section or an instruction file (secrets redacted first). */
 export const PREVIEW_CHARS = 200;
@@ -67,6 +69,26 @@ export interface Segment {
   wire?: { seq: number; withheld: boolean };
   /** Who set the segment's directive, when it has one. */
   directiveAuthor?: 'user' | 'agent';
+  /**
+   * On the wire (issue 37): what withholding it costs, from the session's own cache usage (absent where it
+   * cannot be withheld: the turn in progress, thinking); and for an eviction or summary, whether it is
+   * applied (withheld since a request) or pending (still sent until a cheap moment).
+   */
+  eviction?: SegmentEviction;
+}
+
+/** A wire segment's eviction price and, when directed, its state. */
+export interface SegmentEviction {
+  price: EvictionPrice | null;
+  /**
+   * null: no eviction or summary on it; `applied`: withheld since a request; `next`: the CLI's next request
+   * withholds it (asked now, or cheap now); `pending`: still sent, until a cheap moment.
+   */
+  state: 'pending' | 'next' | 'applied' | null;
+  timing?: EvictionTiming;
+  applied?: DirectiveApplied;
+  /** Why a pending one waits, in words. */
+  note?: string;
 }
 
 /**
@@ -245,6 +267,21 @@ export interface Directive {
   summary?: string;
   author: 'user' | 'agent';
   createdAt: string;
+  /**
+   * On the wire (issue 37): 'now' applies an eviction or summary on the CLI's next request; 'cheap'
+   * (the default) when it costs little (shared/cost/eviction-timing.ts). Absent: 'now'.
+   */
+  timing?: EvictionTiming;
+  /** The request that first withheld the segment on the wire; from then on every request withholds it. Absent: pending. */
+  applied?: DirectiveApplied;
+}
+
+/** Where and why a wire eviction was first applied. */
+export interface DirectiveApplied {
+  at: string;
+  sessionId: string;
+  seq: number;
+  reason: ApplyReason;
 }
 
 
@@ -263,6 +300,10 @@ export interface WireRequestWithheld {
   skipped: number;
   /** Pinned segments the CLI itself dropped before this request (its own compaction). */
   droppedPinned: string[];
+  /** Evicted or summarized segments this request still carried: their eviction waits for a cheap moment (issue 37). */
+  pending?: string[];
+  /** Segments first withheld on this request, and why then (every later request withholds them too). */
+  applied?: { id: string; reason: ApplyReason }[];
 }
 
 /** Enforcement on the wire, for X-Ray: the latest main request's place and the recent requests' facts. */

@@ -1,5 +1,6 @@
 // Readable output of `loupe wire`: sessions, and one request's split with its parts.
 import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
+import { APPLY_REASON_TEXT } from '../../../shared/cost/eviction-timing';
 import type { WireRequestRecord, WireSessionSummary } from '../../../shared/contract/wire';
 import { causeText } from '../../../shared/cost/cache-miss';
 import { formatUsd, priceText, totalsText } from '../../../shared/cost/price';
@@ -33,6 +34,10 @@ export function formatWireRequest(r: WireRequestRecord): string {
   if (r.imageTokens) lines.push(`  ${imageTotalsText(r.imageTokens)}`);
   // Enforcement: the request budget's verdict, secrets found or replaced (kinds and places, never values).
   for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) lines.push(`  [${w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning'}] ${w.text}`);
+  // Evictions timed by the cache (issue 37): what this request still carried, and what it first withheld and why.
+  const e = r.enforcement?.evictions;
+  if (e?.pending?.length) lines.push(`  [pending] ${e.pending.length} eviction${e.pending.length === 1 ? '' : 's'} sent in full, waiting for a cheap moment: ${e.pending.map((p) => p.id).join(', ')}`);
+  for (const a of e?.applied ?? []) lines.push(`  [applied] ${a.id} first withheld here: ${APPLY_REASON_TEXT[a.reason]}`);
   if (r.diff) lines.push(`  since request ${r.diff.previousSeq}: +${r.diff.added} parts (${formatBytes(r.diff.addedBytes)}), −${r.diff.dropped} (${formatBytes(r.diff.droppedBytes)})`);
   for (const s of r.system) lines.push(`  [system] ${s.title}  ${formatBytes(s.bytes)}  ${s.provenance}`);
   const byOrigin = new Map<string, { n: number; bytes: number }>();

@@ -1,5 +1,6 @@
 // Readable output of `loupe xray`: the split meter as one line, system sections, segments by size.
 import type { CountKind, Manifest, Segment, TokenCount } from '../../../shared/contract/xray';
+import { evictionPriceLine, evictionStateWord } from '../../../shared/xray/eviction-text';
 import { formatInt, shortHash } from '../../../shared/format';
 import { meterOf, type MeterPartKey } from '../../../shared/xray/meter';
 
@@ -27,7 +28,8 @@ export function formatMeter(m: Manifest, width = 60): string[] {
 
 /** Where the manifest's directives take effect, as enforced (the wire: the relay; a fresh session: Loupe's prompt). */
 function deliveryLine(m: Manifest): string {
-  if (m.source === 'wire') return "Directives are enforced on the wire: Loupe's relay withholds evicted segments (and puts summaries in place) in the CLI's next requests, and checks the bytes before they leave.";
+  if (m.source === 'wire')
+    return "Directives are enforced on the wire: Loupe's relay withholds evicted segments (and puts summaries in place) in the CLI's requests, and checks the bytes before they leave. An eviction waits for a cheap moment for the provider's cache (pending: still sent) unless applied with --now.";
   if (m.enforceable) return 'Directives are enforced: Loupe assembles the next prompt (a fresh session).';
   if (m.wire) return "Directives are enforced on the wire: the next turn resumes the CLI's own session, and Loupe's relay withholds evicted segments from its requests.";
   return 'Directives are intent only: the next turn resumes the CLI’s own session, which keeps what it holds. Continue as a fresh session to apply them.';
@@ -39,7 +41,16 @@ const wireMark = (s: Segment) => (s.wire ? ` [on the wire: request ${s.wire.seq}
 function segmentLine(s: Segment): string {
   const where = `${s.outOfContext ? ` (out of context: ${s.outOfContextReason})` : ''}${wireMark(s)}`;
   const label = s.label ? ` ${oneLine(s.label, 40)}` : '';
-  return `  ${count(s.tokens).padEnd(22)} ${s.kind.padEnd(9)} ${s.status.padEnd(10)} ${s.id}${label}${where}\n      ${oneLine(s.summary ? `summary: ${s.summary}` : s.preview, 110)}`;
+  return `  ${count(s.tokens).padEnd(22)} ${s.kind.padEnd(9)} ${s.status.padEnd(10)} ${s.id}${label}${where}\n      ${oneLine(s.summary ? `summary: ${s.summary}` : s.preview, 110)}${evictionLine(s)}`;
+}
+
+/** A wire segment's eviction state and price (issue 37): "      pending: still sent · saves ≈ 1,200 tokens a request · …". */
+function evictionLine(s: Segment): string {
+  if (!s.eviction) return '';
+  const state = evictionStateWord(s.eviction);
+  const price = s.eviction.state === 'applied' ? null : evictionPriceLine(s.eviction);
+  const parts = [state, price && (state ? price : `if evicted: ${price}`)].filter(Boolean);
+  return parts.length ? `\n      ${parts.join(' · ')}` : '';
 }
 
 /** A manifest for people: what the next turn carries, the meter, the system sections, segments largest first. */

@@ -42,5 +42,9 @@ describe('loupe xray', () => {
     expect(missing.stderr).toContain('has no segment tool-0000');
     const usage = await runCliForTest(['xray', 'pin', threadId], env);
     expect(usage.code).toBe(2);
+    // --now goes with evict and summarize only (it times an eviction on the wire).
+    const nowPin = await runCliForTest(['xray', 'pin', '--now', threadId, largest.id], env);
+    expect(nowPin.code).toBe(2);
+    expect(nowPin.stderr).toContain('--now goes with evict or summarize');
   });
 });

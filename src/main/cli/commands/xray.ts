@@ -2,6 +2,8 @@ import { parseArgs } from 'node:util';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { fromWire, relayWithholds } from '../../../shared/xray/wire-reach';
 import { formatManifest } from './xray-format';
+import type { SegmentEviction } from '../../../shared/contract/xray';
+import { evictionPriceText } from '../../../shared/cost/eviction-price';
 
 const ACTIONS = ['pin', 'evict', 'restore', 'summarize'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -20,7 +22,7 @@ export const run: CommandRun = async (args, io) => {
   if (args.includes('--preview')) return (await import('./xray-preview')).run(args, io);
   const { values, positionals } = parseArgs({
     args,
-    options: { json: { type: 'boolean', default: false }, summary: { type: 'string' }, wire: { type: 'boolean', default: false } },
+    options: { json: { type: 'boolean', default: false }, summary: { type: 'string' }, wire: { type: 'boolean', default: false }, now: { type: 'boolean', default: false } },
     allowPositionals: true,
     strict: true,
   });
@@ -36,11 +38,15 @@ export const run: CommandRun = async (args, io) => {
       manifest = await runtime.call('xray.manifest', values.wire ? { wireSession: first } : { threadId: first }, { signal });
     } else {
       const [owner, segmentId, extra] = rest;
-      if (!owner || !segmentId || extra) throw new UsageError(`loupe xray ${action} [--wire] THREAD_ID SEGMENT_ID${action === 'summarize' ? ' --summary TEXT' : ''}.`);
+      if (!owner || !segmentId || extra) throw new UsageError(`loupe xray ${action} [--wire] [--now] THREAD_ID SEGMENT_ID${action === 'summarize' ? ' --summary TEXT' : ''}.`);
+      if (values.now && action !== 'evict' && action !== 'summarize') throw new UsageError('--now goes with evict or summarize: it applies the eviction on the next request instead of at a cheap moment.');
       const target = values.wire ? { wireSession: owner } : { threadId: owner };
+      const now = values.now ? { now: true } : {};
       if (action === 'summarize') {
         if (!values.summary) throw new UsageError('summarize needs --summary TEXT (what stands in for the segment).');
-        manifest = await runtime.call('xray.summarize', { ...target, segmentId, summary: values.summary }, { signal });
+        manifest = await runtime.call('xray.summarize', { ...target, ...now, segmentId, summary: values.summary }, { signal });
+      } else if (action === 'evict') {
+        manifest = await runtime.call('xray.evict', { ...target, ...now, segmentId }, { signal });
       } else {
         manifest = await runtime.call(`xray.${action}`, { ...target, segmentId }, { signal });
       }
@@ -53,13 +59,23 @@ export const run: CommandRun = async (args, io) => {
         const index = manifest.segments.findIndex((s) => s.id === segmentId);
         const ask = manifest.source === 'wire' ? manifest.segments.findLastIndex((s) => s.kind === 'user' && s.label === undefined) : -1;
         const inTurn = ask >= 0 && index >= ask && (action === 'evict' || action === 'summarize');
-        io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${inTurn ? IN_TURN_NOTE : directiveNote(action, manifest.enforceable, onWire)}${wireOnly ? WIRE_ONLY_NOTE : ''}\n`);
+        const note = inTurn ? IN_TURN_NOTE : (seg?.eviction && (action === 'evict' || action === 'summarize') ? timingNote(seg.eviction) : null) ?? directiveNote(action, manifest.enforceable, onWire);
+        io.stderr(`${segmentId}: ${seg?.status ?? 'unknown'}${note}${wireOnly ? WIRE_ONLY_NOTE : ''}\n`);
       }
     }
     io.stdout(values.json ? `${JSON.stringify(manifest, null, 2)}\n` : formatManifest(manifest));
     return EXIT_OK;
   });
 };
+
+/** When the relay withholds an eviction on the wire (issue 37), and what it costs: said before it applies. */
+function timingNote(e: SegmentEviction): string | null {
+  const price = e.price ? `: ${evictionPriceText(e.price)}` : '';
+  if (e.state === 'next') return ` (enforced: Loupe's relay withholds it from the CLI's next request; the provider's prompt cache is invalidated from that point${price})`;
+  if (e.state === 'pending') return ` (${e.note ?? 'pending'}${price}; --now applies it on the CLI's next request)`;
+  if (e.state === 'applied') return ` (withheld since request ${e.applied?.seq ?? '?'}; every later request withholds it)`;
+  return null;
+}
 
 /** Said before it matters: the relay never rewrites the turn in progress. */
 const IN_TURN_NOTE =

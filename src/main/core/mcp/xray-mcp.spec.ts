@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, ThreadManifest } from '../../../shared/contract/xray';
+import { evictionPrice } from '../../../shared/cost/eviction-price';
 import { LoupeError } from '../../../shared/errors';
 import { runCliForTest } from '../../cli/testing';
 import { makeRepo, makeRuntime, removeTempDirs, tempDir } from '../testing/fixtures';
@@ -166,6 +167,37 @@ describe('the X-Ray tools (in process, stand-in xray methods)', () => {
       ['xray.pin', { threadId: 't1', segmentId: 'tool-aaa', author: 'agent' }],
       ['xray.pin', { threadId: 't1', segmentId: 'user-bbb', author: 'agent' }],
       ['xray.report', { threadId: 't1', host: 'agent via loupe mcp', segments: [{ id: 's', kind: 'file', tokens: 5 }] }],
+    ]);
+    await client.close();
+  });
+
+  it('gives the agent each wire segment\'s eviction price and state, and passes now to apply an eviction on the next request', async () => {
+    const { client, sent } = await connect();
+    const price = evictionPrice({ before: 500, removed: 10_000, replacement: 0, afterKept: 139_500 }, { cached: 150_000, prompt: 150_000 }, { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 });
+    // The stand-in answers the manifest with a priced, pending segment (what the wire source gives).
+    const priced = manifest();
+    priced.segments[0] = { ...priced.segments[0]!, eviction: { price, state: 'pending', timing: 'cheap', note: 'pending: still sent' } };
+    const server = createXrayMcpServer((async () => priced) as XrayCaller, 't1', 'test');
+    const [a, b] = InMemoryTransport.createLinkedPair();
+    const agent = new Client({ name: 'loupe-test', version: '1.0.0' });
+    await Promise.all([server.connect(a), agent.connect(b)]);
+    const got = JSON.parse(text(await agent.callTool({ name: 'context_manifest_get', arguments: {} }))) as { segments: { eviction?: Record<string, unknown> }[] };
+    expect(got.segments[0]!.eviction).toMatchObject({
+      state: 'pending',
+      savedTokensPerRequest: 10_000,
+      rewriteTokens: 139_500,
+      breakEven: { kind: 'requests', requests: 161 },
+      basis: 'list price',
+      summary: 'saves 10,000 tokens a request ($0.0030 list price); re-writes 139,500 cached tokens once ($0.52 list price); pays back after 161 requests',
+    });
+    expect(got.segments[1]!.eviction).toBeUndefined();
+    await agent.close();
+
+    await client.callTool({ name: 'context_evict', arguments: { segmentId: 'tool-aaa', now: true } });
+    await client.callTool({ name: 'context_evict', arguments: { segmentId: 'tool-aaa' } });
+    expect(sent).toEqual([
+      ['xray.evict', { threadId: 't1', segmentId: 'tool-aaa', author: 'agent', now: true }],
+      ['xray.evict', { threadId: 't1', segmentId: 'tool-aaa', author: 'agent' }],
     ]);
     await client.close();
   });

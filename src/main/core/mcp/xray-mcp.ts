@@ -2,7 +2,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { RequestOf, ResponseOf } from '../../../shared/api';
-import type { Manifest } from '../../../shared/contract/xray';
+import type { Manifest, SegmentEviction } from '../../../shared/contract/xray';
+import { evictionPriceText } from '../../../shared/cost/eviction-price';
 import { toErrorShape } from '../../../shared/errors';
 
 /** How the server reaches Loupe: a contract method by name (the runtime's dispatch, which validates like every transport). */
@@ -42,7 +43,29 @@ export function compactManifest(m: Manifest): unknown {
       status: s.status,
       ...(s.outOfContext ? { outOfContext: true } : {}),
       preview: s.preview.length > PREVIEW ? `${s.preview.slice(0, PREVIEW - 1)}…` : s.preview,
+      ...(s.eviction ? { eviction: compactEviction(s.eviction) } : {}),
     })),
+  };
+}
+
+/** A wire segment's eviction price and state as the agent weighs it (issue 37): the same figures X-Ray and `loupe xray --json` show. */
+function compactEviction(e: SegmentEviction): unknown {
+  const p = e.price;
+  return {
+    state: e.state,
+    ...(e.applied ? { appliedAtRequest: e.applied.seq, appliedBecause: e.applied.reason } : {}),
+    ...(e.note ? { note: e.note } : {}),
+    ...(p
+      ? {
+          savedTokensPerRequest: p.savedTokens,
+          rewriteTokens: p.rewriteTokens,
+          rewriteUsd: p.rewriteUsd,
+          savedUsdPerRequest: p.savedUsdPerRequest,
+          breakEven: p.breakEven,
+          basis: p.basis,
+          summary: evictionPriceText(p),
+        }
+      : {}),
   };
 }
 
@@ -81,8 +104,8 @@ export function createXrayMcpServer(call: XrayCaller, threadId: string, version:
       return toolError(err);
     }
   };
-  const direct = (method: 'xray.pin' | 'xray.evict' | 'xray.restore', id: string) =>
-    guarded(async () => compactManifest(await call(method, { threadId, segmentId: id, author: MCP_AUTHOR })))();
+  const direct = (method: 'xray.pin' | 'xray.evict' | 'xray.restore', id: string, now?: boolean) =>
+    guarded(async () => compactManifest(await call(method, { threadId, segmentId: id, author: MCP_AUTHOR, ...(now ? { now: true } : {}) })))();
 
   server.registerTool(
     'context_manifest_get',
@@ -108,10 +131,12 @@ export function createXrayMcpServer(call: XrayCaller, threadId: string, version:
     'context_evict',
     {
       title: 'Evict a segment',
-      description: `Leave a segment out of the next prompt Loupe assembles (e.g. an old tool result you no longer need). Protected segments (the current ask) are refused. ${XRAY_GUIDANCE} Returns the manifest.`,
-      inputSchema: { segmentId },
+      description:
+        `Leave a segment out of the next prompt Loupe assembles (e.g. an old tool result you no longer need). Protected segments (the current ask) are refused. ${XRAY_GUIDANCE} ` +
+        "On the wire, withholding a segment breaks the provider's prompt cache from that point: each segment's `eviction` says the tokens saved per request, the one-time cache re-write and the break-even in requests. By default Loupe applies it at a cheap moment (pending until then); now: true applies it on the next request. Returns the manifest.",
+      inputSchema: { segmentId, now: z.boolean().optional().describe("Apply on the wire's next request instead of at a cheap moment (the cache re-write is paid now).") },
     },
-    ({ segmentId: id }) => direct('xray.evict', id),
+    ({ segmentId: id, now }) => direct('xray.evict', id, now),
   );
   server.registerTool(
     'context_restore',

@@ -1,7 +1,8 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ImportedSession } from '../../../shared/contract/sessions';
-import type { Directive, DirectiveKind } from '../../../shared/contract/xray';
+import type { Directive, DirectiveApplied, DirectiveKind } from '../../../shared/contract/xray';
+import type { EvictionTiming } from '../../../shared/cost/eviction-timing';
 import type { Db } from '../store/store';
 
 /**
@@ -38,15 +39,33 @@ interface DirectiveRow {
   summary: string | null;
   author: Directive['author'];
   created_at: string;
+  timing: EvictionTiming;
+  applied_json: string | null;
 }
 
-const toDirective = (r: DirectiveRow): Directive => ({
-  segmentId: r.segment_id,
-  kind: r.kind,
-  ...(r.summary !== null ? { summary: r.summary } : {}),
-  author: r.author,
-  createdAt: r.created_at,
-});
+/** A stored applied record, or undefined when it is not one (a directive that is not applied yet). */
+function appliedOf(json: string | null): DirectiveApplied | undefined {
+  if (json === null) return undefined;
+  try {
+    const a = JSON.parse(json) as Partial<DirectiveApplied> | null;
+    return typeof a?.seq === 'number' && typeof a.at === 'string' ? (a as DirectiveApplied) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const toDirective = (r: DirectiveRow): Directive => {
+  const applied = appliedOf(r.applied_json);
+  return {
+    segmentId: r.segment_id,
+    kind: r.kind,
+    ...(r.summary !== null ? { summary: r.summary } : {}),
+    author: r.author,
+    createdAt: r.created_at,
+    timing: r.timing,
+    ...(applied ? { applied } : {}),
+  };
+};
 
 /**
  * Where an owner's directives are kept: a thread's in `xray_directives`, an
@@ -63,19 +82,34 @@ function place(owner: DirectiveOwner): { table: string; where: string; key: stri
 /** An owner's directives, oldest first. */
 export function listDirectives(db: Db, owner: DirectiveOwner): Directive[] {
   const { table, where, key } = place(owner);
-  const rows = db.prepare<string[], DirectiveRow>(`SELECT segment_id, kind, summary, author, created_at FROM ${table} WHERE ${where} ORDER BY created_at, rowid`).all(...key);
+  const rows = db.prepare<string[], DirectiveRow>(`SELECT segment_id, kind, summary, author, created_at, timing, applied_json FROM ${table} WHERE ${where} ORDER BY created_at, rowid`).all(...key);
   return rows.map(toDirective);
 }
 
-/** Sets a segment's directive, replacing the one it had (a segment is pinned, evicted or summarized, never two at once). */
+/**
+ * Sets a segment's directive, replacing the one it had (a segment is pinned, evicted or summarized,
+ * never two at once). An eviction already applied on the wire stays applied when it becomes a summary
+ * or is asked again (sending the segment again would break the cache a second time); a pin ends it.
+ */
 export function putDirective(db: Db, owner: DirectiveOwner, d: Directive): void {
   const { table, key } = place(owner);
   const keyColumns = 'wireSession' in owner ? ['wire_session'] : 'threadId' in owner ? ['thread_id'] : ['file', 'session_id'];
-  const columns = [...keyColumns, 'segment_id', 'kind', 'summary', 'author', 'created_at'];
+  const columns = [...keyColumns, 'segment_id', 'kind', 'summary', 'author', 'created_at', 'timing'];
   db.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-     ON CONFLICT (${[...keyColumns, 'segment_id'].join(', ')}) DO UPDATE SET kind = excluded.kind, summary = excluded.summary, author = excluded.author, created_at = excluded.created_at`,
-  ).run(...key, d.segmentId, d.kind, d.summary ?? null, d.author, d.createdAt);
+     ON CONFLICT (${[...keyColumns, 'segment_id'].join(', ')}) DO UPDATE SET kind = excluded.kind, summary = excluded.summary, author = excluded.author,
+       created_at = excluded.created_at, timing = excluded.timing, applied_json = CASE WHEN excluded.kind = 'pin' THEN NULL ELSE applied_json END`,
+  ).run(...key, d.segmentId, d.kind, d.summary ?? null, d.author, d.createdAt, d.timing ?? 'now');
+}
+
+/** Records the request that first withheld these segments on the wire (a directive already applied keeps its first record). */
+export function markApplied(db: Db, owner: DirectiveOwner, segmentIds: readonly string[], applied: DirectiveApplied): void {
+  const { table, where, key } = place(owner);
+  const update = db.prepare(`UPDATE ${table} SET applied_json = ? WHERE ${where} AND segment_id = ? AND kind != 'pin' AND applied_json IS NULL`);
+  const json = JSON.stringify(applied);
+  db.transaction(() => {
+    for (const id of segmentIds) update.run(json, ...key, id);
+  })();
 }
 
 /** Removes a segment's directive; true when it had one. */

@@ -292,6 +292,22 @@ export function latestMainSegmentIds(db: Db, sessionId: string): Set<string> | n
   return new Set(ids.map((r) => r.id));
 }
 
+/**
+ * A session's latest main model request (one that offers tools: the CLI's conversation, whose cache an
+ * eviction breaks) that carried one of `segmentIds` (a subagent's requests between carry none), or null.
+ */
+export function latestMainRequestWith(db: Db, sessionId: string, segmentIds: readonly string[]): WireRequestRecord | null {
+  if (!segmentIds.length) return null;
+  const row = db
+    .prepare<unknown[], RequestRow>(
+      `SELECT * FROM wire_requests r WHERE session_id = ? AND api IS NOT NULL AND json_array_length(record_json, '$.tools') > 0
+         AND EXISTS (SELECT 1 FROM json_each(r.record_json, '$.segments') s WHERE json_extract(s.value, '$.id') IN (${segmentIds.map(() => '?').join(', ')}))
+       ORDER BY seq DESC LIMIT 1`,
+    )
+    .get(sessionId, ...segmentIds);
+  return row ? toRecord(row) : null;
+}
+
 /** What changes when a thread's runs record on the wire (for a kept manifest's stamp): request count and the newest. */
 export function threadWireStamp(db: Db, threadId: string): string {
   const row = db

@@ -14,7 +14,7 @@ import { foldInBestCount } from '../prompt/fold-measure';
 import { conversationMix, systemMix } from '../prompt/text-mix';
 import { listReports } from './store';
 import { threadWireSessions } from '../wire/store';
-import { wireView, withWireSegments } from './wire-enforcement';
+import { evictionViewOptions, wireView, withWireSegments } from './wire-enforcement';
 import { instructionFiles, promptSections, toolsSection } from './system';
 
 /** A model's window as X-Ray shows it. */
@@ -133,7 +133,7 @@ export async function buildThreadManifest(deps: CoreDeps, tools: ManifestTools, 
     model: { id: model.id, window: model.window, reserve: model.reserve, source: model.source },
     freshness: entries.length === 0 && steps.length === 0 ? 'unavailable' : activeRunId ? 'stale' : 'current',
     enforceable: delivery.kind === 'fresh',
-    segments: wire ? withWireSegments(built.segments, wire, directives, activeRunId !== null && wire.latest.runId === activeRunId) : built.segments,
+    segments: wire ? withWireSegments(built.segments, wire, directives, activeRunId !== null && wire.latest.runId === activeRunId, evictionViewOptions(deps)) : built.segments,
     system,
     totals: { system: estimate(systemTokens), conversation: count(built.conversation), reclaimable: count(built.reclaimable) },
     reported,

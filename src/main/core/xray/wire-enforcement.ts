@@ -6,11 +6,17 @@
  * own compaction dropped. For a run's thread it spans the thread's resumed
  * CLI sessions; for a wrapped CLI, its one session.
  */
-import type { WireRequestRecord } from '../../../shared/contract/wire';
-import type { Directive, Segment, SegmentStatus, WireWithheldView } from '../../../shared/contract/xray';
+import type { WireRequestRecord, WireSegment } from '../../../shared/contract/wire';
+import type { Directive, Segment, SegmentEviction, SegmentStatus, WireWithheldView } from '../../../shared/contract/xray';
+import { APPLY_NEXT_TEXT, DEFAULT_CACHE_LIFETIME_SECONDS, dueEvictions, pendingText, type TimingInput } from '../../../shared/cost/eviction-timing';
+import type { ModelPrice } from '../../../shared/cost/price';
 import { LoupeError } from '../../../shared/errors';
+import { bundledPrice } from '../catalog/price';
+import type { CoreDeps } from '../deps';
 import type { Db } from '../store/store';
-import { activeTurnStart } from '../wire/enforce/evictions';
+import { cacheLifetimeOverride } from '../wire/enforce/stages';
+import { priceOnRecord, pricesOnRecord, replacementTokens } from '../wire/enforce/eviction-schedule';
+import { activeTurnStart, withheldText } from '../wire/enforce/evictions';
 import { wireRequests } from '../wire/store';
 
 /** Recent requests shown with their facts. */
@@ -51,9 +57,70 @@ export function wireView(db: Db, sessions: readonly string[]): WireView | null {
       forwardedBytes: e?.forwardedBytes ?? r.requestBytes,
       skipped: e?.skipped.length ?? 0,
       droppedPinned: e?.droppedPinned ?? [],
+      ...(e?.pending?.length ? { pending: e.pending.map((p) => p.id) } : {}),
+      // First withheld here, as the outgoing check confirmed (a refused request applied nothing).
+      ...(sent && e?.applied?.length ? { applied: e.applied.filter((a) => !confirmed || confirmed.has(a.id)) } : {}),
     };
   });
   return { latest, enforcement: { sessionId: latest.sessionId, seq: latest.seq, requests } };
+}
+
+/**
+ * What withholding each wire segment of the latest main request costs, from that request as recorded
+ * (the same figures the eviction stage times it by), and for an eviction or summary its state: applied
+ * (withheld since a request), next (the CLI's next request withholds it: asked now, or cheap now) or
+ * pending (still sent until a cheap moment). None for a part the relay never withholds (thinking, the
+ * turn in progress). A compaction the CLI has not made yet cannot be foreseen: it applies pending ones too.
+ */
+export function segmentEvictions(r: WireRequestRecord, directives: ReadonlyMap<string, Directive>, protectedFrom: number, options: EvictionViewOptions = {}): Map<number, SegmentEviction> {
+  const out = new Map<number, SegmentEviction>();
+  const priceOf = options.price ?? bundledPrice;
+  const model = priceOf(r.model);
+  const directedOf = (id: string) => {
+    const d = directives.get(id);
+    return d && d.kind !== 'pin' ? d : undefined;
+  };
+  const replacement = (s: WireSegment) => replacementTokens(s, directedOf(s.id), withheldText);
+  const lifetime = options.lifetimeSeconds ?? DEFAULT_CACHE_LIFETIME_SECONDS[r.provider];
+  const pending: TimingInput['pending'][number][] = [];
+  // Each segment alone, in one pass; withheld ones (applied) are shown without a price.
+  const prices = pricesOnRecord(r, replacement, model);
+  r.segments.forEach((g, i) => {
+    if (g.kind === 'thinking' || (protectedFrom >= 0 && i >= protectedFrom)) return;
+    const d = directedOf(g.id);
+    const price = d?.applied ? null : prices[i]!;
+    if (!d) return out.set(i, { price, state: null });
+    if (d.applied) return out.set(i, { price, state: 'applied', timing: d.timing ?? 'now', applied: d.applied });
+    out.set(i, { price, state: 'pending', timing: d.timing ?? 'now', note: pendingText(lifetime) });
+    pending.push({ id: g.id, timing: d.timing ?? 'now', price });
+  });
+  if (!pending.length) return out;
+  // The stage's own decision, as it would be made now (shared/cost/eviction-timing.ts).
+  const ended = Date.parse(r.at) + r.durationMs;
+  const due = dueEvictions({
+    pending,
+    together: pending.length > 1 ? priceOnRecord(r, new Set(pending.map((p) => p.id)), replacement, model) : null,
+    idleSeconds: Number.isNaN(ended) ? null : Math.max(0, ((options.now ?? new Date()).getTime() - ended) / 1000),
+    lifetimeSeconds: lifetime,
+    compacted: false,
+  });
+  for (const [i, e] of out) {
+    const reason = due.get(r.segments[i]!.id);
+    if (e.state === 'pending' && reason) out.set(i, { ...e, state: 'next', note: APPLY_NEXT_TEXT[reason] });
+  }
+  return out;
+}
+
+/** The view's clock and the cache lifetime in force (LOUPE_CACHE_LIFETIME_SECONDS), as the eviction stage reads them. */
+export function evictionViewOptions(deps: Pick<CoreDeps, 'env' | 'now'>): EvictionViewOptions {
+  const lifetimeSeconds = cacheLifetimeOverride(deps.env);
+  return { now: deps.now(), ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) };
+}
+
+export interface EvictionViewOptions {
+  price?: (model: string | null) => ModelPrice | null;
+  lifetimeSeconds?: number;
+  now?: Date;
 }
 
 const STATUS: Record<Directive['kind'], SegmentStatus> = { pin: 'pinned', evict: 'evicted', summarize: 'summarized' };
@@ -65,14 +132,18 @@ const STATUS: Record<Directive['kind'], SegmentStatus> = { pin: 'pinned', evict:
  * turn is protected while that request's turn is in progress (a request of
  * an earlier turn has no active turn any more: its ask is history now).
  */
-export function withWireSegments(segments: readonly Segment[], view: WireView, directives: readonly Directive[], turnInProgress: boolean): Segment[] {
+export function withWireSegments(segments: readonly Segment[], view: WireView, directives: readonly Directive[], turnInProgress: boolean, options: EvictionViewOptions = {}): Segment[] {
   const r = view.latest;
   const byId = new Map(directives.map((d) => [d.segmentId, d]));
   const start = turnInProgress ? activeTurnStart(r.segments) : -1;
-  const onWire = new Map(r.segments.map((g) => [g.id, g]));
+  const onWire = new Map(r.segments.map((g, i) => [g.id, i]));
+  const evictions = segmentEvictions(r, byId, start, options);
+  const evictionOf = (i: number) => evictions.get(i);
   const out = segments.map((s) => {
-    const g = onWire.get(s.id);
-    return g ? { ...s, wire: { seq: r.seq, withheld: g.withheld !== undefined } } : s;
+    const i = onWire.get(s.id);
+    if (i === undefined) return s;
+    const eviction = evictionOf(i);
+    return { ...s, wire: { seq: r.seq, withheld: r.segments[i]!.withheld !== undefined }, ...(eviction ? { eviction } : {}) };
   });
   const known = new Set(segments.map((s) => s.id));
   const next = segments.reduce((n, s) => Math.max(n, (s.seq ?? -1) + 1), 0);
@@ -80,6 +151,7 @@ export function withWireSegments(segments: readonly Segment[], view: WireView, d
     if (known.has(g.id)) return;
     const d = byId.get(g.id);
     const status: SegmentStatus = d ? STATUS[d.kind] : start >= 0 && i >= start ? 'protected' : 'active';
+    const eviction = evictionOf(i);
     out.push({
       id: g.id,
       kind: g.kind,
@@ -93,6 +165,7 @@ export function withWireSegments(segments: readonly Segment[], view: WireView, d
       ...(d ? { directiveAuthor: d.author } : {}),
       seq: next + i,
       wire: { seq: r.seq, withheld: g.withheld !== undefined },
+      ...(eviction ? { eviction } : {}),
     });
   });
   return out;

@@ -6,7 +6,7 @@ import { wireDirectiveOwner } from '../wire/enforce/directive-source';
 import { wireSession } from '../wire/store';
 import { wireManifest, type WireModel } from '../wire/xray-source';
 import type { XraySourceKind } from './source';
-import { checkWireSegment, wireView, withWireSegments } from './wire-enforcement';
+import { checkWireSegment, evictionViewOptions, wireView, withWireSegments } from './wire-enforcement';
 
 /**
  * Wire sessions (what a CLI sent its provider through Loupe's relay) as the
@@ -16,7 +16,7 @@ import { checkWireSegment, wireView, withWireSegments } from './wire-enforcement
  * (one list across the thread's resumed CLI sessions); a wrapped CLI's are its own.
  */
 /** The wire sessions' X-Ray source; `deps.db` is read per call, so creating it opens no database. */
-export function wireSources(deps: Pick<CoreDeps, 'db'>, model: (id: string | null) => Promise<WireModel>): XraySourceKind {
+export function wireSources(deps: Pick<CoreDeps, 'db' | 'env' | 'now'>, model: (id: string | null) => Promise<WireModel>): XraySourceKind {
   return {
     serves: (target: XrayTarget) => 'wireSession' in target,
     async open(target) {
@@ -33,7 +33,7 @@ export function wireSources(deps: Pick<CoreDeps, 'db'>, model: (id: string | nul
       const manifest = async () => {
         const v = view();
         const m = wireManifest(wireSession(deps.db, id)!, v.latest, await model(v.latest.model));
-        return { ...m, enforceable: true, segments: withWireSegments([], v, listDirectives(deps.db, owner), false), wire: v.enforcement };
+        return { ...m, enforceable: true, segments: withWireSegments([], v, listDirectives(deps.db, owner), false, evictionViewOptions(deps)), wire: v.enforcement };
       };
       const check = async (segmentId: string, kind: 'pin' | 'evict' | 'summarize' = 'pin') => checkWireSegment(view(), segmentId, kind, false, `Wire session ${id}`);
       return { owner, manifest, checkDirective: (segmentId, kind) => check(segmentId, kind), requireSegment: (segmentId) => check(segmentId), changed: () => manifest() };

@@ -58,7 +58,7 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
   };
 
   /** Checks the segment exists in the source (and may take this directive), records it, and answers the manifest built once. */
-  async function direct(target: XrayTarget, segmentId: string, kind: DirectiveKind, signal: AbortSignal, author: 'user' | 'agent' = 'user', summary?: string) {
+  async function direct(target: XrayTarget, segmentId: string, kind: DirectiveKind, signal: AbortSignal, author: 'user' | 'agent' = 'user', summary?: string, now = false) {
     const source = await open(target, signal);
     try {
       await source.checkDirective(segmentId, kind, author);
@@ -70,7 +70,9 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
       }
       throw err;
     }
-    putDirective(deps.db, source.owner, { segmentId, kind, ...(summary !== undefined ? { summary } : {}), author, createdAt: deps.now().toISOString() });
+    // On the wire an eviction waits for a cheap moment unless asked now (issue 37); a pin has no timing.
+    const timing = kind === 'pin' || now ? 'now' : 'cheap';
+    putDirective(deps.db, source.owner, { segmentId, kind, ...(summary !== undefined ? { summary } : {}), author, createdAt: deps.now().toISOString(), timing });
     return answer(target, source, author, signal);
   }
 
@@ -123,8 +125,8 @@ export function xrayServices(deps: CoreDeps, options: XrayOptions): XrayServices
       return buildPreviewManifest(deps, tools, request, measured.sections);
     },
     'xray.pin': async ({ segmentId, author, ...target }, ctx) => direct(target, segmentId, 'pin', ctx.signal, author),
-    'xray.evict': async ({ segmentId, author, ...target }, ctx) => direct(target, segmentId, 'evict', ctx.signal, author),
-    'xray.summarize': async ({ segmentId, summary, author, ...target }, ctx) => direct(target, segmentId, 'summarize', ctx.signal, author, summary),
+    'xray.evict': async ({ segmentId, author, now, ...target }, ctx) => direct(target, segmentId, 'evict', ctx.signal, author, undefined, now),
+    'xray.summarize': async ({ segmentId, summary, author, now, ...target }, ctx) => direct(target, segmentId, 'summarize', ctx.signal, author, summary, now),
     'xray.restore': async ({ segmentId, author = 'user', ...target }, ctx) => {
       const source = await open(target, ctx.signal);
       if (!deleteDirective(deps.db, source.owner, segmentId)) await source.requireSegment(segmentId);

@@ -5,8 +5,8 @@
  * on every request, so an eviction or a restore applies to the very next one.
  */
 import type { Db } from '../../store/store';
-import { listDirectives, type DirectiveOwner } from '../../threads/directive-store';
-import { latestMainSegmentIds, sessionThread, threadWireSessions } from '../store';
+import { listDirectives, markApplied, type DirectiveOwner } from '../../threads/directive-store';
+import { latestMainRequestWith, latestMainSegmentIds, recordedBefore, sessionThread, threadWireSessions } from '../store';
 import type { DirectiveSource } from './evictions';
 
 /** The owner of a wire session's directives: its run's thread, or the session itself. */
@@ -19,18 +19,31 @@ export function wireDirectiveOwner(db: Db, sessionId: string): DirectiveOwner {
 export function wireDirectives(db: () => Db, sessionId: string): DirectiveSource {
   let owner: DirectiveOwner | null = null;
   const ownerOf = () => (owner ??= wireDirectiveOwner(db(), sessionId));
+  // This session's own, else (its first request) the latest of the thread's earlier sessions: a resumed
+  // CLI session starts a new wire session, and a compaction on resume drops segments across the two.
+  const sessions = () => {
+    const o = ownerOf();
+    return 'threadId' in o ? [sessionId, ...threadWireSessions(db(), o.threadId).filter((id) => id !== sessionId)] : [sessionId];
+  };
+  const firstOf = <T>(read: (session: string) => T | null): T | null => {
+    for (const session of sessions()) {
+      const found = read(session);
+      if (found) return found;
+    }
+    return null;
+  };
   return {
     directives: () => listDirectives(db(), ownerOf()),
-    previousMainIds() {
-      // This session's own, else (its first request) the latest of the thread's earlier sessions: a resumed
-      // CLI session starts a new wire session, and a compaction on resume drops segments across the two.
-      const o = ownerOf();
-      const sessions = 'threadId' in o ? [sessionId, ...threadWireSessions(db(), o.threadId).filter((id) => id !== sessionId)] : [sessionId];
-      for (const session of sessions) {
-        const ids = latestMainSegmentIds(db(), session);
-        if (ids) return ids;
-      }
-      return null;
+    previousMainIds: () => firstOf((session) => latestMainSegmentIds(db(), session)),
+    async latestMain(seq, segmentIds) {
+      // The records before this request are written when their responses end: wait for them (a few seconds at most).
+      const until = Date.now() + SETTLE_MS;
+      while (recordedBefore(db(), sessionId, seq) < seq - 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      return firstOf((session) => latestMainRequestWith(db(), session, segmentIds));
     },
+    markApplied: (ids, applied) => markApplied(db(), ownerOf(), ids, applied),
   };
 }
+
+/** How long a request waits for the records of the requests before it. */
+const SETTLE_MS = 3000;

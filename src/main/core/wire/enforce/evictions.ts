@@ -8,15 +8,19 @@
  * blocks and tool definitions (they are not segments), signed thinking, and
  * the active turn (the latest ask and everything after it, which the model is
  * working on). Restoring a segment removes its directive: the next request
- * carries it as the CLI sent it.
+ * carries it as the CLI sent it. When a directive is first applied is
+ * eviction-schedule.ts's call (issue 37): at once when asked or cheap, else at
+ * the next cheap moment; until then it is pending (sent, and recorded so).
  */
-import type { WireEvictionFacts, WireSegmentKind, WireSkipReason } from '../../../../shared/contract/wire';
-import type { Directive } from '../../../../shared/contract/xray';
+import type { WireEvictionFacts, WireRequestRecord, WireSegmentKind, WireSkipReason } from '../../../../shared/contract/wire';
+import type { Directive, DirectiveApplied } from '../../../../shared/contract/xray';
+import type { ModelPrice } from '../../../../shared/cost/price';
 import { formatInt } from '../../../../shared/format';
 import { summaryText } from '../../../../shared/xray/directives';
 import type { WireStage } from './chain';
 import { writePlaceholder } from './rewrite';
 import { splicedBody, type Placeholder } from './splice-placeholder';
+import { scheduleEvictions, type ScheduleInput } from './eviction-schedule';
 
 const KIND_WORDS: Record<WireSegmentKind, string> = {
   user: 'message',
@@ -58,6 +62,21 @@ export interface DirectiveSource {
    * thread's previous session's. Asked when the stage has not seen one itself.
    */
   previousMainIds?(): ReadonlySet<string> | null;
+  /**
+   * The latest main request recorded before request `seq` that carried one of `segmentIds` (its cache is what
+   * evicting them breaks), once the ones before it are written; null when none did (they are newer than every record).
+   */
+  latestMain?(seq: number, segmentIds: readonly string[]): Promise<WireRequestRecord | null>;
+  /** Records the request that first withheld these segments (once its outgoing check proved it). */
+  markApplied?(segmentIds: readonly string[], applied: DirectiveApplied): void;
+}
+
+/** What the stage needs to time evictions (issue 37); without them every directive applies at once. */
+export interface EvictionTimingOptions {
+  now: () => Date;
+  /** The cache lifetime in force (default: the provider's, shared/cost/eviction-timing.ts). */
+  lifetimeSeconds?: number;
+  price: (model: string | null) => ModelPrice | null;
 }
 
 /**
@@ -68,11 +87,13 @@ export interface DirectiveSource {
  * them, the ids X-Ray directs) and writes the placeholders both in the bytes
  * (spliced) and in the exchange's tree, so the stages after it see them.
  */
-export function evictionStage(source: DirectiveSource | (() => readonly Directive[])): WireStage {
-  const { directives, previousMainIds } = typeof source === 'function' ? { directives: source, previousMainIds: undefined } : source;
+export function evictionStage(source: DirectiveSource | (() => readonly Directive[]), timing?: EvictionTimingOptions): WireStage {
+  const { directives, previousMainIds, latestMain } = typeof source === 'function' ? { directives: source } : source;
   // Segment ids of the session's previous main request: a pinned one missing now was dropped by the CLI.
   let previous: ReadonlySet<string> | null = null;
-  return (exchange) => {
+  // Its system blocks: a compaction is told only between two requests of the same conversation (a subagent's differ).
+  let previousSystem: string | null = null;
+  return async (exchange) => {
     if (!exchange.modelCall || exchange.body.length === 0) return;
     const withhold = new Map<string, Directive>();
     const pinned = new Set<string>();
@@ -81,7 +102,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
       else withhold.set(d.segmentId, d);
     }
     if (withhold.size === 0 && pinned.size === 0) {
-      previous = null;
+      previous = previousSystem = null;
       return;
     }
     // A body that is not JSON goes on as sent (the provider answers it).
@@ -91,35 +112,65 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     const body = exchange.body;
     const active = activeTurnStart(parsed.segments);
     const facts: WireEvictionFacts = { withheld: [], withheldBytes: 0, bodyBytes: body.length, forwardedBytes: body.length, skipped: [], droppedPinned: [] };
-    const ids = new Set<string>();
-    const placeholders: Placeholder[] = [];
+    const ids = new Set(parsed.segments.map((s) => s.id));
+    const candidates: (ScheduleInput['candidates'][number] & { i: number })[] = [];
     parsed.segments.forEach((s, i) => {
-      ids.add(s.id);
       const d = withhold.get(s.id);
       if (!d) return;
-      const nodes = parsed.nodes?.[i] ?? [];
-      const skip = skipReason(parsed.segments, i, active, nodes.length);
+      const skip = skipReason(parsed.segments, i, active, parsed.nodes?.[i]?.length ?? 0);
       if (skip) return facts.skipped.push({ id: s.id, reason: skip });
-      const kind = s.kind as WireSegmentKind;
-      const summarized = d.kind === 'summarize' && d.summary?.trim();
-      placeholders.push({ nodes, text: summarized ? summaryText(d.summary!) : withheldText({ id: s.id, kind, bytes: s.bytes }) });
-      facts.withheld.push({ id: s.id, kind, bytes: s.bytes, as: summarized ? 'summarized' : 'evicted' });
-      facts.withheldBytes += s.bytes;
+      candidates.push({ segment: { id: s.id, kind: s.kind as WireSegmentKind, bytes: s.bytes }, directive: d, i });
     });
     // Only the CLI's main requests (they offer tools) say what its conversation holds; side calls (titles, routing) carry little.
+    let prior: ReadonlySet<string> | null = null;
     if (parsed.tools.length > 0) {
-      // Not seen by this stage (its session's first, or pins set since): the recorded one, across a resume.
-      previous ??= pinned.size ? (previousMainIds?.() ?? null) : null;
+      // Not seen by this stage (its session's first, or directives set since): the recorded one, across a resume.
+      previous ??= previousMainIds?.() ?? null;
+      const system = parsed.system.map((b) => b.text).join('\n\u0000');
+      if (system === previousSystem) prior = previous;
       if (previous) for (const id of pinned) if (previous.has(id) && !ids.has(id)) facts.droppedPinned.push(id);
       previous = ids;
+      previousSystem = system;
     }
-    if (facts.withheld.length || facts.skipped.length || facts.droppedPinned.length) exchange.evictions = facts;
+    // Which candidates are withheld now (applied before, asked now, or cheap now) and which wait (pending: sent).
+    const waiting = candidates.some((c) => !c.directive.applied && (c.directive.timing ?? 'now') !== 'now');
+    const schedule = scheduleEvictions({
+      provider: exchange.request.provider,
+      candidates,
+      latest: waiting && timing && latestMain ? await latestMain(exchange.request.seq, [...new Set(candidates.map((c) => c.directive.segmentId))]) : null,
+      previousIds: prior,
+      current: parsed.segments,
+      now: timing?.now() ?? new Date(),
+      ...(timing?.lifetimeSeconds !== undefined ? { lifetimeSeconds: timing.lifetimeSeconds } : {}),
+      price: timing?.price(parsed.model) ?? null,
+      placeholder: (s) => withheldText({ ...s, kind: s.kind as WireSegmentKind }),
+    });
+    const placeholders: Placeholder[] = [];
+    for (const { segment: s, directive: d, i } of candidates) {
+      const summarized = d.kind === 'summarize' && d.summary?.trim();
+      if (!schedule.withhold.has(s.id)) continue;
+      const kind = s.kind as WireSegmentKind;
+      placeholders.push({ nodes: parsed.nodes?.[i] ?? [], text: summarized ? summaryText(d.summary!) : withheldText({ id: s.id, kind, bytes: s.bytes }) });
+      facts.withheld.push({ id: s.id, kind, bytes: s.bytes, as: summarized ? 'summarized' : 'evicted' });
+      facts.withheldBytes += s.bytes;
+    }
+    if (schedule.pending.length) {
+      const as = (id: string) => (withhold.get(id)?.kind === 'summarize' ? 'summarized' : 'evicted');
+      facts.pending = schedule.pending.map((p) => ({ id: p.id, as: as(p.id), breakEven: p.price?.breakEven ?? null }));
+    }
+    if (facts.withheld.length || facts.skipped.length || facts.droppedPinned.length || facts.pending?.length) exchange.evictions = facts;
     if (!facts.withheld.length) return;
     // Spliced where it can be (the rest of the body byte for byte); the tree gets the same values either way.
     const spliced = splicedBody(parsed.api, body, sent.text, sent.json, placeholders);
     for (const p of placeholders) writePlaceholder(parsed.api, p.nodes, p.text);
     exchange.body = spliced ?? Buffer.from(JSON.stringify(sent.json), 'utf8');
     facts.forwardedBytes = exchange.body.length;
+    // First withheld here, and why now: once the outgoing check proves them absent, they are marked applied (stages.ts).
+    const first = facts.withheld.flatMap((w) => {
+      const reason = schedule.withhold.get(w.id);
+      return reason ? [{ id: w.id, reason }] : [];
+    });
+    if (first.length) facts.applied = first;
   };
 }
 

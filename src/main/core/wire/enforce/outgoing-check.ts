@@ -2,7 +2,7 @@
  * The outgoing-body check (issue 31), the chain's last stage: the exact bytes
  * the relay is about to forward are checked against every directive and
  * redaction that applies, whatever the stages before say they did.
- * - each evicted or summarized segment of the CLI's body (one the eviction
+ * - each applied evicted or summarized segment of the CLI's body (one the eviction
  *   stage's own rules do not leave in place: the active turn, signed
  *   thinking) is absent: its content-derived id is not among the outgoing
  *   body's segments, and no distinctive line of its text is in the segments
@@ -120,15 +120,19 @@ function checkDirectives(exchange: WireExchange, directed: readonly Directive[],
 
 /**
  * The check for one wire session: `directives` are the ones in force (read on
- * every request, as the eviction stage reads them); `mode` the secrets mode.
- * A check that throws refuses the request too.
+ * every request, as the eviction stage reads them); `mode` the secrets mode;
+ * `proven` is told of a request whose withheld segments the check proved
+ * absent (what marks an eviction applied). A check that throws refuses the request too.
  */
-export function outgoingCheck(directives: () => readonly Directive[], mode: WireSecretsMode): GuardStage {
+export function outgoingCheck(directives: () => readonly Directive[], mode: WireSecretsMode, proven?: (exchange: WireExchange) => void): GuardStage {
   const clean = new Set<string>();
   return {
     async stage(exchange) {
       if (exchange.request.method !== 'POST' || exchange.body.length === 0) return;
-      const directed = exchange.modelCall ? directives().filter((d) => d.kind !== 'pin') : [];
+      // Absence is demanded of what is applied (issue 37): an eviction applied on an earlier request, first applied on this one
+      // (the eviction stage's facts), or asked for now. A pending one is sent, and Loupe says so; demanding its absence would refuse it.
+      const dueHere = new Set(exchange.evictions?.applied?.map((a) => a.id));
+      const directed = exchange.modelCall ? directives().filter((d) => d.kind !== 'pin' && (d.applied !== undefined || (d.timing ?? 'now') === 'now' || dueHere.has(d.segmentId))) : [];
       const redact = mode === 'redact';
       if (!directed.length && !redact) return;
       const failures: string[] = [];
@@ -157,6 +161,7 @@ export function outgoingCheck(directives: () => readonly Directive[], mode: Wire
       if (!withheld.length && !failures.length && secretsAbsent === null) return;
       exchange.check = { ok: failures.length === 0, withheld, secretsAbsent, failures };
       if (failures.length) return { kind: 'answer', status: BLOCK_STATUS[exchange.request.provider], message: checkFailedMessage(failures) };
+      if (withheld.length) proven?.(exchange);
     },
     onError(err, exchange) {
       const failures = [`the check itself failed (${err.message})`];

@@ -9,9 +9,12 @@
 import type { RequestBudget, SpendBudget } from '../../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import type { CoreDeps } from '../../deps';
+import { bundledPrice } from '../../catalog/price';
 import { budgetStage } from './budget';
 import { wireDirectives } from './directive-source';
-import { evictionStage } from './evictions';
+import { evictionStage, type DirectiveSource } from './evictions';
+import type { WireExchange } from './exchange';
+import type { ApplyReason } from '../../../../shared/cost/eviction-timing';
 import type { GuardStage, WireStage } from './chain';
 import { outgoingCheck } from './outgoing-check';
 import { failClosed, secretsStage } from './secrets';
@@ -25,14 +28,16 @@ export interface EnforceSettings {
 }
 
 /** The stages of the wire session `sessionId` (of run `runId`, when a run's: the spend ceiling is the run's), in their fixed order. */
-export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): (WireStage | GuardStage)[] {
+export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' | 'env'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): (WireStage | GuardStage)[] {
   const secrets = settings.wireSecrets ?? 'warn';
   const directives = wireDirectives(() => deps.db, sessionId);
+  const lifetimeSeconds = cacheLifetimeOverride(deps.env);
   return [
     // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the
     //    wrapped session's) before anything is scanned or measured, so the budget counts what is
     //    really sent. It matches ids on the CLI's body as sent (the ids X-Ray shows). exchange.evictions.
-    evictionStage(directives),
+    //    Each waits for a cheap moment unless applied before or asked now (issue 37): until then it is sent, and said so.
+    evictionStage(directives, { now: () => deps.now(), price: bundledPrice, ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) }),
     // 2. Secrets: recorded, or replaced before forwarding (what evictions left). exchange.secrets.
     failClosed(secretsStage(secrets), secrets),
     // 3. The request budget, on the body as the stages above left it. exchange.budget.
@@ -40,6 +45,24 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens'>, session
     // 4. The spend budget: the running total plus this request, priced before it is sent. exchange.spend.
     ...(settings.spendBudget ? [spendStage(deps, settings.spendBudget, { sessionId, runId })] : []),
     // 5. The outgoing-body check, last: nothing leaves that a directive or redaction forbids. exchange.check.
-    outgoingCheck(() => directives.directives(), secrets),
+    //    What it proves withheld that the eviction stage first withheld here is marked applied: every later request withholds it.
+    outgoingCheck(() => directives.directives(), secrets, (exchange) => markFirstApplied(directives, exchange, sessionId, deps.now())),
   ];
+}
+
+/** Marks applied the evictions this request first withheld, as its outgoing check proved them absent, grouped by why. */
+function markFirstApplied(source: DirectiveSource, exchange: WireExchange, sessionId: string, now: Date): void {
+  const proven = new Set(exchange.check?.withheld.map((w) => w.id));
+  const byReason = new Map<ApplyReason, string[]>();
+  for (const a of exchange.evictions?.applied ?? []) if (proven.has(a.id)) byReason.set(a.reason, [...(byReason.get(a.reason) ?? []), a.id]);
+  for (const [reason, ids] of byReason) source.markApplied?.(ids, { at: now.toISOString(), sessionId, seq: exchange.request.seq, reason });
+}
+
+/**
+ * LOUPE_CACHE_LIFETIME_SECONDS: the provider's cache lifetime in force when it is not the default
+ * (a CLI set to Anthropic's 1-hour cache: 3600; tests: a few seconds). Unset or not a positive number: the default.
+ */
+export function cacheLifetimeOverride(env: NodeJS.ProcessEnv): number | undefined {
+  const n = Number(env.LOUPE_CACHE_LIFETIME_SECONDS);
+  return env.LOUPE_CACHE_LIFETIME_SECONDS?.trim() && Number.isFinite(n) && n > 0 ? n : undefined;
 }

@@ -29,6 +29,7 @@ export function SegmentPanel({ manifest }: { manifest: Manifest }) {
     return {
       act: (action, segment) => void x.act(action, segment),
       summarize: (segment) => setSummarizing(segment),
+      applyNow: (segment) => void x.act(segment.status === 'summarized' ? 'summarize' : 'evict', segment, segment.summary, true),
       hover: (id) => x.setHover(id),
       consider: (id) => x.setConsidering(id),
       dismissError: () => x.clearActionError(),

@@ -3,6 +3,7 @@ import type { OutOfContextReason, Segment } from '../../../../shared/contract/xr
 import { formatInt } from '../../../../shared/format';
 import { countSuffix } from '../../../../shared/xray/meter';
 import type { UiError } from '../../ui/ui-error';
+import { EvictionPrice } from './EvictionPrice';
 import { noDirectiveReason } from './segment-words';
 import type { Action } from './state';
 import { approxTokens } from '../../../../shared/contract/run-limits';
@@ -11,6 +12,8 @@ import { approxTokens } from '../../../../shared/contract/run-limits';
 export interface RowHandlers {
   act(action: Action, segment: Segment): void;
   summarize(segment: Segment): void;
+  /** Applies a pending wire eviction or summary on the CLI's next request (issue 37). */
+  applyNow(segment: Segment): void;
   hover(id: string | null): void;
   consider(id: string | null): void;
   dismissError(): void;
@@ -60,7 +63,8 @@ export const SegmentRow = memo(function SegmentRow({
   const shown = s.status === 'summarized' && s.summary ? `Summary: ${s.summary}` : s.preview;
   return (
     <div
-      className={`seg-row is-${s.status}${s.outOfContext ? ' is-out' : ''}${error ? ' has-error' : ''}`}
+      // A pending wire eviction is still sent: its row is not struck through (issue 37).
+      className={`seg-row is-${s.status}${s.outOfContext ? ' is-out' : ''}${error ? ' has-error' : ''}${s.eviction?.state === 'pending' ? ' is-pending' : ''}`}
       role="listitem"
       data-segment-id={s.id}
       data-status={s.status}
@@ -108,7 +112,15 @@ export const SegmentRow = memo(function SegmentRow({
           </div>
         ) : (
           <div className="seg-meta">
-            {turn > 0 ? `turn ${turn}` : s.source} · <span className="mono">{s.id}</span>
+            {turn > 0 ? `turn ${turn}` : s.source} ·{' '}
+            {s.eviction && (
+              <>
+                {/* Before the id: what evicting it costs must not be the part the line's ellipsis cuts. */}
+                <EvictionPrice segment={s} busy={busy} short />
+                {' · '}
+              </>
+            )}
+            <span className="mono">{s.id}</span>
             {s.outOfContext && s.outOfContextReason ? <span className="seg-out"> · {OUT[s.outOfContextReason]}</span> : null}
             {s.directiveAuthor === 'agent' ? ' · set by the agent' : ''}
           </div>
@@ -116,9 +128,16 @@ export const SegmentRow = memo(function SegmentRow({
       </div>
       <div className="seg-actions" title={cannot ?? undefined} data-unavailable={cannot ? 'true' : undefined}>
         {directed ? (
-          <button type="button" className="small" disabled={busy} onClick={() => handlers.act('restore', s)}>
-            Restore
-          </button>
+          <>
+            {s.eviction?.state === 'pending' && (
+              <button type="button" className="small" disabled={busy} onClick={() => handlers.applyNow(s)} title="Withhold it from the CLI’s next request: the cache re-write is paid now">
+                Apply now
+              </button>
+            )}
+            <button type="button" className="small" disabled={busy} onClick={() => handlers.act('restore', s)}>
+              Restore
+            </button>
+          </>
         ) : (
           <>
             <button

@@ -1,4 +1,5 @@
 import type { WireWithheldView } from '../../../../shared/contract/xray';
+import { APPLY_REASON_TEXT } from '../../../../shared/cost/eviction-timing';
 import { formatBytes, formatInt } from '../../../../shared/format';
 
 /** One request's line: what the relay withheld from it, and pinned segments the CLI dropped before it. */
@@ -16,6 +17,18 @@ function RequestLine({ r, session }: { r: WireWithheldView['requests'][number]; 
         <span className="muted">nothing withheld · {formatBytes(r.bodyBytes)}</span>
       )}
       {r.skipped > 0 && <span className="muted"> · {formatInt(r.skipped)} directed segment{r.skipped === 1 ? '' : 's'} left as sent (the turn in progress)</span>}
+      {r.pending && r.pending.length > 0 && (
+        <span className="muted" data-testid="wire-pending-request" title={r.pending.join(', ')}>
+          {' '}
+          · {formatInt(r.pending.length)} eviction{r.pending.length === 1 ? '' : 's'} pending: sent in full
+        </span>
+      )}
+      {r.applied?.map((a) => (
+        <span key={a.id} data-testid="wire-applied-request" data-reason={a.reason}>
+          {' '}
+          · first withheld here: <span className="mono">{a.id}</span> ({APPLY_REASON_TEXT[a.reason]})
+        </span>
+      ))}
       {r.droppedPinned.length > 0 && (
         <div className="notice notice-warn small" data-testid="wire-dropped-pinned">
           The CLI’s own compaction dropped {r.droppedPinned.length === 1 ? 'a pinned segment' : `${r.droppedPinned.length} pinned segments`} before this request:{' '}
@@ -42,9 +55,12 @@ export function WireEnforcementPanel({ wire, owner }: { wire: WireWithheldView; 
       <strong>Enforced on the wire.</strong>{' '}
       Segments marked <span className="seg-badge seg-wire">on the wire</span> are what the CLI sent in its latest request (#{wire.seq}). Evict or summarize one and Loupe’s relay withholds it from the CLI’s next request
       {owner === 'thread' ? ', in this session and the thread’s resumed ones' : ''}, keeping every tool call paired with its result; restore it and the next request carries it again.{' '}
-      <span data-testid="wire-cache-note">It changes what the provider has cached: the prompt cache is invalidated from that point on, so the next request pays full price for everything after it.</span>
+      <span data-testid="wire-cache-note">
+        It changes what the provider has cached: the prompt cache is invalidated from that point on, and the request that first withholds it writes everything after it to the cache again. Each segment says what that costs and after how many requests it pays back.
+        By default Loupe waits for a cheap moment (the cache’s lifetime passed, the CLI compacted its history, or the evictions pending together pay back within two requests); until then the eviction is pending and the segment is still sent. Apply now withholds it from the next request.
+      </span>
       {shown.length > 0 && (
-        <details className="wire-withheld" open={shown.some((r) => r.withheldSegments > 0 || r.droppedPinned.length > 0)}>
+        <details className="wire-withheld" open={shown.some((r) => r.withheldSegments > 0 || r.droppedPinned.length > 0 || (r.pending?.length ?? 0) > 0)}>
           <summary>Withheld per request (latest {shown.length})</summary>
           <ul className="plain-list">
             {shown.map((r) => (

@@ -4,6 +4,7 @@ import { requestCountText, segmentTokensText } from '../../../../shared/wire/ima
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { SplitMeter } from '../../ui/SplitMeter';
 import { SystemSections } from '../../ui/SystemSections';
+import { EvictionPrice } from './EvictionPrice';
 import { WireEnforcementPanel } from './WireEnforcementPanel';
 import { WireCosts } from './WireCosts';
 import { WireHistory } from './WireHistory';
@@ -92,6 +93,7 @@ export function WireXRay() {
                       {s.status === 'evicted' || s.status === 'summarized' ? 'Restore' : 'Evict'}
                     </button>
                   )}
+                  {latest && <EvictionPrice segment={s} busy={busy} onApplyNow={() => void useWire.getState().direct('evict', s.id, true)} />}
                   <div className="preview">{s.preview}</div>
                 </li>
               ))}

@@ -52,7 +52,8 @@ export interface XrayState extends SessionSlice {
   /** Stops following the shown thread's stream. */
   unfollowThread(): void;
   refresh(): Promise<void>;
-  act(action: Action, segment: Segment, summary?: string): Promise<void>;
+  /** `now`: a wire eviction or summary applied on the CLI's next request instead of at a cheap moment (issue 37). */
+  act(action: Action, segment: Segment, summary?: string, now?: boolean): Promise<void>;
   undoLast(): Promise<void>;
   continueFresh(ask: string): Promise<boolean>;
   toggleKind(kind: SegmentKind): void;

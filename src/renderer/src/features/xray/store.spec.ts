@@ -138,6 +138,27 @@ describe('a directive and the event it causes (issue 24: evict measured once)', 
   });
 });
 
+describe('X-Ray apply now (issue 37)', () => {
+  it('a pending wire eviction or summary is asked again with now; a plain evict waits for a cheap moment', async () => {
+    await openThread();
+    const plain = useXray.getState().act('evict', segment('s1', 'active'));
+    const evict = take('xray.evict');
+    expect(evict.request).toEqual({ threadId: 't1', segmentId: 's1' });
+    await evict.answer(manifest('pending'));
+    await plain;
+    const now = useXray.getState().act('evict', segment('s1', 'evicted'), undefined, true);
+    const applied = take('xray.evict');
+    expect(applied.request).toEqual({ threadId: 't1', segmentId: 's1', now: true });
+    await applied.answer(manifest('next'));
+    await now;
+    const summary = useXray.getState().act('summarize', segment('s2', 'summarized', 'short'), 'short', true);
+    const summarized = take('xray.summarize');
+    expect(summarized.request).toEqual({ threadId: 't1', segmentId: 's2', summary: 'short', now: true });
+    await summarized.answer(manifest('summary next'));
+    await summary;
+  });
+});
+
 describe('X-Ray undo', () => {
   it('undoing an evict of an included segment restores it', async () => {
     await openThread();

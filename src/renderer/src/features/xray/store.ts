@@ -41,8 +41,11 @@ let threadPoll: ReturnType<typeof setInterval> | null = null;
 export const useXray = create<XrayState>()(
   persist(
     (set, get) => {
-      async function call(action: Action, target: XrayTarget, segmentId: string, summary?: string): Promise<XrayManifest> {
-        if (action === 'summarize') return bridge.call('xray.summarize', { ...target, segmentId, summary: summary ?? '' });
+      async function call(action: Action, target: XrayTarget, segmentId: string, summary?: string, now?: boolean): Promise<XrayManifest> {
+        // On the wire an eviction or summary waits for a cheap moment unless applied now (issue 37).
+        const timing = now ? { now } : {};
+        if (action === 'summarize') return bridge.call('xray.summarize', { ...target, segmentId, summary: summary ?? '', ...timing });
+        if (action === 'evict') return bridge.call('xray.evict', { ...target, segmentId, ...timing });
         return bridge.call(`xray.${action}`, { ...target, segmentId });
       }
       async function measure(threadId: string) {
@@ -179,13 +182,13 @@ export const useXray = create<XrayState>()(
             set({ loading: false, error: toUiError(err) });
           }
         },
-        async act(action, segment, summary) {
+        async act(action, segment, summary, now) {
           const target = targetOf(get());
           if (!target) return;
           set({ busy: segment.id, considering: null, actionError: null });
           try {
             const asked = ++manifestAsked;
-            const manifest = await call(action, target, segment.id, summary);
+            const manifest = await call(action, target, segment.id, summary, now);
             show(asked, target, manifest);
             set({ busy: null, undo: { segmentId: segment.id, did: action, before: before(segment), what: segmentWords(segment) } });
             // A turn announced while the directive was answered (its refresh waited for it).

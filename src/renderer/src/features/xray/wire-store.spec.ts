@@ -48,4 +48,21 @@ describe('the wire view follows its session', () => {
       { sessionId: 'w1', seq: 2, kind: 'request-budget', action: 'warn', text: 'Request 2 is about 9,000 tokens, over your 5,000-token request ceiling (warn): sent.' },
     ]);
   });
+
+  it('Evict waits for a cheap moment by default; Apply now asks for the next request (issue 37)', async () => {
+    const selecting = useWire.getState().select('w1');
+    await take('wire.show').answer(detail([request(1, null)]));
+    await take('xray.manifest').answer({ segments: [] } as unknown as XrayManifest);
+    await selecting;
+    const evicting = useWire.getState().direct('evict', 'tool-a');
+    const evict = take('xray.evict');
+    expect(evict.request).toEqual({ wireSession: 'w1', segmentId: 'tool-a' });
+    await evict.answer({ segments: [] } as unknown as XrayManifest);
+    await evicting;
+    const now = useWire.getState().direct('evict', 'tool-a', true);
+    const applied = take('xray.evict');
+    expect(applied.request).toEqual({ wireSession: 'w1', segmentId: 'tool-a', now: true });
+    await applied.answer({ segments: [] } as unknown as XrayManifest);
+    await now;
+  });
 });

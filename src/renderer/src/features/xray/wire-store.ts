@@ -24,8 +24,8 @@ export interface WireState {
   load(repo: string): Promise<void>;
   select(id: string | null): Promise<void>;
   showRequest(seq: number | null): Promise<void>;
-  /** Evicts or restores a segment: enforced on the CLI's next request. */
-  direct(action: 'evict' | 'restore', segmentId: string): Promise<void>;
+  /** Evicts or restores a segment on the wire: an eviction waits for a cheap moment unless `now` (issue 37). */
+  direct(action: 'evict' | 'restore', segmentId: string, now?: boolean): Promise<void>;
 }
 
 /** X-Ray's third source: the wire sessions of the open repository, and the one shown (followed live). */
@@ -73,12 +73,12 @@ export const useWire = create<WireState>()((set, get) => {
       set({ requestSeq: seq });
       await read();
     },
-    async direct(action, segmentId) {
+    async direct(action, segmentId, now) {
       const id = get().wireId;
       if (!id) return;
       set({ busy: true });
       try {
-        const directed = await bridge.call(`xray.${action}`, { wireSession: id, segmentId });
+        const directed = action === 'evict' ? await bridge.call('xray.evict', { wireSession: id, segmentId, ...(now ? { now } : {}) }) : await bridge.call('xray.restore', { wireSession: id, segmentId });
         if (get().wireId === id) set({ directed, error: null });
       } catch (err) {
         set({ error: toUiError(err) });
