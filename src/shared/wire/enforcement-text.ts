@@ -78,6 +78,7 @@ export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | 
             : 'sent to the provider (set secrets on the wire to redact to replace them).'),
     });
   }
+  out.push(...pinWarnings(sessionId, seq, e, refused));
   const check = e.check;
   if (check && !check.ok) {
     out.push({
@@ -110,6 +111,30 @@ export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | 
       action: spend.verdict,
       text: spend.verdict === 'block' ? `Request ${seq} blocked: ${spendText(spend)}. Nothing was sent to the provider.` : `Request ${seq}: ${spendText(spend)} (warn): sent.`,
     });
+  }
+  return out;
+}
+
+/**
+ * Pinned segments the CLI's compaction dropped: the ones the outgoing check found re-sent in a
+ * request that left, and the ones Loupe could not put back (their content is no longer in its
+ * memory, or the request had no place for it).
+ */
+function pinWarnings(sessionId: string, seq: number, e: WireEnforcement, refused: boolean): WireWarning[] {
+  const pins = e.pins;
+  if (!pins) return [];
+  const confirmed = new Set(e.check?.reinserted ?? []);
+  const out: WireWarning[] = [];
+  for (const r of pins.reinserted) {
+    if (refused || !confirmed.has(r.id)) continue;
+    out.push({ sessionId, seq, kind: 'pins', action: 'warn', text: `Request ${seq}: pinned segment ${r.id} re-sent after the CLI's compaction dropped it (${formatInt(r.bytes)} bytes, a labelled block).` });
+  }
+  for (const u of pins.unavailable) {
+    const why =
+      u.reason === 'not-in-memory'
+        ? 'its content is no longer in Loupe’s memory (Loupe keeps no prompt bodies on disk; it was restarted since the segment was sent), so it was not re-sent'
+        : 'the request had no place Loupe could put it back without breaking the conversation, so it was not re-sent';
+    out.push({ sessionId, seq, kind: 'pins', action: 'warn', text: `Request ${seq}: the CLI's compaction dropped pinned segment ${u.id}; ${why}.` });
   }
   return out;
 }
