@@ -1,5 +1,6 @@
 import type { AgentId, PresetRef, ReportedUsage, RunPreview, StepKind } from './runs';
 import type { TranscriptKind } from './transcript';
+import type { WirePinUnavailableReason } from './wire';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
 
@@ -263,6 +264,10 @@ export interface WireRequestWithheld {
   skipped: number;
   /** Pinned segments the CLI itself dropped before this request (its own compaction). */
   droppedPinned: string[];
+  /** Pinned segments Loupe re-sent in this request after the CLI's compaction dropped them (found in the bytes sent). */
+  reinsertedPinned: { id: string; bytes: number }[];
+  /** Dropped pinned segments Loupe could not re-send: their content is no longer in its memory (a restart), or no place for them. */
+  unavailablePinned: { id: string; reason: WirePinUnavailableReason }[];
 }
 
 /** Enforcement on the wire, for X-Ray: the latest main request's place and the recent requests' facts. */

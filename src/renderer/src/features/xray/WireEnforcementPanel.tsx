@@ -1,6 +1,43 @@
 import type { WireWithheldView } from '../../../../shared/contract/xray';
 import { formatBytes, formatInt } from '../../../../shared/format';
 
+const segmentsWord = (n: number) => (n === 1 ? 'a pinned segment' : `${n} pinned segments`);
+
+/**
+ * Pinned segments around the CLI's own compaction: the ones it dropped before this request, the ones
+ * Loupe re-sent in it (found in the bytes that left), and the ones it could not (content no longer in memory).
+ */
+function PinnedNotes({ r }: { r: WireWithheldView['requests'][number] }) {
+  const resent = r.reinsertedPinned;
+  const lost = r.unavailablePinned;
+  if (!r.droppedPinned.length && !resent.length && !lost.length) return null;
+  const bytes = resent.reduce((n, p) => n + p.bytes, 0);
+  return (
+    // One child: .notice lays its children out apart.
+    <div className={`notice small${lost.length || (r.droppedPinned.length && !resent.length) ? ' notice-warn' : ''}`} data-testid="wire-dropped-pinned">
+      <span>
+      {r.droppedPinned.length > 0 && (
+        <>
+          The CLI’s own compaction dropped {segmentsWord(r.droppedPinned.length)} before this request: <span className="mono">{r.droppedPinned.join(', ')}</span>.{' '}
+        </>
+      )}
+      {resent.length > 0 && (
+        <span data-testid="wire-pinned-resent">
+          Loupe re-sent {segmentsWord(resent.length)} in this request as a labelled block ({formatBytes(bytes)}, counted in the request budget): <span className="mono">{resent.map((p) => p.id).join(', ')}</span>.{' '}
+        </span>
+      )}
+      {lost.length > 0 && (
+        <span data-testid="wire-pinned-unavailable">
+          Not re-sent: <span className="mono">{lost.map((p) => p.id).join(', ')}</span>{' '}
+          {lost.some((p) => p.reason === 'not-in-memory') ? '(Loupe keeps their content in memory only and was restarted since they were sent; pin them again once the CLI sends them).' : '(the request had no place for them).'}
+        </span>
+      )}
+      {r.droppedPinned.length > 0 && !resent.length && !lost.length && <span>It was not re-sent: the request did not leave.</span>}
+      </span>
+    </div>
+  );
+}
+
 /** One request's line: what the relay withheld from it, and pinned segments the CLI dropped before it. */
 function RequestLine({ r, session }: { r: WireWithheldView['requests'][number]; session: string | null }) {
   const withheld = r.withheldSegments > 0;
@@ -16,12 +53,7 @@ function RequestLine({ r, session }: { r: WireWithheldView['requests'][number]; 
         <span className="muted">nothing withheld · {formatBytes(r.bodyBytes)}</span>
       )}
       {r.skipped > 0 && <span className="muted"> · {formatInt(r.skipped)} directed segment{r.skipped === 1 ? '' : 's'} left as sent (the turn in progress)</span>}
-      {r.droppedPinned.length > 0 && (
-        <div className="notice notice-warn small" data-testid="wire-dropped-pinned">
-          The CLI’s own compaction dropped {r.droppedPinned.length === 1 ? 'a pinned segment' : `${r.droppedPinned.length} pinned segments`} before this request:{' '}
-          <span className="mono">{r.droppedPinned.join(', ')}</span>. Loupe cannot put back what the CLI no longer sends.
-        </div>
-      )}
+      <PinnedNotes r={r} />
     </li>
   );
 }
@@ -41,10 +73,11 @@ export function WireEnforcementPanel({ wire, owner }: { wire: WireWithheldView; 
     <div className="callout wire-enforcement" data-testid="wire-enforcement">
       <strong>Enforced on the wire.</strong>{' '}
       Segments marked <span className="seg-badge seg-wire">on the wire</span> are what the CLI sent in its latest request (#{wire.seq}). Evict or summarize one and Loupe’s relay withholds it from the CLI’s next request
-      {owner === 'thread' ? ', in this session and the thread’s resumed ones' : ''}, keeping every tool call paired with its result; restore it and the next request carries it again.{' '}
+      {owner === 'thread' ? ', in this session and the thread’s resumed ones' : ''}, keeping every tool call paired with its result; restore it and the next request carries it again. Pin one and, if the CLI’s own
+      compaction drops it, Loupe re-sends it as a labelled block in each request that lacks it.{' '}
       <span data-testid="wire-cache-note">It changes what the provider has cached: the prompt cache is invalidated from that point on, so the next request pays full price for everything after it.</span>
       {shown.length > 0 && (
-        <details className="wire-withheld" open={shown.some((r) => r.withheldSegments > 0 || r.droppedPinned.length > 0)}>
+        <details className="wire-withheld" open={shown.some((r) => r.withheldSegments > 0 || r.droppedPinned.length > 0 || r.reinsertedPinned.length > 0)}>
           <summary>Withheld per request (latest {shown.length})</summary>
           <ul className="plain-list">
             {shown.map((r) => (
