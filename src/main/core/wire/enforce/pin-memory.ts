@@ -42,8 +42,9 @@ class OwnerMemory {
       this.kept.delete(id);
       this.restoring.delete(id);
     }
+    // A pin set after the last request that carried the segment finds it in the request before this one.
     for (const id of pinned) {
-      const seen = this.latest.get(id);
+      const seen = this.latest.get(id) ?? this.before.get(id);
       if (seen) this.kept.set(id, seen);
     }
     const size = (m: ReadonlyMap<string, RememberedSegment>) => [...m.values()].reduce((n, s) => n + s.text.length, 0);

@@ -76,9 +76,10 @@ describe('pinned segments put back after the CLI compacts', () => {
       const full = wireBody(p, { turns: 3, resultChars: 1200 });
       const pinned = toolOf(p, full, 0);
       expect((await send(p, wireBody(p, { turns: 2, resultChars: 1200 }))).status).toBe(200);
-      pin(pinned.id);
       expect((await send(p, full)).received).toContain(resultMarker(0));
       expect(lastRecord().enforcement?.pins).toBeUndefined();
+      // Pinned after the last request that carried it (the user pins what X-Ray shows of the latest request).
+      pin(pinned.id);
 
       // 3rd request: the CLI compacted. What the provider received carries the segment again, once, labelled.
       const compacted = compactedBody(p, full);
