@@ -204,12 +204,13 @@ export type WirePinUnavailableReason = 'not-in-memory' | 'no-place';
  * Pinned segments the CLI's own compaction dropped, put back by Loupe (issue 37): each one
  * re-sent in this request as a labelled block of plain text, from the content the relay saw in an
  * earlier request (kept in memory only); the ones it could not put back and why; the ones it left
- * out because the request already carried them (the CLI sent the segment again, or the block).
+ * out because the request already carried them (the CLI sent the segment, its text, or the block again).
  */
 export interface WirePinFacts {
   reinserted: { id: string; kind: WireSegmentKind; bytes: number }[];
   unavailable: { id: string; reason: WirePinUnavailableReason }[];
-  skipped: { id: string; reason: 'in-request' | 'block-in-request' }[];
+  /** in-request: the CLI sent the segment again; block-in-request: the body already had Loupe's block; content-in-request: its text (claude re-attaches files it read). */
+  skipped: { id: string; reason: 'in-request' | 'block-in-request' | 'content-in-request' }[];
 }
 
 /**

@@ -268,6 +268,8 @@ export interface WireRequestWithheld {
   reinsertedPinned: { id: string; bytes: number }[];
   /** Dropped pinned segments Loupe could not re-send: their content is no longer in its memory (a restart), or no place for them. */
   unavailablePinned: { id: string; reason: WirePinUnavailableReason }[];
+  /** Dropped pinned segments not re-sent because the request carried their text already (claude re-attaches files it read). */
+  carriedPinned: string[];
 }
 
 /** Enforcement on the wire, for X-Ray: the latest main request's place and the recent requests' facts. */

@@ -132,7 +132,7 @@ function pinWarnings(sessionId: string, seq: number, e: WireEnforcement, refused
   for (const u of pins.unavailable) {
     const why =
       u.reason === 'not-in-memory'
-        ? 'its content is no longer in Loupe’s memory (Loupe keeps no prompt bodies on disk; it was restarted since the segment was sent), so it was not re-sent'
+        ? 'its content is not in this Loupe process’s memory (Loupe keeps no prompt bodies on disk; it was restarted, or the segment was sent under another `loupe` command), so it was not re-sent'
         : 'the request had no place Loupe could put it back without breaking the conversation, so it was not re-sent';
     out.push({ sessionId, seq, kind: 'pins', action: 'warn', text: `Request ${seq}: the CLI's compaction dropped pinned segment ${u.id}; ${why}.` });
   }

@@ -54,6 +54,7 @@ export function wireView(db: Db, sessions: readonly string[]): WireView | null {
       // Re-sent only where the outgoing check found the block in the bytes of a request that left.
       reinsertedPinned: sent ? (r.enforcement?.pins?.reinserted ?? []).filter((p) => check?.reinserted?.includes(p.id)).map((p) => ({ id: p.id, bytes: p.bytes })) : [],
       unavailablePinned: r.enforcement?.pins?.unavailable ?? [],
+      carriedPinned: (r.enforcement?.pins?.skipped ?? []).filter((p) => p.reason !== 'in-request').map((p) => p.id),
     };
   });
   return { latest, enforcement: { sessionId: latest.sessionId, seq: latest.seq, requests } };

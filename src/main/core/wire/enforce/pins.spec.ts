@@ -113,6 +113,24 @@ describe('pinned segments put back after the CLI compacts', () => {
     });
   }
 
+  it('no second copy when the CLI re-attaches the text itself after compacting (claude re-reads the files it had read)', async () => {
+    await open('anthropic');
+    const full = wireBody('anthropic', { turns: 3, resultChars: 1200 });
+    const pinned = toolOf('anthropic', full, 0);
+    await send('anthropic', full);
+    pin(pinned.id);
+    const b = JSON.parse(compactedBody('anthropic', full).toString()) as { messages: { content: unknown[] }[] };
+    const original = (JSON.parse(full.toString()) as { messages: { content: { type: string; content?: string }[] }[] }).messages[2]!.content[0]!.content!;
+    // As claude 2.1.332 does it: the file's text in a reminder of its own, after the summary.
+    b.messages[0]!.content.push({ type: 'text', text: `<system-reminder>\nResult of calling the Read tool:\n${original}\n</system-reminder>` });
+    const received = (await send('anthropic', Buffer.from(JSON.stringify(b)))).received!;
+    expect(times(received, resultMarker(0))).toBe(1);
+    expect(received).not.toContain(restoredHeader(pinned.id));
+    expect(lastRecord().enforcement?.pins).toMatchObject({ reinserted: [], skipped: [{ id: pinned.id, reason: 'content-in-request' }] });
+    // When it no longer carries it, the block comes back.
+    expect(times((await send('anthropic', compactedBody('anthropic', full))).received!, restoredHeader(pinned.id))).toBe(1);
+  });
+
   it('the request budget counts the block: a block ceiling the compacted body fits under refuses it with the pinned segment back', async () => {
     const full = wireBody('anthropic', { turns: 3, resultChars: 3000 });
     const compacted = compactedBody('anthropic', full);
@@ -179,7 +197,7 @@ describe('pinned segments put back after the CLI compacts', () => {
     expect(exchange.evictions?.droppedPinned).toEqual([pinned.id]);
     expect(exchange.pins).toEqual({ reinserted: [], unavailable: [{ id: pinned.id, reason: 'not-in-memory' }], skipped: [] });
     expect(exchange.body).toBe(exchange.request.body);
-    expect(warningsOf('s', 1, { pins: exchange.pins! })[0]!.text).toMatch(/no longer in Loupe’s memory/);
+    expect(warningsOf('s', 1, { pins: exchange.pins! })[0]!.text).toMatch(/not in this Loupe process’s memory/);
     // Said once: the next request does not say it again.
     const next = createExchange(request(goOn(p, compactedBody(p, full))));
     await evictions(next);

@@ -83,6 +83,8 @@ export function pinStage(source: PinSource, memory: PinMemory = pinMemory): Wire
     for (const id of exchange.evictions?.droppedPinned ?? []) if (pinned.has(id)) mine.restoring.add(id);
     if (mine.restoring.size === 0) return;
     const present = new Set(parsed.segments.map((s) => s.id));
+    // What the body carries as the stages before left it (a segment withheld by an eviction does not count).
+    const carried = exchange.outgoing()?.segmentTexts ?? parsed.segmentTexts;
     const facts: WirePinFacts = { reinserted: [], unavailable: [], skipped: [] };
     const blocks = new Map<string, string>();
     for (const id of mine.restoring) {
@@ -93,11 +95,16 @@ export function pinStage(source: PinSource, memory: PinMemory = pinMemory): Wire
         continue;
       }
       const header = restoredHeader(id);
-      if (parsed.segmentTexts.some((t) => t.includes(header))) {
+      if (carried.some((t) => t.includes(header))) {
         facts.skipped.push({ id, reason: 'block-in-request' });
         continue;
       }
       const content = mine.content(id);
+      // The CLI may carry the text itself in another form: claude re-attaches, after compacting, the files it had read.
+      if (content && carries(carried, content)) {
+        facts.skipped.push({ id, reason: 'content-in-request' });
+        continue;
+      }
       if (!content) {
         // Said once, on the request that showed the drop; not looked for again.
         facts.unavailable.push({ id, reason: 'not-in-memory' });
@@ -121,14 +128,27 @@ export function pinStage(source: PinSource, memory: PinMemory = pinMemory): Wire
   };
 }
 
-/** Up to three distinctive lines of a block's content (first, middle, last), to find in what was sent. */
-function samples(text: string): string[] {
-  const lines = text
+/** Up to three distinctive lines of a block's content (first, middle, last; its label and end line left out), to find in what was sent. */
+function samples(block: string): string[] {
+  const long = block
     .split('\n')
     .slice(1, -1)
     .map((l) => l.trim())
     .filter((l) => l.length >= 32);
-  return lines.length ? [...new Set([lines[0]!, lines[Math.floor(lines.length / 2)]!, lines.at(-1)!])].map((l) => l.slice(0, 96)) : [];
+  return long.length ? [...new Set([long[0]!, long[Math.floor(long.length / 2)]!, long.at(-1)!])].map((l) => l.slice(0, 96)) : [];
+}
+
+/** Shorter texts are never taken as carried elsewhere (a short reply is found anywhere). */
+const CARRIED_MIN = 64;
+
+/**
+ * Whether the CLI's body carries a remembered segment's text whole in some other part (a tool
+ * segment's result, its call line left out): claude, after compacting, attaches the files it had
+ * read in reminders of their own.
+ */
+function carries(texts: readonly string[], s: RememberedSegment): boolean {
+  const text = s.kind === 'tool' ? s.text.slice(s.text.indexOf('\n') + 1) : s.text;
+  return text.trim().length >= CARRIED_MIN && texts.some((t) => t.includes(text));
 }
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;

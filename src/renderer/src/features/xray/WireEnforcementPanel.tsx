@@ -10,29 +10,37 @@ const segmentsWord = (n: number) => (n === 1 ? 'a pinned segment' : `${n} pinned
 function PinnedNotes({ r }: { r: WireWithheldView['requests'][number] }) {
   const resent = r.reinsertedPinned;
   const lost = r.unavailablePinned;
-  if (!r.droppedPinned.length && !resent.length && !lost.length) return null;
+  if (!r.droppedPinned.length && !resent.length && !lost.length && !r.carriedPinned.length) return null;
   const bytes = resent.reduce((n, p) => n + p.bytes, 0);
+  // Re-sent exactly what this request's compaction dropped: said as "it" after the ids above.
+  const same = resent.length === r.droppedPinned.length && resent.every((p) => r.droppedPinned.includes(p.id));
   return (
     // One child: .notice lays its children out apart.
-    <div className={`notice small${lost.length || (r.droppedPinned.length && !resent.length) ? ' notice-warn' : ''}`} data-testid="wire-dropped-pinned">
+    <div className={`notice small${lost.length || (r.droppedPinned.length && !resent.length && !r.carriedPinned.length) ? ' notice-warn' : ''}`} data-testid="wire-dropped-pinned">
       <span>
-      {r.droppedPinned.length > 0 && (
-        <>
-          The CLI’s own compaction dropped {segmentsWord(r.droppedPinned.length)} before this request: <span className="mono">{r.droppedPinned.join(', ')}</span>.{' '}
-        </>
-      )}
-      {resent.length > 0 && (
-        <span data-testid="wire-pinned-resent">
-          Loupe re-sent {segmentsWord(resent.length)} in this request as a labelled block ({formatBytes(bytes)}, counted in the request budget): <span className="mono">{resent.map((p) => p.id).join(', ')}</span>.{' '}
-        </span>
-      )}
-      {lost.length > 0 && (
-        <span data-testid="wire-pinned-unavailable">
-          Not re-sent: <span className="mono">{lost.map((p) => p.id).join(', ')}</span>{' '}
-          {lost.some((p) => p.reason === 'not-in-memory') ? '(Loupe keeps their content in memory only and was restarted since they were sent; pin them again once the CLI sends them).' : '(the request had no place for them).'}
-        </span>
-      )}
-      {r.droppedPinned.length > 0 && !resent.length && !lost.length && <span>It was not re-sent: the request did not leave.</span>}
+        {r.droppedPinned.length > 0 && (
+          <>
+            The CLI’s own compaction dropped {segmentsWord(r.droppedPinned.length)} before this request: <span className="mono">{r.droppedPinned.join(', ')}</span>.{' '}
+          </>
+        )}
+        {resent.length > 0 && (
+          <span data-testid="wire-pinned-resent">
+            Loupe re-sent {same ? (resent.length === 1 ? 'it' : 'them') : segmentsWord(resent.length)} in this request as a labelled block ({formatBytes(bytes)}, counted in the request budget)
+            {same ? '' : <>: <span className="mono">{resent.map((p) => p.id).join(', ')}</span></>}.{' '}
+          </span>
+        )}
+        {lost.length > 0 && (
+          <span data-testid="wire-pinned-unavailable">
+            Not re-sent: <span className="mono">{lost.map((p) => p.id).join(', ')}</span>{' '}
+            {lost.some((p) => p.reason === 'not-in-memory') ? '(Loupe keeps their content in memory only, and this Loupe process never saw it: it was restarted, or the segment was sent in another `loupe` command).' : '(the request had no place for them).'}
+          </span>
+        )}
+        {r.carriedPinned.length > 0 && (
+          <span data-testid="wire-pinned-carried">
+            Not added again: the request already carried the text of <span className="mono">{r.carriedPinned.join(', ')}</span> (the CLI attached it itself, or Loupe’s block was in it).{' '}
+          </span>
+        )}
+        {r.droppedPinned.length > 0 && !resent.length && !lost.length && !r.carriedPinned.length && <span>It was not re-sent: the request did not leave.</span>}
       </span>
     </div>
   );
@@ -78,7 +86,7 @@ export function WireEnforcementPanel({ wire, owner }: { wire: WireWithheldView; 
       <span data-testid="wire-cache-note">It changes what the provider has cached: the prompt cache is invalidated from that point on, so the next request pays full price for everything after it.</span>
       {shown.length > 0 && (
         <details className="wire-withheld" open={shown.some((r) => r.withheldSegments > 0 || r.droppedPinned.length > 0 || r.reinsertedPinned.length > 0)}>
-          <summary>Withheld per request (latest {shown.length})</summary>
+          <summary>Per request: withheld, and pinned segments re-sent (latest {shown.length})</summary>
           <ul className="plain-list">
             {shown.map((r) => (
               <RequestLine key={`${r.sessionId}-${r.seq}`} r={r} session={sessionOf(r.sessionId)} />
