@@ -13,6 +13,7 @@ import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunDetail } from '../../../shared/contract/runs';
+import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
 import type { Segment, ThreadManifest } from '../../../shared/contract/xray';
 import { makeRepo, removeTempDirs } from '../../core/testing/fixtures';
 import { startProvider, type RecordedRequest } from '../../core/testing/providers';
@@ -98,6 +99,11 @@ describe.skipIf(skip !== null)('pins through the CLIs\' real compaction', () => 
       const detail = JSON.parse((await cli(['runs', 'show', two.runId, '--json'])).stdout) as Pick<RunDetail, 'wire'>;
       const said = detail.wire.steps.flatMap((s) => s.warnings).filter((w) => w.kind === 'pins');
       expect(said.map((w) => w.text)).toContainEqual(expect.stringContaining(`pinned segment ${target!.id} re-sent after the CLI's compaction`));
+      // `loupe wire show --json`: the request's record says it, the outgoing check's finding beside the stage's.
+      const shownWire = await Promise.all(detail.wire.sessions.map(async (id) => JSON.parse((await cli(['wire', 'show', id, '--json'])).stdout) as WireSessionDetail));
+      const records = shownWire.flatMap((d) => d.requests).filter((q) => q.enforcement?.pins?.reinserted.some((p) => p.id === target!.id));
+      expect(records.length).toBeGreaterThanOrEqual(1);
+      for (const q of records) expect(q.enforcement!.check).toMatchObject({ ok: true, reinserted: [target!.id] });
       const xray = JSON.parse((await cli(['xray', one.threadId, '--json'])).stdout) as ThreadManifest;
       expect(xray.wire!.requests.some((q) => q.reinsertedPinned.some((p) => p.id === target!.id))).toBe(true);
 

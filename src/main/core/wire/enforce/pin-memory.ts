@@ -53,7 +53,7 @@ class OwnerMemory {
 }
 
 /** A bound on what is held (the texts are the CLI's, already in memory while a request is parsed). */
-const MAX_CHARS = 64 * 1024 * 1024;
+const MAX_CHARS = 32 * 1024 * 1024;
 
 /** Owners' memories, the least recently used forgotten first once they hold more than MAX_CHARS. */
 export class PinMemory {
