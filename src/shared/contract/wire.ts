@@ -335,7 +335,8 @@ export interface WireWarning {
   /** pins: a pinned segment the CLI's compaction dropped, re-sent by Loupe or no longer available. */
   kind: 'request-budget' | 'spend-budget' | 'secret' | 'outgoing-check' | 'pins';
   /** block: the relay answered it; warn: forwarded; redact: forwarded with the secret replaced. */
-  action: 'block' | 'warn' | 'redact';
+  /** restore: a pinned segment the CLI's compaction dropped, re-sent by Loupe (nothing wrong; said so the run shows it). */
+  action: 'block' | 'warn' | 'redact' | 'restore';
   text: string;
 }
 

@@ -4,7 +4,7 @@ import type { WireRequestRecord, WireSessionSummary } from '../../../shared/cont
 import { causeText } from '../../../shared/cost/cache-miss';
 import { formatUsd, priceText, totalsText } from '../../../shared/cost/price';
 import { formatBytes, formatInt } from '../../../shared/format';
-import { warningsOf } from '../../../shared/wire/enforcement-text';
+import { warningLabel, warningsOf } from '../../../shared/wire/enforcement-text';
 import { imageLine, imageTotalsText, requestCountText } from '../../../shared/wire/image-text';
 
 const count = (c: { tokens: number; kind: string } | null) => (c ? `${formatInt(c.tokens)} tokens (${c.kind === 'exact' ? 'exact' : 'estimate'})` : 'not counted');
@@ -32,7 +32,7 @@ export function formatWireRequest(r: WireRequestRecord): string {
   }
   if (r.imageTokens) lines.push(`  ${imageTotalsText(r.imageTokens)}`);
   // Enforcement: the request budget's verdict, secrets found or replaced (kinds and places, never values).
-  for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) lines.push(`  [${w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning'}] ${w.text}`);
+  for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) lines.push(`  [${warningLabel(w)}] ${w.text}`);
   if (r.diff) lines.push(`  since request ${r.diff.previousSeq}: +${r.diff.added} parts (${formatBytes(r.diff.addedBytes)}), −${r.diff.dropped} (${formatBytes(r.diff.droppedBytes)})`);
   for (const s of r.system) lines.push(`  [system] ${s.title}  ${formatBytes(s.bytes)}  ${s.provenance}`);
   const byOrigin = new Map<string, { n: number; bytes: number }>();

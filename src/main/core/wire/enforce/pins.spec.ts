@@ -95,7 +95,7 @@ describe('pinned segments put back after the CLI compacts', () => {
       expect(record.enforcement?.pins).toMatchObject({ reinserted: [{ id: pinned.id, kind: 'tool' }], unavailable: [] });
       expect(record.enforcement?.check).toMatchObject({ ok: true, reinserted: [pinned.id] });
       expect(record.requestBytes).toBe(Buffer.byteLength(third));
-      expect(warningsOf(record.sessionId, record.seq, record.enforcement).map((w) => w.text)).toContainEqual(expect.stringContaining(`pinned segment ${pinned.id} re-sent after the CLI's compaction`));
+      expect(warningsOf(record.sessionId, record.seq, record.enforcement).filter((w) => w.kind === 'pins')).toEqual([expect.objectContaining({ action: 'restore', text: expect.stringContaining(`pinned segment ${pinned.id} re-sent after the CLI's compaction`) })]);
 
       // The conversation goes on without it: each request lacking it gets it, once; one that carries the block already gets no second.
       const fourth = (await send(p, goOn(p, compacted))).received!;
