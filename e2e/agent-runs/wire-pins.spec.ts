@@ -103,6 +103,22 @@ test.describe('pins after the CLI compacts, in the app', () => {
         await page.screenshot({ path: join(outDir, `wire-pins-${scheme}.png`) });
       }
     }
+    // The run says it too, in its evidence: the follow-up's step lists the re-send, labelled re-sent.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Runs', exact: true }).click();
+    await page.locator('.run-row, [data-testid="run-row"]').filter({ hasText: 'Say thanks' }).first().click();
+    await page.getByRole('tab', { name: /Evidence/ }).click();
+    const listed = page.getByTestId('step-wire-warnings').locator('li[data-kind="pins"]').first();
+    await expect(listed).toHaveAttribute('data-action', 'restore');
+    await expect(listed).toContainText("re-sent after the CLI's compaction dropped it");
+    await expect(listed.locator('.badge')).toHaveText('re-sent');
+    if (outDir) {
+      await listed.scrollIntoViewIfNeeded();
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.screenshot({ path: join(outDir, `wire-pins-run-${scheme}.png`) });
+      }
+    }
   });
   }
 });
