@@ -18,14 +18,23 @@ import { obj, str } from '../../conversation/fields';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function placeAnthropic(root: Record<string, unknown>, texts: readonly string[]): boolean {
+/**
+ * What placeRestored changed in the tree, for the splice (./pin-splice.ts): `count` items put into
+ * `array` at `at`, or member `key` of `object` written anew (a message whose content was a string).
+ */
+export type Insertion = { kind: 'items'; array: unknown[]; at: number; count: number } | { kind: 'member'; object: Record<string, unknown>; key: string };
+
+function placeAnthropic(root: Record<string, unknown>, texts: readonly string[]): Insertion | null {
   const first = (Array.isArray(root.messages) ? root.messages : []).find((m) => isObject(m) && m.role === 'user') as Record<string, unknown> | undefined;
-  if (!first) return false;
+  if (!first) return null;
   const blocks = texts.map((text) => ({ type: 'text', text }));
-  if (typeof first.content === 'string') first.content = [{ type: 'text', text: first.content }, ...blocks];
-  else if (Array.isArray(first.content)) first.content.push(...blocks);
-  else return false;
-  return true;
+  if (typeof first.content === 'string') {
+    first.content = [{ type: 'text', text: first.content }, ...blocks];
+    return { kind: 'member', object: first, key: 'content' };
+  }
+  if (!Array.isArray(first.content)) return null;
+  first.content.push(...blocks);
+  return { kind: 'items', array: first.content, at: first.content.length - blocks.length, count: blocks.length };
 }
 
 /** A leading item of the input that is instructions rather than conversation. */
@@ -37,32 +46,34 @@ function isPreamble(item: unknown): boolean {
   return parts.length > 0 && parts.every((t) => injectedSection(t) !== null);
 }
 
-function placeOpenAI(root: Record<string, unknown>, texts: readonly string[]): boolean {
+function placeOpenAI(root: Record<string, unknown>, texts: readonly string[]): Insertion | null {
   const input = root.input;
-  if (!Array.isArray(input)) return false;
+  if (!Array.isArray(input)) return null;
   let at = 0;
   while (at < input.length && isPreamble(input[at])) at++;
   input.splice(at, 0, { type: 'message', role: 'user', content: texts.map((text) => ({ type: 'input_text', text })) });
-  return true;
+  return { kind: 'items', array: input, at, count: 1 };
 }
 
-function placeGemini(root: Record<string, unknown>, texts: readonly string[]): boolean {
+function placeGemini(root: Record<string, unknown>, texts: readonly string[]): Insertion | null {
   // Code Assist wraps the Gemini request as `{ model, project, request }`.
   const holder = isObject(root.request) && Array.isArray(root.request.contents) ? root.request : root;
   const contents = holder.contents;
-  if (!Array.isArray(contents)) return false;
+  if (!Array.isArray(contents)) return null;
   const parts = texts.map((text) => ({ text }));
   const first = contents.find((c) => isObject(c) && (c.role ?? 'user') === 'user' && Array.isArray(c.parts) && !c.parts.some((p) => isObject(p) && p.functionResponse !== undefined)) as
     | { parts: unknown[] }
     | undefined;
-  if (first) first.parts.push(...parts);
-  else contents.unshift({ role: 'user', parts });
-  return true;
+  if (!first) {
+    contents.unshift({ role: 'user', parts });
+    return { kind: 'items', array: contents, at: 0, count: 1 };
+  }
+  first.parts.push(...parts);
+  return { kind: 'items', array: first.parts, at: first.parts.length - parts.length, count: parts.length };
 }
 
-/** Puts `texts` (one block each) into the request's JSON in place; false when the request has no place for them. */
-export function placeRestored(api: WireApi, root: Record<string, unknown>, texts: readonly string[]): boolean {
-  if (texts.length === 0) return true;
+/** Puts `texts` (one block each, at least one) into the request's JSON in place; null when the request has no place for them. */
+export function placeRestored(api: WireApi, root: Record<string, unknown>, texts: readonly string[]): Insertion | null {
   if (api === 'anthropic-messages') return placeAnthropic(root, texts);
   if (api === 'openai-responses') return placeOpenAI(root, texts);
   return placeGemini(root, texts);

@@ -131,6 +131,27 @@ describe('pinned segments put back after the CLI compacts', () => {
     expect(times((await send('anthropic', compactedBody('anthropic', full))).received!, restoredHeader(pinned.id))).toBe(1);
   });
 
+  for (const p of PROVIDERS) {
+    it(`${p}: an eviction and a restored pin in the same request (both spliced into the body): withheld, put back, paired, checked`, async () => {
+      await open(p);
+      const full = wireBody(p, { turns: 3, resultChars: 900 });
+      const [pinned, evicted] = [toolOf(p, full, 0), toolOf(p, full, 1)];
+      await send(p, full);
+      pin(pinned.id);
+      putDirective(runtime!.deps.db, { wireSession: session!.id }, { segmentId: evicted.id, kind: 'evict', author: 'user', createdAt: '2026-01-01T00:00:00Z' });
+      // The compaction dropped turn 0 only (its ask, call, result and reply).
+      const b = JSON.parse(full.toString()) as Record<string, unknown[]>;
+      const key = p === 'anthropic' ? 'messages' : p === 'openai' ? 'input' : 'contents';
+      b[key] = p === 'openai' ? [b[key]![0], ...b[key]!.slice(5)] : b[key]!.slice(4);
+      const received = (await send(p, Buffer.from(JSON.stringify(b)))).received!;
+      expect(times(received, resultMarker(0))).toBe(1);
+      expect(received).not.toContain(resultMarker(1));
+      expect(received).toContain(`restore segment ${evicted.id}`);
+      expect(pairingProblem(p, JSON.parse(received))).toBeNull();
+      expect(lastRecord().enforcement).toMatchObject({ evictions: { withheld: [{ id: evicted.id }] }, pins: { reinserted: [{ id: pinned.id }] }, check: { ok: true, withheld: [{ id: evicted.id }], reinserted: [pinned.id] } });
+    });
+  }
+
   it('the request budget counts the block: a block ceiling the compacted body fits under refuses it with the pinned segment back', async () => {
     const full = wireBody('anthropic', { turns: 3, resultChars: 3000 });
     const compacted = compactedBody('anthropic', full);

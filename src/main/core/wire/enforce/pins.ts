@@ -23,6 +23,8 @@ import type { WireStage } from './chain';
 import type { WireExchange } from './exchange';
 import { pinMemory, type PinMemory, type RememberedSegment } from './pin-memory';
 import { placeRestored } from './pin-place';
+import { splicedInsertion } from './pin-splice';
+import { bodyText } from '../parse';
 
 const KIND_WORDS: Record<WireSegmentKind, string> = {
   user: 'a user message',
@@ -114,17 +116,20 @@ export function pinStage(source: PinSource, memory: PinMemory = pinMemory): Wire
       blocks.set(id, restoredBlock(id, content));
       facts.reinserted.push({ id, kind: content.kind, bytes: 0 });
     }
-    if (blocks.size && !placeRestored(parsed.api, sent.json, [...blocks.values()])) {
+    // The body's text now (the evictions' placeholders in it), which the tree matches: the splice's offsets are into it.
+    const text = exchange.body === exchange.request.body ? sent.text : bodyText(exchange.body);
+    const insertion = blocks.size ? placeRestored(parsed.api, sent.json, [...blocks.values()]) : null;
+    if (blocks.size && !insertion) {
       for (const r of facts.reinserted) facts.unavailable.push({ id: r.id, reason: 'no-place' });
       facts.reinserted = [];
       blocks.clear();
     }
     for (const r of facts.reinserted) r.bytes = Buffer.byteLength(blocks.get(r.id)!);
     if (facts.reinserted.length || facts.unavailable.length || facts.skipped.length) exchange.pins = facts;
-    if (!blocks.size) return;
+    if (!insertion) return;
     placed.set(exchange, blocks);
-    // The tree holds the evictions' placeholders too (they write both): the whole body is written from it.
-    exchange.body = Buffer.from(JSON.stringify(sent.json), 'utf8');
+    // Spliced where it can be; else the whole body from the tree (it holds the evictions' placeholders too: they write both).
+    exchange.body = splicedInsertion(exchange.body, text, sent.json, insertion) ?? Buffer.from(JSON.stringify(sent.json), 'utf8');
   };
 }
 
