@@ -6,8 +6,9 @@
 // receives after the compaction carries the pinned segment again, once, in Loupe's labelled
 // block, every tool call paired; the run and X-Ray say so. Restored (unpinned), the next turn's
 // requests do not carry it. gemini is not here: its follow-up after a tool turn falls back to a
-// fresh session (tier.ts), so its compression is covered by the recorded sequences of
-// enforce/pins.spec.ts.
+// fresh session (tier.ts), and within one turn gemini 0.61 did not compress when tried (the read's
+// reply reporting 900,000 of its 1,048,576-token window, then also with model.compressionThreshold
+// 0.002 in its settings): its compression is covered by the request sequences of enforce/pins.spec.ts.
 // Skipped, in one line, where npm run agents:install has not run (LOUPE_AGENTS_DIR).
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
