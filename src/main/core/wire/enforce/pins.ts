@@ -6,15 +6,16 @@
  * pinned segment back into every main request that lacks it, as a labelled
  * block of plain text (a tool call and its result become text, never an
  * orphan tool result) at a place that keeps the API's tool pairing valid
- * (./pin-place.ts). It runs before secrets and the budgets, so redaction
+ * (./pin-place.ts), spliced into the bytes (./pin-splice.ts). It runs before secrets and the budgets, so redaction
  * applies inside the block and the request budget counts it; the outgoing
  * check proves the block is in the bytes sent, once (checkRestored).
  *
  * The content is what the relay saw in an earlier request of the owner's
  * sessions, held in memory only (./pin-memory.ts): after a restart it is
  * gone, and the request's facts say so. A request that already carries the
- * segment (the CLI sent it again) or the block gets no second copy; a segment
- * no longer pinned (unpinned, or restored in X-Ray) is not sent again.
+ * segment (the CLI sent it again), its whole text (claude re-attaches files it
+ * had read) or the block gets no second copy; a segment no longer pinned
+ * (unpinned, or restored in X-Ray) is not sent again.
  */
 import type { WirePinFacts, WireSegmentKind } from '../../../../shared/contract/wire';
 import type { Directive } from '../../../../shared/contract/xray';
