@@ -206,6 +206,22 @@ export interface WireEvictionFacts {
   applied?: { id: string; reason: ApplyReason }[];
 }
 
+/** Why a pinned segment the CLI's compaction dropped was not put back into a request. */
+export type WirePinUnavailableReason = 'not-in-memory' | 'no-place';
+
+/**
+ * Pinned segments the CLI's own compaction dropped, put back by Loupe (issue 37): each one
+ * re-sent in this request as a labelled block of plain text, from the content the relay saw in an
+ * earlier request (kept in memory only); the ones it could not put back and why; the ones it left
+ * out because the request already carried them (the CLI sent the segment, its text, or the block again).
+ */
+export interface WirePinFacts {
+  reinserted: { id: string; kind: WireSegmentKind; bytes: number }[];
+  unavailable: { id: string; reason: WirePinUnavailableReason }[];
+  /** in-request: the CLI sent the segment again; block-in-request: the body already had Loupe's block; content-in-request: its text (claude re-attaches files it read). */
+  skipped: { id: string; reason: 'in-request' | 'block-in-request' | 'content-in-request' }[];
+}
+
 /**
  * What enforcement learnt about a request, one key per stage (evictions,
  * secrets, budget); stored with the record. A stage that found nothing to say
@@ -213,6 +229,8 @@ export interface WireEvictionFacts {
  */
 export interface WireEnforcement {
   evictions?: WireEvictionFacts;
+  /** Pinned segments put back after the CLI's compaction (absent: none was dropped). */
+  pins?: WirePinFacts;
   secrets?: WireSecretFacts;
   budget?: WireBudgetFacts;
   spend?: WireSpendFacts;
@@ -236,6 +254,8 @@ export interface WireCheckFacts {
   secretsAbsent: boolean | null;
   /** What failed, in words (empty when ok). */
   failures: string[];
+  /** Pinned segments whose labelled block was found, once, in the outgoing body (absent: none was put back). */
+  reinserted?: string[];
 }
 
 export interface WireRequestRecord {
@@ -321,9 +341,11 @@ export interface WireWarning {
   sessionId: string;
   seq: number;
   /** outgoing-check: the outgoing-body check refused the request (fail closed). */
-  kind: 'request-budget' | 'spend-budget' | 'secret' | 'outgoing-check';
+  /** pins: a pinned segment the CLI's compaction dropped, re-sent by Loupe or no longer available. */
+  kind: 'request-budget' | 'spend-budget' | 'secret' | 'outgoing-check' | 'pins';
   /** block: the relay answered it; warn: forwarded; redact: forwarded with the secret replaced. */
-  action: 'block' | 'warn' | 'redact';
+  /** restore: a pinned segment the CLI's compaction dropped, re-sent by Loupe (nothing wrong; said so the run shows it). */
+  action: 'block' | 'warn' | 'redact' | 'restore';
   text: string;
 }
 

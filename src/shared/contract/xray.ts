@@ -1,5 +1,6 @@
 import type { AgentId, PresetRef, ReportedUsage, RunPreview, StepKind } from './runs';
 import type { TranscriptKind } from './transcript';
+import type { WirePinUnavailableReason } from './wire';
 import type { TextMix } from '../tokens/estimate-error';
 import type { FoldCountInfo } from '../tokens/fold-count';
 import type { ApplyReason, EvictionTiming } from '../cost/eviction-timing';
@@ -304,6 +305,12 @@ export interface WireRequestWithheld {
   pending?: string[];
   /** Segments first withheld on this request, and why then (every later request withholds them too). */
   applied?: { id: string; reason: ApplyReason }[];
+  /** Pinned segments Loupe re-sent in this request after the CLI's compaction dropped them (found in the bytes sent). */
+  reinsertedPinned: { id: string; bytes: number }[];
+  /** Dropped pinned segments Loupe could not re-send: their content is no longer in its memory (a restart), or no place for them. */
+  unavailablePinned: { id: string; reason: WirePinUnavailableReason }[];
+  /** Dropped pinned segments not re-sent because the request carried their text already (claude re-attaches files it read). */
+  carriedPinned: string[];
 }
 
 /** Enforcement on the wire, for X-Ray: the latest main request's place and the recent requests' facts. */

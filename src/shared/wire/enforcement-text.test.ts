@@ -26,4 +26,18 @@ describe('wire warnings say what left', () => {
     );
     expect(wireRefusalStepText({ seq: 2, facts: { budget }, reason: 'x' })).toMatch(/^Blocked on the wire by the request budget: request 2 was 9,000 bytes/);
   });
+
+  it('a pinned segment is said re-sent only when the check found it in a request that left, in one line per request (issue 37)', () => {
+    const pins = { reinserted: [{ id: 'tool-a', kind: 'tool' as const, bytes: 2_048 }], unavailable: [{ id: 'tool-b', reason: 'not-in-memory' as const }], skipped: [] };
+    const ok = { ok: true, withheld: [], secretsAbsent: null, failures: [], reinserted: ['tool-a'] };
+    expect(warningsOf('s', 5, { pins: { ...pins, unavailable: [] }, check: ok })).toEqual([
+      { sessionId: 's', seq: 5, kind: 'pins', action: 'restore', text: "Request 5: pinned segment tool-a re-sent after the CLI's compaction dropped it (2,048 bytes, a labelled block)." },
+    ]);
+    const both = warningsOf('s', 5, { pins, check: ok });
+    expect(both).toHaveLength(1);
+    expect(both[0]).toMatchObject({ action: 'warn', text: expect.stringMatching(/tool-a re-sent .*; the CLI's compaction dropped pinned segment tool-b; its content is not in this Loupe process’s memory/) });
+    // The check did not find it, or the request was refused: nothing is said re-sent.
+    expect(warningsOf('s', 5, { pins: { ...pins, unavailable: [] }, check: { ...ok, reinserted: [] } }).filter((w) => w.kind === 'pins')).toEqual([]);
+    expect(warningsOf('s', 5, { pins: { ...pins, unavailable: [] }, check: ok, budget }).filter((w) => w.kind === 'pins')).toEqual([]);
+  });
 });

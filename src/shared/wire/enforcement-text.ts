@@ -78,6 +78,7 @@ export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | 
             : 'sent to the provider (set secrets on the wire to redact to replace them).'),
     });
   }
+  out.push(...pinWarnings(sessionId, seq, e, refused));
   const check = e.check;
   if (check && !check.ok) {
     out.push({
@@ -114,6 +115,30 @@ export function warningsOf(sessionId: string, seq: number, e: WireEnforcement | 
   return out;
 }
 
+/**
+ * Pinned segments the CLI's compaction dropped, in one warning per request (a run lists them by
+ * request and kind): the ones the outgoing check found re-sent in a request that left (`restore`),
+ * and the ones Loupe could not put back (`warn`: their content is not in its memory, or the
+ * request had no place for them).
+ */
+function pinWarnings(sessionId: string, seq: number, e: WireEnforcement, refused: boolean): WireWarning[] {
+  const pins = e.pins;
+  if (!pins) return [];
+  const confirmed = new Set(e.check?.reinserted ?? []);
+  const resent = refused ? [] : pins.reinserted.filter((r) => confirmed.has(r.id));
+  const said: string[] = [];
+  for (const r of resent) said.push(`pinned segment ${r.id} re-sent after the CLI's compaction dropped it (${formatInt(r.bytes)} bytes, a labelled block)`);
+  for (const u of pins.unavailable) {
+    const why =
+      u.reason === 'not-in-memory'
+        ? 'its content is not in this Loupe process’s memory (Loupe keeps no prompt bodies on disk; it was restarted, or the segment was sent under another `loupe` command), so it was not re-sent'
+        : 'the request had no place Loupe could put it back without breaking the conversation, so it was not re-sent';
+    said.push(`the CLI's compaction dropped pinned segment ${u.id}; ${why}`);
+  }
+  if (!said.length) return [];
+  return [{ sessionId, seq, kind: 'pins', action: pins.unavailable.length ? 'warn' : 'restore', text: `Request ${seq}: ${said.join('; ')}.` }];
+}
+
 /** A step's message for a blocked request, whichever budget blocked it. */
 function blockedStepText(seq: number, facts: WireEnforcement | Record<string, unknown>): string {
   const e = facts as WireEnforcement;
@@ -138,9 +163,9 @@ export function wireRefusalStepText(block: { seq: number; facts: WireEnforcement
   return `Blocked on the wire: request ${block.seq} was not sent (${why}). Loupe answered it itself; nothing was sent to the provider.`;
 }
 
-/** A warning's one-word label: blocked, redacted or warning. */
+/** A warning's one-word label: blocked, redacted, re-sent or warning. */
 export function warningLabel(w: Pick<WireWarning, 'action'>): string {
-  return w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning';
+  return w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : w.action === 'restore' ? 're-sent' : 'warning';
 }
 
 /** A step's evidence of the request its relay blocked: which request, its size, the ceilings it went over. */

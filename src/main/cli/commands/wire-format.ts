@@ -5,7 +5,7 @@ import type { WireRequestRecord, WireSessionSummary } from '../../../shared/cont
 import { causeText } from '../../../shared/cost/cache-miss';
 import { formatUsd, priceText, totalsText } from '../../../shared/cost/price';
 import { formatBytes, formatInt } from '../../../shared/format';
-import { warningsOf } from '../../../shared/wire/enforcement-text';
+import { warningLabel, warningsOf } from '../../../shared/wire/enforcement-text';
 import { imageLine, imageTotalsText, requestCountText } from '../../../shared/wire/image-text';
 
 const count = (c: { tokens: number; kind: string } | null) => (c ? `${formatInt(c.tokens)} tokens (${c.kind === 'exact' ? 'exact' : 'estimate'})` : 'not counted');
@@ -33,7 +33,7 @@ export function formatWireRequest(r: WireRequestRecord): string {
   }
   if (r.imageTokens) lines.push(`  ${imageTotalsText(r.imageTokens)}`);
   // Enforcement: the request budget's verdict, secrets found or replaced (kinds and places, never values).
-  for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) lines.push(`  [${w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning'}] ${w.text}`);
+  for (const w of warningsOf(r.sessionId, r.seq, r.enforcement)) lines.push(`  [${warningLabel(w)}] ${w.text}`);
   // Evictions timed by the cache (issue 37): what this request still carried, and what it first withheld and why.
   const e = r.enforcement?.evictions;
   if (e?.pending?.length) lines.push(`  [pending] ${e.pending.length} eviction${e.pending.length === 1 ? '' : 's'} sent in full, waiting for a cheap moment: ${e.pending.map((p) => p.id).join(', ')}`);

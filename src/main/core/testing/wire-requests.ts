@@ -89,6 +89,16 @@ export function pairingProblem(provider: WireProvider, body: unknown): string | 
     for (let i = 0; i < msgs.length; i++) {
       const m = msgs[i]!;
       if (i > 0 && msgs[i - 1]!.role === m.role) return `messages ${i - 1} and ${i} have the same role`;
+      if (m.role === 'user' && typeof m.content !== 'string') {
+        // A tool_result answers a call of the message just before, and tool results come first in their message.
+        const types = m.content.map((c) => c.type);
+        const other = types.findIndex((t) => t !== 'tool_result');
+        if (other >= 0 && types.slice(other).includes('tool_result')) return `message ${i} has a block before a tool_result`;
+        const prev = msgs[i - 1];
+        const asked = prev && typeof prev.content !== 'string' ? prev.content.filter((c) => c.type === 'tool_use').map((c) => c.id) : [];
+        const orphan = m.content.find((c) => c.type === 'tool_result' && !asked.includes(c.tool_use_id));
+        if (orphan) return `tool_result ${orphan.tool_use_id} answers no call`;
+      }
       if (m.role !== 'assistant' || typeof m.content === 'string') continue;
       const calls = m.content.filter((c) => c.type === 'tool_use').map((c) => c.id);
       if (!calls.length) continue;
@@ -102,6 +112,8 @@ export function pairingProblem(provider: WireProvider, body: unknown): string | 
     const items = b.input as { type: string; call_id?: string }[];
     const open = new Set<string>();
     for (const it of items) {
+      // Between a call and its output only other calls and outputs (parallel calls) may stand.
+      if (open.size && it.type !== 'function_call' && it.type !== 'function_call_output') return `a ${it.type} item between call ${[...open].join()} and its output`;
       if (it.type === 'function_call') open.add(it.call_id!);
       if (it.type === 'function_call_output' && !open.delete(it.call_id!)) return `output ${it.call_id} without its call`;
     }
@@ -109,10 +121,37 @@ export function pairingProblem(provider: WireProvider, body: unknown): string | 
   }
   const contents = b.contents as { role: string; parts: { functionCall?: { id: string }; functionResponse?: { id: string } }[] }[];
   for (let i = 0; i < contents.length; i++) {
+    const asked = (contents[i - 1]?.parts ?? []).filter((p) => p.functionCall).map((p) => p.functionCall!.id);
+    const orphan = contents[i]!.parts.find((p) => p.functionResponse && !asked.includes(p.functionResponse.id));
+    if (orphan) return `functionResponse ${orphan.functionResponse!.id} answers no call`;
+    if (asked.length && contents[i]!.parts.some((p) => !p.functionResponse)) return `content ${i} answers calls with something else beside them`;
     const calls = contents[i]!.parts.filter((p) => p.functionCall).map((p) => p.functionCall!.id);
     if (!calls.length) continue;
     const responses = (contents[i + 1]?.parts ?? []).filter((p) => p.functionResponse).map((p) => p.functionResponse!.id);
     if (calls.join() !== responses.join()) return `functionCall ${calls.join()} answered by ${responses.join() || 'nothing'}`;
   }
   return null;
+}
+
+/** What a compaction leaves in place of the history (claude's words; codex and gemini say the same in theirs). */
+export const COMPACTION_SUMMARY = 'This session is being continued from a previous conversation that ran out of context. The conversation is summarized below: the user had files read one by one. COMPACTION-SUMMARY-MARKER';
+
+/**
+ * `full` (a wireBody) as the CLI sends it after compacting: every past turn gone, a summary at
+ * the start of the history, the active turn as it was (each CLI's own layout: claude puts the
+ * summary in the first user message, codex a user message after its instructions, gemini a
+ * user content the model acknowledges).
+ */
+export function compactedBody(provider: WireProvider, full: Buffer): Buffer {
+  const b = JSON.parse(full.toString()) as Record<string, unknown[]>;
+  if (provider === 'anthropic') {
+    const active = b.messages!.slice(-3) as { content: unknown[] }[];
+    active[0]!.content.unshift({ type: 'text', text: COMPACTION_SUMMARY });
+    b.messages = active;
+  } else if (provider === 'openai') {
+    b.input = [b.input![0], { type: 'message', role: 'user', content: [{ type: 'input_text', text: COMPACTION_SUMMARY }] }, ...b.input!.slice(-3)];
+  } else {
+    b.contents = [{ role: 'user', parts: [{ text: COMPACTION_SUMMARY }] }, { role: 'model', parts: [{ text: 'Got it. Thanks for the additional context!' }] }, ...b.contents!.slice(-3)];
+  }
+  return Buffer.from(JSON.stringify(b));
 }

@@ -289,7 +289,14 @@ export function latestMainSegmentIds(db: Db, sessionId: string): Set<string> | n
   const ids = db
     .prepare<[string, number], { id: string }>(`SELECT json_extract(s.value, '$.id') AS id FROM wire_requests r, json_each(r.record_json, '$.segments') s WHERE r.session_id = ? AND r.seq = ?`)
     .all(sessionId, row.seq);
-  return new Set(ids.map((r) => r.id));
+  // Pinned segments Loupe put back into it after the CLI's compaction were in it too (the record lists the CLI's own):
+  // so the next request, or the first after a restart, still notices they are missing.
+  const restored = db
+    .prepare<[string, number], { id: string }>(
+      `SELECT json_extract(p.value, '$.id') AS id FROM wire_requests r, json_each(r.enforcement_json, '$.pins.reinserted') p WHERE r.session_id = ? AND r.seq = ? AND r.enforcement_json IS NOT NULL`,
+    )
+    .all(sessionId, row.seq);
+  return new Set([...ids, ...restored].map((r) => r.id));
 }
 
 /**

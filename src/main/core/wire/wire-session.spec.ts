@@ -10,7 +10,8 @@ import { pairingProblem, resultMarker, wireBody } from '../testing/wire-requests
 import { loadCounter } from '../tokens/count-text';
 import type { Runtime } from '../runtime';
 import { openWireSession, type WireSession } from './session';
-import { listWireSessions, wireRequests, wireRunSummary } from './store';
+import { latestMainSegmentIds, listWireSessions, wireRequests, wireRunSummary } from './store';
+import { restoredHeader } from './enforce/pins';
 import { runInputSchema } from '../../../shared/contract/runs';
 import { insertRun } from '../runs/store/runs';
 import { putDirective } from '../threads/directive-store';
@@ -261,6 +262,16 @@ describe('a wire session', () => {
     const resumed = await sendThrough('r2', { ...full, messages: full.messages.slice(4) });
     expect(resumed.segments.map((seg) => seg.id)).not.toContain(pinned.id);
     expect(resumed.enforcement?.evictions).toMatchObject({ droppedPinned: [pinned.id], withheld: [] });
+    // Loupe put it back (issue 37), from what the thread's first session sent: the provider received it once.
+    const received = provider.requests.at(-1)!.bodyText;
+    expect(received.split(restoredHeader(pinned.id)).length - 1).toBe(1);
+    expect(received.split(resultMarker(0)).length - 1).toBe(1);
+    expect(pairingProblem('anthropic', JSON.parse(received))).toBeNull();
+    expect(resumed.enforcement?.pins?.reinserted).toMatchObject([{ id: pinned.id, kind: 'tool' }]);
+    // The record lists the CLI's own segments; the previous request's ids (what a later session, or Loupe after a
+    // restart, compares with) count the segment it put back.
+    expect(resumed.segments.map((seg) => seg.id)).not.toContain(pinned.id);
+    expect(latestMainSegmentIds(db, resumed.sessionId)!.has(pinned.id)).toBe(true);
     // A resumed session that still carries it says nothing.
     expect((await sendThrough('r2', full)).enforcement?.evictions?.droppedPinned ?? []).toEqual([]);
   });

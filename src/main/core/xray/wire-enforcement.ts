@@ -2,8 +2,8 @@
  * Enforcement on the wire as X-Ray shows it (issue 21): the segments the CLI
  * sent in its latest main request (one that offers tools; side calls for
  * titles or routing carry little), each with the directive in force, and per
- * recent request what the relay withheld and which pinned segments the CLI's
- * own compaction dropped. For a run's thread it spans the thread's resumed
+ * recent request what the relay withheld, which pinned segments the CLI's
+ * own compaction dropped and which of them Loupe re-sent. For a run's thread it spans the thread's resumed
  * CLI sessions; for a wrapped CLI, its one session.
  */
 import type { WireRequestRecord, WireSegment } from '../../../shared/contract/wire';
@@ -60,6 +60,10 @@ export function wireView(db: Db, sessions: readonly string[]): WireView | null {
       ...(e?.pending?.length ? { pending: e.pending.map((p) => p.id) } : {}),
       // First withheld here, as the outgoing check confirmed (a refused request applied nothing).
       ...(sent && e?.applied?.length ? { applied: e.applied.filter((a) => !confirmed || confirmed.has(a.id)) } : {}),
+      // Re-sent only where the outgoing check found the block in the bytes of a request that left.
+      reinsertedPinned: sent ? (r.enforcement?.pins?.reinserted ?? []).filter((p) => check?.reinserted?.includes(p.id)).map((p) => ({ id: p.id, bytes: p.bytes })) : [],
+      unavailablePinned: r.enforcement?.pins?.unavailable ?? [],
+      carriedPinned: (r.enforcement?.pins?.skipped ?? []).filter((p) => p.reason !== 'in-request').map((p) => p.id),
     };
   });
   return { latest, enforcement: { sessionId: latest.sessionId, seq: latest.seq, requests } };

@@ -7,7 +7,7 @@
  * the outgoing one through `outgoing()` (parsed once when a stage changed it,
  * else the same parse).
  */
-import type { WireBudgetFacts, WireCheckFacts, WireEnforcement, WireEvictionFacts, WireSecretFacts, WireSpendFacts } from '../../../../shared/contract/wire';
+import type { WireBudgetFacts, WireCheckFacts, WireEnforcement, WireEvictionFacts, WirePinFacts, WireSecretFacts, WireSpendFacts } from '../../../../shared/contract/wire';
 import { bodyText, isModelCall, jsonObjectOfText, parseJsonBody, type ParsedRequest } from '../parse';
 import type { RelayRequest } from '../relay';
 
@@ -45,6 +45,7 @@ export interface WireExchange {
   /** `outgoingBody().parsed`: the outgoing request shape. */
   outgoing(): ParsedRequest | null;
   evictions?: WireEvictionFacts;
+  pins?: WirePinFacts;
   secrets?: WireSecretFacts;
   budget?: WireBudgetFacts;
   spend?: WireSpendFacts;
@@ -86,6 +87,7 @@ export function createExchange(request: RelayRequest): WireExchange {
 export function enforcementOf(exchange: WireExchange): WireEnforcement {
   const out: WireEnforcement = {};
   if (exchange.evictions) out.evictions = exchange.evictions;
+  if (exchange.pins) out.pins = exchange.pins;
   if (exchange.secrets) out.secrets = exchange.secrets;
   if (exchange.budget) out.budget = exchange.budget;
   if (exchange.spend) out.spend = exchange.spend;

@@ -125,15 +125,16 @@ describe('the outgoing-body check', () => {
     // The secrets stage still records what it found, but writes nothing back.
     await open(
       p,
+      // Evictions and pins first, then the secrets stage (in redact mode the only guard before the check).
       (stages) => [
-        stages[0]!,
+        ...stages.slice(0, 2),
         async (exchange) => {
-          const real = stages[1] as GuardStage;
+          const real = stages[2] as GuardStage;
           const body = exchange.body;
           await real.stage(exchange);
           exchange.body = body;
         },
-        ...stages.slice(2),
+        ...stages.slice(3),
       ],
       'redact',
     );

@@ -25,6 +25,7 @@ import { BLOCK_STATUS } from '../providers';
 import type { GuardStage } from './chain';
 import { activeTurnStart, skipReason } from './evictions';
 import type { WireExchange } from './exchange';
+import { checkRestored, withoutRestored } from './pins';
 import { checkedTexts } from './secrets';
 
 /** A line this long is distinctive enough to look for; shorter texts are checked by their id only. */
@@ -87,7 +88,8 @@ function checkDirectives(exchange: WireExchange, directed: readonly Directive[],
   const aligned = out.segments.length === original.segments.length;
   const sentIds = new Set(original.segments.filter((s) => !byId.has(s.id) || keptCount.has(s.id)).map((s) => s.id));
   const summaries = directed.filter((d) => d.kind === 'summarize' && d.summary?.trim()).map((d) => summaryText(d.summary!));
-  const withoutSummaries = (t: string) => summaries.reduce((x, sum) => x.split(sum).join(''), t);
+  // The pinned segments Loupe put back are not where a withheld segment's text is looked for.
+  const withoutSummaries = (t: string) => summaries.reduce((x, sum) => x.split(sum).join(''), withoutRestored(t));
   const changed = aligned
     ? []
     : out.segments.map((s, i) => (sentIds.has(s.id) ? null : withoutSummaries(out.segmentTexts[i] ?? ''))).filter((t): t is string => t !== null);
@@ -134,9 +136,11 @@ export function outgoingCheck(directives: () => readonly Directive[], mode: Wire
       const dueHere = new Set(exchange.evictions?.applied?.map((a) => a.id));
       const directed = exchange.modelCall ? directives().filter((d) => d.kind !== 'pin' && (d.applied !== undefined || (d.timing ?? 'now') === 'now' || dueHere.has(d.segmentId))) : [];
       const redact = mode === 'redact';
-      if (!directed.length && !redact) return;
+      const restoring = (exchange.pins?.reinserted.length ?? 0) > 0;
+      if (!directed.length && !redact && !restoring) return;
       const failures: string[] = [];
       const withheld = checkDirectives(exchange, directed, failures);
+      const reinserted = checkRestored(exchange, failures);
       let secretsAbsent: boolean | null = null;
       if (redact) {
         // The exact bytes: while the body is the CLI's, its tree may have been changed by a stage that then left
@@ -158,8 +162,8 @@ export function outgoingCheck(directives: () => readonly Directive[], mode: Wire
         secretsAbsent = left.length === 0;
         if (left.length) failures.push(`${left[0]} is still in it, with secrets on the wire set to redact`);
       }
-      if (!withheld.length && !failures.length && secretsAbsent === null) return;
-      exchange.check = { ok: failures.length === 0, withheld, secretsAbsent, failures };
+      if (!withheld.length && !failures.length && secretsAbsent === null && !restoring) return;
+      exchange.check = { ok: failures.length === 0, withheld, secretsAbsent, failures, ...(restoring ? { reinserted } : {}) };
       if (failures.length) return { kind: 'answer', status: BLOCK_STATUS[exchange.request.provider], message: checkFailedMessage(failures) };
       if (withheld.length) proven?.(exchange);
     },

@@ -1,6 +1,7 @@
 /**
  * The one place a wire session's enforcement stages are put in order, over one
- * exchange per request (./exchange.ts): evictions, then secrets, then the
+ * exchange per request (./exchange.ts): evictions, pinned segments the CLI's
+ * compaction dropped put back, then secrets, then the
  * request budget and the spend budget (measured on exactly the bytes that will
  * be forwarded), then the outgoing-body check, which holds those bytes to every
  * directive and redaction and refuses them when one does not hold (fail
@@ -11,12 +12,13 @@ import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
 import type { CoreDeps } from '../../deps';
 import { bundledPrice } from '../../catalog/price';
 import { budgetStage } from './budget';
-import { wireDirectives } from './directive-source';
+import { wireDirectiveOwner, wireDirectives } from './directive-source';
 import { evictionStage, type DirectiveSource } from './evictions';
 import type { WireExchange } from './exchange';
 import type { ApplyReason } from '../../../../shared/cost/eviction-timing';
 import type { GuardStage, WireStage } from './chain';
 import { outgoingCheck } from './outgoing-check';
+import { pinStage } from './pins';
 import { failClosed, secretsStage } from './secrets';
 import { spendStage } from './spend';
 
@@ -32,12 +34,21 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' |
   const secrets = settings.wireSecrets ?? 'warn';
   const directives = wireDirectives(() => deps.db, sessionId);
   const lifetimeSeconds = cacheLifetimeOverride(deps.env);
+  let owner: string | null = null;
+  const ownerKey = () => {
+    if (owner) return owner;
+    const o = wireDirectiveOwner(deps.db, sessionId);
+    return (owner = 'threadId' in o ? `thread:${o.threadId}` : `wire:${sessionId}`);
+  };
   return [
     // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the
     //    wrapped session's) before anything is scanned or measured, so the budget counts what is
     //    really sent. It matches ids on the CLI's body as sent (the ids X-Ray shows). exchange.evictions.
     //    Each waits for a cheap moment unless applied before or asked now (issue 37): until then it is sent, and said so.
     evictionStage(directives, { now: () => deps.now(), price: bundledPrice, ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) }),
+    // 1b. Pins the CLI's own compaction dropped, put back as a labelled block (from what the relay saw
+    //     earlier, in memory only), before secrets and the budgets so both see it. exchange.pins.
+    pinStage({ directives: () => directives.directives(), owner: ownerKey }),
     // 2. Secrets: recorded, or replaced before forwarding (what evictions left). exchange.secrets.
     failClosed(secretsStage(secrets), secrets),
     // 3. The request budget, on the body as the stages above left it. exchange.budget.

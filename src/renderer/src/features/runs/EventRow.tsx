@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { EventItem } from './event-log';
 import { stepKindText } from './run-text';
+import { warningLabel } from '../../../../shared/wire/enforcement-text';
 
 /** A tool call's input in one line: the file it reads, the command it runs, or its JSON. */
 function inputSummary(input: unknown): string {
@@ -64,7 +65,7 @@ export const EventRow = memo(function EventRow({ item }: { item: EventItem }) {
     case 'wire':
       return (
         <div className={`ev ev-wire ev-wire-${item.warning.action}`} role="status" data-ev="wire" data-action={item.warning.action} data-testid="wire-warning">
-          <span className="ev-wire-label">On the wire · {item.warning.action === 'block' ? 'blocked' : item.warning.action === 'redact' ? 'redacted' : 'warning'}</span> {item.warning.text}
+          <span className="ev-wire-label">On the wire · {warningLabel(item.warning)}</span> {item.warning.text}
         </div>
       );
     case 'error':

@@ -9,6 +9,7 @@ import { StepExact, StepHistoryFacts } from './StepTokens';
 import { budgetText } from '../../../../shared/presets/describe';
 import { agentLabel, blockedBy, CEILING_NAME, exitText, stepKindText, timeText } from './run-text';
 import { StepRequestBudget } from './StepRequestBudget';
+import { warningLabel } from '../../../../shared/wire/enforcement-text';
 
 /** One step's evidence: what was measured right before launch, what was decided, how it ended. */
 export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: readonly AgentInfo[]; wire?: WireStepSummary | null }) {
@@ -41,7 +42,7 @@ export function StepCard({ step, agents, wire }: { step: StepEvidence; agents: r
                 <ul className="wire-warnings" data-testid="step-wire-warnings">
                   {wire.warnings.map((w) => (
                     <li key={`${w.sessionId}:${w.seq}:${w.kind}`} className={`wire-warning wire-warning-${w.action}`} data-action={w.action} data-kind={w.kind}>
-                      <span className="badge">{w.action === 'block' ? 'blocked' : w.action === 'redact' ? 'redacted' : 'warning'}</span> {w.text}
+                      <span className="badge">{warningLabel(w)}</span> {w.text}
                     </li>
                   ))}
                 </ul>

@@ -2,6 +2,51 @@ import type { WireWithheldView } from '../../../../shared/contract/xray';
 import { APPLY_REASON_TEXT } from '../../../../shared/cost/eviction-timing';
 import { formatBytes, formatInt } from '../../../../shared/format';
 
+const segmentsWord = (n: number) => (n === 1 ? 'a pinned segment' : `${n} pinned segments`);
+
+/**
+ * Pinned segments around the CLI's own compaction: the ones it dropped before this request, the ones
+ * Loupe re-sent in it (found in the bytes that left), and the ones it could not (content no longer in memory).
+ */
+function PinnedNotes({ r }: { r: WireWithheldView['requests'][number] }) {
+  const resent = r.reinsertedPinned;
+  const lost = r.unavailablePinned;
+  if (!r.droppedPinned.length && !resent.length && !lost.length && !r.carriedPinned.length) return null;
+  const bytes = resent.reduce((n, p) => n + p.bytes, 0);
+  // Re-sent exactly what this request's compaction dropped: said as "it" after the ids above.
+  const same = resent.length === r.droppedPinned.length && resent.every((p) => r.droppedPinned.includes(p.id));
+  return (
+    // One child: .notice lays its children out apart.
+    <div className={`notice small${lost.length || (r.droppedPinned.length && !resent.length && !r.carriedPinned.length) ? ' notice-warn' : ''}`} data-testid="wire-dropped-pinned">
+      <span>
+        {r.droppedPinned.length > 0 && (
+          <>
+            The CLI’s own compaction dropped {segmentsWord(r.droppedPinned.length)} before this request: <span className="mono">{r.droppedPinned.join(', ')}</span>.{' '}
+          </>
+        )}
+        {resent.length > 0 && (
+          <span data-testid="wire-pinned-resent">
+            Loupe re-sent {same ? (resent.length === 1 ? 'it' : 'them') : segmentsWord(resent.length)} in this request as a labelled block ({formatBytes(bytes)}, counted in the request budget)
+            {same ? '' : <>: <span className="mono">{resent.map((p) => p.id).join(', ')}</span></>}.{' '}
+          </span>
+        )}
+        {lost.length > 0 && (
+          <span data-testid="wire-pinned-unavailable">
+            Not re-sent: <span className="mono">{lost.map((p) => p.id).join(', ')}</span>{' '}
+            {lost.some((p) => p.reason === 'not-in-memory') ? '(Loupe keeps their content in memory only, and this Loupe process never saw it: it was restarted, or the segment was sent in another `loupe` command).' : '(the request had no place for them).'}
+          </span>
+        )}
+        {r.carriedPinned.length > 0 && (
+          <span data-testid="wire-pinned-carried">
+            Not added again: the request already carried the text of <span className="mono">{r.carriedPinned.join(', ')}</span> (the CLI attached it itself, or Loupe’s block was in it).{' '}
+          </span>
+        )}
+        {r.droppedPinned.length > 0 && !resent.length && !lost.length && !r.carriedPinned.length && <span>It was not re-sent: the request did not leave.</span>}
+      </span>
+    </div>
+  );
+}
+
 /** One request's line: what the relay withheld from it, and pinned segments the CLI dropped before it. */
 function RequestLine({ r, session }: { r: WireWithheldView['requests'][number]; session: string | null }) {
   const withheld = r.withheldSegments > 0;
@@ -29,12 +74,7 @@ function RequestLine({ r, session }: { r: WireWithheldView['requests'][number]; 
           · first withheld here: <span className="mono">{a.id}</span> ({APPLY_REASON_TEXT[a.reason]})
         </span>
       ))}
-      {r.droppedPinned.length > 0 && (
-        <div className="notice notice-warn small" data-testid="wire-dropped-pinned">
-          The CLI’s own compaction dropped {r.droppedPinned.length === 1 ? 'a pinned segment' : `${r.droppedPinned.length} pinned segments`} before this request:{' '}
-          <span className="mono">{r.droppedPinned.join(', ')}</span>. Loupe cannot put back what the CLI no longer sends.
-        </div>
-      )}
+      <PinnedNotes r={r} />
     </li>
   );
 }
@@ -54,14 +94,15 @@ export function WireEnforcementPanel({ wire, owner }: { wire: WireWithheldView; 
     <div className="callout wire-enforcement" data-testid="wire-enforcement">
       <strong>Enforced on the wire.</strong>{' '}
       Segments marked <span className="seg-badge seg-wire">on the wire</span> are what the CLI sent in its latest request (#{wire.seq}). Evict or summarize one and Loupe’s relay withholds it from the CLI’s next request
-      {owner === 'thread' ? ', in this session and the thread’s resumed ones' : ''}, keeping every tool call paired with its result; restore it and the next request carries it again.{' '}
+      {owner === 'thread' ? ', in this session and the thread’s resumed ones' : ''}, keeping every tool call paired with its result; restore it and the next request carries it again. Pin one and, if the CLI’s own
+      compaction drops it, Loupe re-sends it as a labelled block in each request that lacks it.{' '}
       <span data-testid="wire-cache-note">
         It changes what the provider has cached: the prompt cache is invalidated from that point on, and the request that first withholds it writes everything after it to the cache again. Each segment says what that costs and after how many requests it pays back.
         By default Loupe waits for a cheap moment (the cache’s lifetime passed, the CLI compacted its history, or the evictions pending together pay back within two requests); until then the eviction is pending and the segment is still sent. Apply now withholds it from the next request.
       </span>
       {shown.length > 0 && (
-        <details className="wire-withheld" open={shown.some((r) => r.withheldSegments > 0 || r.droppedPinned.length > 0 || (r.pending?.length ?? 0) > 0)}>
-          <summary>Withheld per request (latest {shown.length})</summary>
+        <details className="wire-withheld" open={shown.some((r) => r.withheldSegments > 0 || r.droppedPinned.length > 0 || r.reinsertedPinned.length > 0 || (r.pending?.length ?? 0) > 0)}>
+          <summary>Per request: withheld, pending, and pinned segments re-sent (latest {shown.length})</summary>
           <ul className="plain-list">
             {shown.map((r) => (
               <RequestLine key={`${r.sessionId}-${r.seq}`} r={r} session={sessionOf(r.sessionId)} />

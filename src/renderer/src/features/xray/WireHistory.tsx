@@ -41,9 +41,11 @@ export function WireHistory({ detail, shown, onPick }: { detail: WireSessionDeta
           const h = Math.max(2, Math.round((r.requestBytes / max) * H));
           const cached = r.usage?.input ? Math.round(h * Math.min(1, (r.usage.cacheRead ?? 0) / r.usage.input)) : 0;
           const x = i * (BAR + GAP);
-          const warnings = warningsOf(r.sessionId, r.seq, r.enforcement);
+          const said = warningsOf(r.sessionId, r.seq, r.enforcement);
+          // A pinned segment re-sent is said in the bar's text, not marked as a warning.
+          const warnings = said.filter((w) => w.action !== 'restore');
           const blocked = warnings.some((w) => w.action === 'block');
-          const text = `#${r.seq}: ${formatBytes(r.requestBytes)}${r.usage?.input ? `, input ${formatInt(r.usage.input)} tokens, ${formatInt(r.usage.cacheRead ?? 0)} from cache` : ''}${warnings.map((w) => `\n${w.text}`).join('')}`;
+          const text = `#${r.seq}: ${formatBytes(r.requestBytes)}${r.usage?.input ? `, input ${formatInt(r.usage.input)} tokens, ${formatInt(r.usage.cacheRead ?? 0)} from cache` : ''}${said.map((w) => `\n${w.text}`).join('')}`;
           return (
             <g
               key={r.seq}
