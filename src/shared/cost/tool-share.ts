@@ -1,0 +1,37 @@
+/**
+ * What a request's tool definitions cost (issue 37), priced as that request
+ * was. The attribution rule: a request's input is read in order (tool
+ * definitions first, in the order sent, as the Anthropic Messages API builds
+ * its prompt and cache prefix: tools, system, messages); the provider's
+ * reported cache read covers the first tokens, its cache write the next, and
+ * fresh input the rest. Each definition's tokens (Loupe's count) take their
+ * place in that order and are priced at the part they fall in, at the tier
+ * of the whole request; what lies beyond the reported input is not priced.
+ */
+import { promptTokens, rowFor, type BillableTokens, type ModelPrice } from './price';
+
+/** The list price (USD) of each definition, in the order given (the order sent). */
+export function toolDefinitionPrices(tools: readonly { tokens: number }[], tokens: BillableTokens, price: ModelPrice): number[] {
+  const prompt = promptTokens(tokens);
+  const { row } = rowFor(price, prompt);
+  // The prompt's parts in order: [0, read) cache read, [read, read+write) cache write, then fresh input.
+  const parts = [
+    { end: tokens.cacheRead, rate: row.cacheRead ?? row.input },
+    { end: tokens.cacheRead + tokens.cacheWrite, rate: row.cacheWrite ?? row.input },
+    { end: prompt, rate: row.input },
+  ];
+  let at = 0;
+  return tools.map((t) => {
+    const from = at;
+    const to = at + Math.max(0, t.tokens);
+    at = to;
+    let usd = 0;
+    let start = 0;
+    for (const p of parts) {
+      const overlap = Math.max(0, Math.min(to, p.end) - Math.max(from, start));
+      usd += (overlap * p.rate) / 1_000_000;
+      start = p.end;
+    }
+    return usd;
+  });
+}
