@@ -19,6 +19,10 @@ export interface WireToolUsage {
   tokensSent: number;
   /** Requests that carried the definition. */
   requests: number;
+  /** Requests that listed it by name only, its definition not sent (Claude Code's ToolSearch defers MCP tools until loaded). */
+  listed: number;
+  /** Its definition was sent deferred (`defer_loading`, after ToolSearch loaded it): priced at its request's average input price, not at the top of the prompt. */
+  deferred: boolean;
   /** Calls the sessions made to it (each distinct call once, however many later requests repeat it). */
   calls: number;
   /** Its definitions' list price in the priced requests that carried it (the attribution rule in docs/costs.md); null when none was priced. */
@@ -41,6 +45,8 @@ export interface WireToolServer {
   tokensSent: number;
   /** Requests that carried at least one of its definitions. */
   requests: number;
+  /** Requests that listed some of its tools by name only. */
+  listed: number;
   calls: number;
   usd: number | null;
   share: number | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolDefinitionPrices } from './tool-share';
+import { deferredDefinitionPrice, toolDefinitionPrices } from './tool-share';
 
 // Sonnet-like list prices, USD per million: input 3, cache write 3.75, cache read 0.30, output 15.
 const price = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
@@ -23,5 +23,14 @@ describe('toolDefinitionPrices', () => {
     const tiered = { input: 1, output: 2, tiers: [{ size: 1000, input: 10, output: 20 }] };
     expect(toolDefinitionPrices([{ tokens: 10 }], { cacheRead: 600, cacheWrite: 0, input: 600, output: 0 }, tiered)[0]).toBeCloseTo((10 * 10) / 1e6, 12);
     expect(toolDefinitionPrices([{ tokens: 10 }], { cacheRead: 600, cacheWrite: 0, input: 0, output: 0 }, tiered)[0]).toBeCloseTo((10 * 1) / 1e6, 12);
+  });
+});
+
+describe('deferredDefinitionPrice', () => {
+  it('prices a deferred definition at the request’s average input price per token', () => {
+    const tokens = { cacheRead: 1000, cacheWrite: 500, input: 2500, output: 50 };
+    const average = (1000 * 0.3 + 500 * 3.75 + 2500 * 3) / 1e6 / 4000;
+    expect(deferredDefinitionPrice(200, tokens, price)).toBeCloseTo(200 * average, 12);
+    expect(deferredDefinitionPrice(200, { cacheRead: 0, cacheWrite: 0, input: 0, output: 5 }, price)).toBe(0);
   });
 });

@@ -7,6 +7,9 @@
  * fresh input the rest. Each definition's tokens (Loupe's count) take their
  * place in that order and are priced at the part they fall in, at the tier
  * of the whole request; what lies beyond the reported input is not priced.
+ * A definition sent deferred (`defer_loading`, Anthropic's tool search) is
+ * not at the top: the API loads it where a tool_reference names it, inside
+ * the conversation, so it is priced at the request's average input price.
  */
 import { promptTokens, rowFor, type BillableTokens, type ModelPrice } from './price';
 
@@ -34,4 +37,13 @@ export function toolDefinitionPrices(tools: readonly { tokens: number }[], token
     }
     return usd;
   });
+}
+
+/** A deferred definition's list price (USD): its tokens at the request's average input price per token (its input's cost ÷ its input tokens). */
+export function deferredDefinitionPrice(definitionTokens: number, tokens: BillableTokens, price: ModelPrice): number {
+  const prompt = promptTokens(tokens);
+  if (prompt <= 0) return 0;
+  const { row } = rowFor(price, prompt);
+  const inputUsd = (tokens.cacheRead * (row.cacheRead ?? row.input) + tokens.cacheWrite * (row.cacheWrite ?? row.input) + tokens.input * row.input) / 1_000_000;
+  return (Math.min(Math.max(0, definitionTokens), prompt) * inputUsd) / prompt;
 }

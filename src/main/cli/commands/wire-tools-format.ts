@@ -21,24 +21,37 @@ export function formatWireTools(r: WireToolsReport): string {
     `Tool definitions in ${scope}: ${formatInt(r.requests)} request${r.requests === 1 ? '' : 's'} sent, ${formatInt(r.priced)} priced (${formatUsd(r.totalUsd)} ${LIST_PRICE} in all).`,
     '',
     ...table(
-      ['SERVER', 'TOOLS', 'DEF TOKENS SENT', 'REQUESTS', 'CALLS', 'LIST PRICE', 'SHARE'],
-      r.servers.map((s) => [serverName(s), String(s.tools), formatInt(s.tokensSent), formatInt(s.requests), formatInt(s.calls), usd(s.usd), pct(s.share)]),
+      ['SERVER', 'TOOLS', 'DEF TOKENS SENT', 'REQUESTS', 'BY NAME', 'CALLS', 'LIST PRICE', 'SHARE'],
+      r.servers.map((s) => [serverName(s), String(s.tools), formatInt(s.tokensSent), formatInt(s.requests), formatInt(s.listed), formatInt(s.calls), usd(s.usd), pct(s.share)]),
     ),
     '',
     ...table(
-      ['TOOL', 'SERVER', 'DEF TOKENS', 'REQUESTS', 'TOKENS SENT', 'CALLS', 'LIST PRICE', 'SHARE'],
-      r.tools.map((t: WireToolUsage) => [t.name, t.server ?? 'built-in', t.requests ? `${formatInt(t.definitionTokens)}${t.countKind === 'exact' ? '' : '~'}` : '—', formatInt(t.requests), formatInt(t.tokensSent), formatInt(t.calls), usd(t.usd), pct(t.share)]),
+      ['TOOL', 'SERVER', 'DEF TOKENS', 'REQUESTS', 'BY NAME', 'TOKENS SENT', 'CALLS', 'LIST PRICE', 'SHARE'],
+      r.tools.map((t: WireToolUsage) => [
+        `${t.name}${t.deferred ? ' (deferred)' : ''}`,
+        t.server ?? 'built-in',
+        t.requests ? `${formatInt(t.definitionTokens)}${t.countKind === 'exact' ? '' : '~'}` : '—',
+        formatInt(t.requests),
+        formatInt(t.listed),
+        formatInt(t.tokensSent),
+        formatInt(t.calls),
+        usd(t.usd),
+        pct(t.share),
+      ]),
     ),
   ];
   const unused = r.servers.filter((s) => s.unused);
   if (unused.length) {
     lines.push('', 'Not called in these requests (Loupe does not withhold definitions; remove a server you do not need with its CLI):');
     for (const s of unused) {
-      for (const c of s.remove) lines.push(`  ${c.command}    # ${serverName(s)}: ${formatInt(s.tokensSent)} definition tokens sent, ${usd(s.usd)}; ${c.note}`);
+      for (const c of s.remove) lines.push(`  ${c.command}    # ${serverName(s)}: ${formatInt(s.tokensSent)} definition tokens sent, ${usd(s.usd)}${s.listed ? `, listed by name in ${formatInt(s.listed)} requests` : ''}; ${c.note}`);
       if (!s.remove.length) lines.push(`  ${serverName(s)}: ${formatInt(s.tokensSent)} definition tokens sent (remove it in the configuration of the CLI that loads it)`);
     }
   }
-  lines.push('', `DEF TOKENS: Loupe's count of one definition (~ an estimate); LIST PRICE: each definition priced where it sits in the request's input (cache read, cache write or fresh input), see docs/costs.md.`);
+  lines.push(
+    '',
+    `DEF TOKENS: Loupe's count of one definition (~ an estimate). BY NAME: requests that listed the tool by name only, its definition not sent (claude's ToolSearch). LIST PRICE: each definition priced where it sits in the request's input (cache read, cache write or fresh input); a deferred one (loaded by ToolSearch) at the request's average input price; see docs/costs.md.`,
+  );
   for (const n of r.notes) lines.push(`Note: ${n}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,12 +1,12 @@
 // `loupe wire tools` (issue 37): a wrapped CLI's session with built-in and MCP tools, recorded by
 // the relay against a scripted Anthropic provider that reports cache writes and reads; each tool's
 // definition tokens, requests, calls and list price as the records and the catalog give them.
-import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
 import type { WireToolsReport } from '../../../shared/contract/wire-tools';
 import { bundledPrice } from '../../core/catalog/price';
+import { fakeToolsClaudeDir, TOOLS_MODEL, TOOLS_OFFERED, toolsUsage } from '../../core/testing/fake-tools-claude';
 import { makeRepo, removeTempDirs, tempDir } from '../../core/testing/fixtures';
 import { startProvider, type ScriptedProvider } from '../../core/testing/providers';
 import { runCliForTest } from '../testing';
@@ -18,59 +18,15 @@ afterEach(async () => {
 });
 afterAll(() => removeTempDirs());
 
-const MODEL = 'claude-sonnet-4-5';
-
-/**
- * A stand-in `claude`: three Messages requests offering two built-in tools and two MCP servers'
- * tools; the second and third carry a call to mcp__notes__search and one to Read (the third
- * repeats them as history); mcp__idle__ping is never called.
- */
-function fakeClaude(): string {
-  const dir = tempDir('loupe-fake-claude-');
-  const script = join(dir, 'claude');
-  const tool = (name: string, description: string) => ({ name, description, input_schema: { type: 'object', properties: { q: { type: 'string', description: `${description} `.repeat(20) } } } });
-  const tools = [tool('Read', 'Reads a file'), tool('Bash', 'Runs a command'), tool('mcp__notes__search', 'Searches the notes'), tool('mcp__idle__ping', 'Pings a server nobody uses')];
-  const calls = [
-    { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_01', name: 'mcp__notes__search', input: { q: 'cache' } }] },
-    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_01', content: 'found: cache notes' }] },
-    { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_02', name: 'Read', input: { file_path: '/repo/a.ts' } }] },
-    { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_02', content: 'export const a = 1;' }] },
-  ];
-  const bodies = [
-    [{ role: 'user', content: 'find the cache notes' }],
-    [{ role: 'user', content: 'find the cache notes' }, ...calls],
-    [{ role: 'user', content: 'find the cache notes' }, ...calls, { role: 'assistant', content: 'Done.' }, { role: 'user', content: 'thanks' }],
-  ].map((messages) => ({ model: MODEL, max_tokens: 5, system: 'You are a fake claude.', tools, messages }));
-  writeFileSync(
-    script,
-    `#!${process.execPath}
-const bodies = ${JSON.stringify(bodies)};
-(async () => {
-  for (const body of bodies) {
-    const r = await fetch(process.env.ANTHROPIC_BASE_URL + '/v1/messages', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01', 'x-api-key': process.env.ANTHROPIC_API_KEY },
-      body: JSON.stringify(body),
-    });
-    await r.text();
-  }
-  process.exit(0);
-})();
-`,
-  );
-  chmodSync(script, 0o755);
-  return dir;
-}
-
 describe('loupe wire tools', () => {
   it('gives each tool its definition tokens, requests, calls and list price, and the command that removes an unused MCP server', async () => {
     // The first request writes the prompt to the cache, the next two read it (the tool definitions are its first tokens).
     let n = 0;
     provider = await startProvider('anthropic', {
-      script: { turns: [{ reply: () => (++n === 1 ? { text: 'ok', usage: { input: 40, cacheWrite: 20_000, cacheRead: 0, output: 10 } } : { text: 'ok', usage: { input: 30, cacheWrite: 60, cacheRead: 20_000, output: 10 } }) }] },
+      script: { turns: [{ reply: () => ({ text: 'ok', usage: toolsUsage(++n) }) }] },
     });
     const repo = makeRepo({ 'a.ts': 'export const a = 1;\n' });
-    const env = { PATH: process.env.PATH, HOME: tempDir(), LOUPE_USER_DATA: tempDir('loupe-data-'), LOUPE_AGENT_PATH: fakeClaude(), ANTHROPIC_BASE_URL: provider.url, ANTHROPIC_API_KEY: 'sk-ant-tools-not-a-key' };
+    const env = { PATH: process.env.PATH, HOME: tempDir(), LOUPE_USER_DATA: tempDir('loupe-data-'), LOUPE_AGENT_PATH: fakeToolsClaudeDir(), ANTHROPIC_BASE_URL: provider.url, ANTHROPIC_API_KEY: 'sk-ant-tools-not-a-key' };
     const wrapped = await runCliForTest(['wrap', '--repo', repo, '--', 'claude'], env);
     expect(wrapped.code, wrapped.stderr).toBe(0);
     expect(provider.turns()).toHaveLength(3);
@@ -78,10 +34,10 @@ describe('loupe wire tools', () => {
 
     const detail = JSON.parse((await runCliForTest(['wire', 'show', sessionId, '--json'], env)).stdout) as WireSessionDetail;
     const defs = new Map(detail.request!.tools.map((t) => [t.name, t.tokens.tokens]));
-    expect([...defs.keys()]).toEqual(['Read', 'Bash', 'mcp__notes__search', 'mcp__idle__ping']);
+    expect([...defs.keys()]).toEqual(TOOLS_OFFERED.map((t) => t.name));
     // Every definition lies inside the first 20,000 tokens: written at 1.25× once, then read at 0.1× twice.
     expect([...defs.values()].reduce((a, b) => a + b, 0)).toBeLessThan(20_000);
-    const p = bundledPrice(MODEL)!;
+    const p = bundledPrice(TOOLS_MODEL)!;
     const expectedUsd = (tokens: number) => (tokens * p.cacheWrite!) / 1e6 + (2 * tokens * p.cacheRead!) / 1e6;
 
     const out = await runCliForTest(['wire', 'tools', sessionId, '--json'], env);
@@ -90,11 +46,10 @@ describe('loupe wire tools', () => {
     expect(report).toMatchObject({ sessions: 1, requests: 3, priced: 3 });
     expect(report.totalUsd).toBeCloseTo(detail.costs!.total.usd, 10);
     const byName = new Map(report.tools.map((t) => [t.name, t]));
-    const calls: Record<string, number> = { Read: 1, Bash: 0, mcp__notes__search: 1, mcp__idle__ping: 0 };
-    const servers: Record<string, string | null> = { Read: null, Bash: null, mcp__notes__search: 'notes', mcp__idle__ping: 'idle' };
-    for (const [name, tokens] of defs) {
+    for (const { name, server, calls } of TOOLS_OFFERED) {
+      const tokens = defs.get(name)!;
       const t = byName.get(name)!;
-      expect(t, name).toMatchObject({ server: servers[name], definitionTokens: tokens, requests: 3, tokensSent: 3 * tokens, calls: calls[name] });
+      expect(t, name).toMatchObject({ server, definitionTokens: tokens, requests: 3, tokensSent: 3 * tokens, calls });
       expect(t.usd!, name).toBeCloseTo(expectedUsd(tokens), 12);
       expect(t.share!, name).toBeCloseTo(expectedUsd(tokens) / detail.costs!.total.usd, 10);
     }
@@ -105,7 +60,7 @@ describe('loupe wire tools', () => {
 
     // The table says the same, with the command to remove the unused server.
     const text = (await runCliForTest(['wire', 'tools', sessionId], env)).stdout;
-    expect(text).toMatch(/^mcp__idle__ping\s+idle\s+[\d,]+~?\s+3\s+[\d,]+\s+0\s+\$/m);
+    expect(text).toMatch(/^mcp__idle__ping\s+idle\s+[\d,]+~?\s+3\s+0\s+[\d,]+\s+0\s+\$/m);
     expect(text).toContain('claude mcp remove idle');
 
     // Across sessions: by repository and since a day.

@@ -12,7 +12,7 @@
 import type { WireRequestRecord, WireSessionSummary } from '../../../shared/contract/wire';
 import type { RemoveCommand, WireToolServer, WireToolsReport, WireToolUsage } from '../../../shared/contract/wire-tools';
 import { billableFromTotalInput, priceRequest, type ModelPrice } from '../../../shared/cost/price';
-import { toolDefinitionPrices } from '../../../shared/cost/tool-share';
+import { deferredDefinitionPrice, toolDefinitionPrices } from '../../../shared/cost/tool-share';
 import { removeCommandOf, serverOf, toolOriginOf } from '../../../shared/wire/tool-origin';
 
 export interface ToolScopeSession {
@@ -35,7 +35,7 @@ export function toolUsage(sessions: readonly ToolScopeSession[], price: (model: 
   const tools = new Map<string, Acc>();
   const acc = (name: string, server: string | null): Acc => {
     let a = tools.get(name);
-    if (!a) tools.set(name, (a = { name, server, definitionTokens: 0, countKind: null, tokensSent: 0, requests: 0, calls: 0, usd: 0, pricedRequests: 0, agents: new Set() }));
+    if (!a) tools.set(name, (a = { name, server, definitionTokens: 0, countKind: null, tokensSent: 0, requests: 0, listed: 0, deferred: false, calls: 0, usd: 0, pricedRequests: 0, agents: new Set() }));
     return a;
   };
   let requests = 0;
@@ -44,6 +44,7 @@ export function toolUsage(sessions: readonly ToolScopeSession[], price: (model: 
   let relayAnswered = 0;
   let unreported = 0;
   const serverRequests = new Map<string | null, number>();
+  const serverListed = new Map<string | null, number>();
   for (const { session, records } of sessions) {
     const calls = new Map<string, string>();
     for (const r of records) {
@@ -58,7 +59,10 @@ export function toolUsage(sessions: readonly ToolScopeSession[], price: (model: 
       const p = r.usage ? price(r.model) : null;
       const tokens = r.usage ? billableFromTotalInput(r.usage) : null;
       const whole = tokens ? priceRequest(tokens, p) : null;
-      const each = tokens && p && whole?.kind === 'priced' ? toolDefinitionPrices(r.tools.map((t) => t.tokens), tokens, p) : null;
+      // Definitions at the top of the prompt take their place there; deferred ones (loaded where a tool_reference names them) are priced at the request's average.
+      const top = r.tools.filter((t) => !t.deferred);
+      const topUsd = tokens && p && whole?.kind === 'priced' ? toolDefinitionPrices(top.map((t) => t.tokens), tokens, p) : null;
+      const each = topUsd && tokens && p ? r.tools.map((t) => (t.deferred ? deferredDefinitionPrice(t.tokens.tokens, tokens, p) : topUsd[top.indexOf(t)]!)) : null;
       if (each && whole?.kind === 'priced') {
         priced += 1;
         totalUsd += whole.usd;
@@ -70,12 +74,22 @@ export function toolUsage(sessions: readonly ToolScopeSession[], price: (model: 
         a.countKind = t.tokens.kind;
         a.tokensSent += t.tokens.tokens;
         a.requests += 1;
+        if (t.deferred) a.deferred = true;
         a.agents.add(session.agent);
         if (each) {
           a.usd += each[i]!;
           a.pricedRequests += 1;
         }
       });
+      // Listed by name only (not sent): counted apart, never priced as a definition.
+      const sent = new Set(r.tools.map((t) => t.name));
+      const listed = (r.deferredTools ?? []).filter((name) => !sent.has(name));
+      for (const name of listed) {
+        const a = acc(name, serverOf(toolOriginOf(r.api, name)));
+        a.listed += 1;
+        a.agents.add(session.agent);
+      }
+      for (const server of new Set(listed.map((name) => serverOf(toolOriginOf(r.api, name))))) serverListed.set(server, (serverListed.get(server) ?? 0) + 1);
     }
     for (const name of calls.values()) {
       const a = acc(name, serverOf(toolOriginOf(records.find((r) => r.api)?.api ?? null, name)));
@@ -90,10 +104,10 @@ export function toolUsage(sessions: readonly ToolScopeSession[], price: (model: 
   const notes: string[] = [];
   if (relayAnswered) notes.push(`${relayAnswered} request${relayAnswered === 1 ? '' : 's'} answered by Loupe’s relay (blocked) sent no tool definition and ${relayAnswered === 1 ? 'is' : 'are'} not counted; calls in them are.`);
   if (unreported) notes.push(`${unreported} request${unreported === 1 ? '' : 's'} with no reported usage or no catalog price: their definition tokens are counted, not priced.`);
-  return { scope, sessions: sessions.length, requests, priced, totalUsd, tools: rows, servers: serversOf(tools, serverRequests, share), notes };
+  return { scope, sessions: sessions.length, requests, priced, totalUsd, tools: rows, servers: serversOf(tools, serverRequests, serverListed, share), notes };
 }
 
-function serversOf(tools: Map<string, Acc>, requests: Map<string | null, number>, share: (usd: number | null) => number | null): WireToolServer[] {
+function serversOf(tools: Map<string, Acc>, requests: Map<string | null, number>, listed: Map<string | null, number>, share: (usd: number | null) => number | null): WireToolServer[] {
   const by = new Map<string | null, { rows: Acc[] }>();
   for (const t of tools.values()) (by.get(t.server) ?? by.set(t.server, { rows: [] }).get(t.server)!).rows.push(t);
   return [...by.entries()]
@@ -109,6 +123,7 @@ function serversOf(tools: Map<string, Acc>, requests: Map<string | null, number>
         tools: rows.length,
         tokensSent: rows.reduce((n, t) => n + t.tokensSent, 0),
         requests: requests.get(server) ?? 0,
+        listed: listed.get(server) ?? 0,
         calls,
         usd,
         share: share(usd),

@@ -21,6 +21,8 @@ export interface ParsedTool {
   origin: string;
   /** The definition as sent, as JSON. */
   json: string;
+  /** Sent with `defer_loading: true` (Anthropic's tool search): in the model's context only where a tool_reference loads it. */
+  deferred?: boolean;
 }
 
 export interface ParsedRequest {
@@ -29,6 +31,8 @@ export interface ParsedRequest {
   stream: boolean;
   system: ParsedSystem[];
   tools: ParsedTool[];
+  /** Tools the CLI listed by name only, their definitions not sent (Claude Code's ToolSearch reminder). */
+  deferredTools?: string[];
   /** Conversation segments, ids settled exactly as a transcript import settles them. */
   segments: ImportedEntry[];
   /** The text of each segment (same order), for counting. */

@@ -1,0 +1,127 @@
+// Tool definitions against their use with the real claude (issue 37): Claude Code 2.1.332 under
+// `loupe wrap`, with two stdio MCP servers in its HOME's user configuration (a tiny server script
+// here: `notes` with two tools, `idle` with one), against the scripted Anthropic provider that
+// reports a cache write and then cache reads. Claude defers MCP tools: its ToolSearch reminder lists
+// them by name; the scripted model loads mcp__notes__search with ToolSearch (its definition then
+// sent with defer_loading) and calls it once. `loupe wire tools --json` gives each tool the
+// requests that carried its definition, the requests that only listed it, and the calls, as counted
+// in the bodies the provider received; each definition's list price from the recorded usage;
+// `idle` unused, with `claude mcp remove idle`. Skipped, in one line, where npm run agents:install has not run.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
+import type { WireToolsReport } from '../../../shared/contract/wire-tools';
+import { bundledPrice } from '../../core/catalog/price';
+import { makeRepo, removeTempDirs, tempDir } from '../../core/testing/fixtures';
+import { startProvider, type RecordedRequest } from '../../core/testing/providers';
+import { runCliForTest } from '../testing';
+import { TIER_AGENTS, tierHome, tierSkipReason } from './tier';
+
+const skip = tierSkipReason();
+afterAll(() => removeTempDirs());
+
+/** A stdio MCP server (newline-delimited JSON-RPC): `notes` offers search and tag, `idle` offers ping; a call answers NOTES-FOUND. */
+const MCP_SERVER = `
+const name = process.argv[2];
+const tools = name === 'notes'
+  ? [{ name: 'search', description: 'Searches the team notes for a phrase.', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } },
+     { name: 'tag', description: 'Tags a note.', inputSchema: { type: 'object', properties: { id: { type: 'string' }, tag: { type: 'string' } } } }]
+  : [{ name: 'ping', description: 'Pings a server nobody uses.', inputSchema: { type: 'object', properties: {} } }];
+let buf = '';
+const send = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
+process.stdin.on('data', (c) => {
+  buf += c;
+  let i;
+  while ((i = buf.indexOf('\\n')) >= 0) {
+    const line = buf.slice(0, i).trim();
+    buf = buf.slice(i + 1);
+    if (!line) continue;
+    const m = JSON.parse(line);
+    if (m.id === undefined) continue;
+    if (m.method === 'initialize') send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name, version: '1.0.0' } } });
+    else if (m.method === 'tools/list') send({ jsonrpc: '2.0', id: m.id, result: { tools } });
+    else if (m.method === 'tools/call') send({ jsonrpc: '2.0', id: m.id, result: { content: [{ type: 'text', text: 'NOTES-FOUND' }] } });
+    else send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no such method' } });
+  }
+});
+`;
+
+const toolsOf = (r: RecordedRequest) => ((r.json as { tools?: { name?: string }[] } | undefined)?.tools ?? []).map((t) => t.name ?? '');
+/** Distinct tool_use ids per tool name in the bodies received. */
+function callsIn(requests: RecordedRequest[]): Map<string, Set<string>> {
+  const calls = new Map<string, Set<string>>();
+  for (const r of requests)
+    for (const m of (r.json as { messages?: { content?: unknown }[] } | undefined)?.messages ?? [])
+      for (const b of Array.isArray(m.content) ? (m.content as { type?: string; id?: string; name?: string }[]) : [])
+        if (b.type === 'tool_use' && b.name && b.id) (calls.get(b.name) ?? calls.set(b.name, new Set()).get(b.name)!).add(b.id);
+  return calls;
+}
+
+describe.skipIf(skip !== null)('loupe wire tools with the real claude and two MCP servers', () => {
+  it('counts what the provider received: definitions per request, names listed by ToolSearch apart, each call once, priced from the recorded usage; the unused server with its remove command', async () => {
+    const agent = TIER_AGENTS.claude;
+    // Three requests: ToolSearch loads mcp__notes__search (the prompt written to the cache), the loaded tool is called (read), the answer (read).
+    const provider = await startProvider(agent.api, {
+      script: {
+        turns: [
+          { when: (r) => r.toolResults.some((t) => t.includes('NOTES-FOUND')), reply: { text: 'The notes say NOTES-FOUND.', usage: { input: 40, cacheRead: 60_000, cacheWrite: 100, output: 12 } } },
+          { when: (r) => toolsOf(r).includes('mcp__notes__search'), reply: { toolCalls: [{ name: 'mcp__notes__search', input: { q: 'cache' } }], usage: { input: 30, cacheRead: 60_000, output: 20 } } },
+          { when: (r) => toolsOf(r).includes('ToolSearch'), times: 1, reply: { toolCalls: [{ name: 'ToolSearch', input: { query: 'select:mcp__notes__search', max_results: 5 } }], usage: { input: 30, cacheWrite: 60_000, output: 20 } } },
+        ],
+      },
+    });
+    try {
+      const home = tierHome(agent, provider.url);
+      const script = join(tempDir('loupe-mcp-server-'), 'server.js');
+      writeFileSync(script, MCP_SERVER);
+      // User-scope servers in the HOME's ~/.claude.json: loaded without a prompt.
+      const server = (name: string) => ({ type: 'stdio', command: process.execPath, args: [script, name] });
+      writeFileSync(join(home.home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, mcpServers: { notes: server('notes'), idle: server('idle') } }));
+      const repo = makeRepo({ 'README.md': '# tools\n' });
+      const wrapped = await runCliForTest(['wrap', '--repo', repo, '--', 'claude', '-p', 'Search the notes for cache.', '--allowedTools', 'mcp__notes__search', '--model', 'claude-sonnet-4-5'], home.env);
+      expect(wrapped.code, wrapped.stderr).toBe(0);
+      const sessionId = /wire session ([0-9a-f-]{36})/.exec(wrapped.stderr)![1]!;
+      const received = provider.requests.filter((r) => r.method === 'POST' && /^\/v1\/messages(\?|$)/.test(r.path));
+      // The MCP server answered the call, and the answer reached the provider.
+      expect(received.some((r) => r.toolResults.some((t) => t.includes('NOTES-FOUND')))).toBe(true);
+
+      const report = JSON.parse((await runCliForTest(['wire', 'tools', sessionId, '--json'], home.env)).stdout) as WireToolsReport;
+      const detail = JSON.parse((await runCliForTest(['wire', 'show', sessionId, '--json'], home.env)).stdout) as WireSessionDetail;
+      expect(report.requests).toBe(received.length);
+      // Each definition in as many requests as the provider received it; the MCP tools listed by name (ToolSearch's reminder) counted apart.
+      const carried = new Map<string, number>();
+      for (const r of received) for (const name of toolsOf(r)) carried.set(name, (carried.get(name) ?? 0) + 1);
+      const byName = new Map(report.tools.map((t) => [t.name, t]));
+      for (const [name, n] of carried) expect(byName.get(name)?.requests, name).toBe(n);
+      expect(carried.get('mcp__notes__search')).toBe(received.length - 1);
+      expect(byName.get('mcp__notes__search')).toMatchObject({ server: 'notes', requests: received.length - 1, listed: 1, deferred: true, calls: 1 });
+      expect(byName.get('mcp__notes__tag')).toMatchObject({ server: 'notes', requests: 0, listed: received.length, tokensSent: 0, calls: 0, usd: null });
+      expect(byName.get('mcp__idle__ping')).toMatchObject({ server: 'idle', requests: 0, listed: received.length, tokensSent: 0, calls: 0, usd: null });
+      // Calls: each tool_use id once, however many later requests repeat it.
+      const calls = callsIn(received);
+      for (const t of report.tools) expect(t.calls, t.name).toBe(calls.get(t.name)?.size ?? 0);
+      expect(calls.get('ToolSearch')?.size).toBe(1);
+      expect(report.servers.find((s) => s.server === 'notes')).toMatchObject({ tools: 2, calls: 1, unused: false, remove: [] });
+      expect(report.servers.find((s) => s.server === 'idle')).toMatchObject({ tools: 1, requests: 0, listed: received.length, calls: 0, unused: true, remove: [{ agent: 'claude', command: 'claude mcp remove idle' }] });
+
+      // Prices from the recorded usage: a definition at the top (ToolSearch's) lies inside the 60,000 tokens written by the
+      // first request and read by the next two; the deferred mcp__notes__search is priced at each request's average input price.
+      const p = bundledPrice('claude-sonnet-4-5')!;
+      const last = (await runCliForTest(['wire', 'show', sessionId, '--json'], home.env)).stdout;
+      const tools = (JSON.parse(last) as WireSessionDetail).request!.tools;
+      expect(tools.filter((t) => !t.deferred).reduce((n, t) => n + t.tokens.tokens, 0)).toBeLessThan(60_000);
+      const search = tools.find((t) => t.name === 'ToolSearch')!;
+      expect(byName.get('ToolSearch')!.usd!).toBeCloseTo((search.tokens.tokens * (p.cacheWrite! + 2 * p.cacheRead!)) / 1e6, 12);
+      const def = tools.find((t) => t.name === 'mcp__notes__search')!;
+      expect(def.deferred).toBe(true);
+      const average = (u: { input: number; cacheRead: number; cacheWrite: number }) => (u.input * p.input + u.cacheRead * p.cacheRead! + u.cacheWrite * p.cacheWrite!) / 1e6 / (u.input + u.cacheRead + u.cacheWrite);
+      const usages = detail.requests.filter((r) => r.api && r.usage).map((r) => ({ input: r.usage!.input! - (r.usage!.cacheRead ?? 0) - (r.usage!.cacheWrite ?? 0), cacheRead: r.usage!.cacheRead ?? 0, cacheWrite: r.usage!.cacheWrite ?? 0 }));
+      expect(usages).toHaveLength(3);
+      expect(byName.get('mcp__notes__search')!.usd!).toBeCloseTo(def.tokens.tokens * (average(usages[1]!) + average(usages[2]!)), 12);
+      expect(report.totalUsd).toBeCloseTo(detail.costs!.total.usd, 10);
+    } finally {
+      await provider.close();
+    }
+  }, 240_000);
+});
