@@ -72,7 +72,7 @@ test.describe('tool definitions against their use in the app', () => {
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         await panel.scrollIntoViewIfNeeded();
-        await panel.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await panel.evaluate((el) => el.scrollIntoView({ block: 'center' }));
         await page.screenshot({ path: join(outDir, `wire-tools-${scheme}.png`) });
       }
     }

@@ -19,6 +19,11 @@ describe('toolDefinitionPrices', () => {
     expect(toolDefinitionPrices([{ tokens: 100 }], { cacheRead: 0, cacheWrite: 0, input: 50, output: 1 }, price)[0]).toBeCloseTo((50 * 3) / 1e6, 12);
   });
 
+  it('starts after the system blocks where the provider caches them first (OpenAI, Gemini)', () => {
+    // 900 system tokens first: a 200-token definition spans [900, 1100): 100 read, 100 written.
+    expect(toolDefinitionPrices([{ tokens: 200 }], { cacheRead: 1000, cacheWrite: 500, input: 0, output: 0 }, price, 900)[0]).toBeCloseTo((100 * 0.3 + 100 * 3.75) / 1e6, 12);
+  });
+
   it('uses the tier of the whole request, and the input price where no cache price is published', () => {
     const tiered = { input: 1, output: 2, tiers: [{ size: 1000, input: 10, output: 20 }] };
     expect(toolDefinitionPrices([{ tokens: 10 }], { cacheRead: 600, cacheWrite: 0, input: 600, output: 0 }, tiered)[0]).toBeCloseTo((10 * 10) / 1e6, 12);

@@ -1,12 +1,13 @@
 /**
  * What a request's tool definitions cost (issue 37), priced as that request
- * was. The attribution rule: a request's input is read in order (tool
- * definitions first, in the order sent, as the Anthropic Messages API builds
- * its prompt and cache prefix: tools, system, messages); the provider's
- * reported cache read covers the first tokens, its cache write the next, and
- * fresh input the rest. Each definition's tokens (Loupe's count) take their
- * place in that order and are priced at the part they fall in, at the tier
- * of the whole request; what lies beyond the reported input is not priced.
+ * was. The attribution rule: a request's input is read in the order the
+ * provider caches its prefix (Anthropic: tools, system, messages; OpenAI and
+ * Gemini: system, tools, messages, as cache-miss.ts orders them); the
+ * provider's reported cache read covers the first tokens, its cache write the
+ * next, and fresh input the rest. Each definition's tokens (Loupe's count)
+ * take their place in that order, after `start` tokens (the system blocks'
+ * where they come first), and are priced at the part they fall in, at the
+ * tier of the whole request; what lies beyond the reported input is not priced.
  * A definition sent deferred (`defer_loading`, Anthropic's tool search) is
  * not at the top: the API loads it where a tool_reference names it, inside
  * the conversation, so it is priced at the request's average input price.
@@ -14,7 +15,7 @@
 import { promptTokens, rowFor, type BillableTokens, type ModelPrice } from './price';
 
 /** The list price (USD) of each definition, in the order given (the order sent). */
-export function toolDefinitionPrices(tools: readonly { tokens: number }[], tokens: BillableTokens, price: ModelPrice): number[] {
+export function toolDefinitionPrices(tools: readonly { tokens: number }[], tokens: BillableTokens, price: ModelPrice, start = 0): number[] {
   const prompt = promptTokens(tokens);
   const { row } = rowFor(price, prompt);
   // The prompt's parts in order: [0, read) cache read, [read, read+write) cache write, then fresh input.
@@ -23,7 +24,7 @@ export function toolDefinitionPrices(tools: readonly { tokens: number }[], token
     { end: tokens.cacheRead + tokens.cacheWrite, rate: row.cacheWrite ?? row.input },
     { end: prompt, rate: row.input },
   ];
-  let at = 0;
+  let at = Math.max(0, start);
   return tools.map((t) => {
     const from = at;
     const to = at + Math.max(0, t.tokens);

@@ -61,7 +61,9 @@ export function toolUsage(sessions: readonly ToolScopeSession[], price: (model: 
       const whole = tokens ? priceRequest(tokens, p) : null;
       // Definitions at the top of the prompt take their place there; deferred ones (loaded where a tool_reference names them) are priced at the request's average.
       const top = r.tools.filter((t) => !t.deferred);
-      const topUsd = tokens && p && whole?.kind === 'priced' ? toolDefinitionPrices(top.map((t) => t.tokens), tokens, p) : null;
+      // Anthropic caches tools before the system blocks; OpenAI and Gemini after them.
+      const start = r.provider === 'anthropic' ? 0 : r.system.reduce((n, b) => n + b.tokens.tokens, 0);
+      const topUsd = tokens && p && whole?.kind === 'priced' ? toolDefinitionPrices(top.map((t) => t.tokens), tokens, p, start) : null;
       const each = topUsd && tokens && p ? r.tools.map((t) => (t.deferred ? deferredDefinitionPrice(t.tokens.tokens, tokens, p) : topUsd[top.indexOf(t)]!)) : null;
       if (each && whole?.kind === 'priced') {
         priced += 1;
