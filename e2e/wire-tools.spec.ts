@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { WireToolsReport } from '../src/shared/contract/wire-tools';
 import { formatUsd } from '../src/shared/cost/price';
 import { formatInt } from '../src/shared/format';
-import { fakeToolsClaudeDir, TOOLS_OFFERED, toolsUsage } from '../src/main/core/testing/fake-tools-claude';
+import { fakeToolsClaudeDir, TOOL_LISTED, TOOLS_OFFERED, toolsUsage } from '../src/main/core/testing/fake-tools-claude';
 import { startProvider, type ScriptedProvider } from '../src/main/core/testing/providers';
 import { expect, makeRepo, openRepository, test } from './fixtures';
 import { loupe } from './loupe-cli';
@@ -46,8 +46,10 @@ test.describe('tool definitions against their use in the app', () => {
     await picker.selectOption(await option.getAttribute('value'));
     const panel = page.getByTestId('wire-tools');
     await expect(panel).toBeVisible();
-    await expect(panel.locator('h2')).toHaveText('Tools (4, 2 MCP servers)');
-    await expect(panel.locator('tbody tr')).toHaveCount(TOOLS_OFFERED.length);
+    await expect(panel.locator('h2')).toHaveText('Tools (5, 2 MCP servers)');
+    await expect(panel.locator('tbody tr')).toHaveCount(TOOLS_OFFERED.length + 1);
+    // Listed by name only (claude's ToolSearch reminder): no definition sent, no price.
+    await expect(panel.locator(`tr[data-tool="${TOOL_LISTED}"] td`)).toHaveText([TOOL_LISTED, 'notes', '—', '0', '3', '0', '0', 'not priced', '—']);
     for (const { name, server, calls } of TOOLS_OFFERED) {
       const t = report.tools.find((x) => x.name === name)!;
       expect(t).toMatchObject({ server, calls, requests: 3 });

@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
 import type { WireToolsReport } from '../../../shared/contract/wire-tools';
 import { bundledPrice } from '../../core/catalog/price';
-import { fakeToolsClaudeDir, TOOLS_MODEL, TOOLS_OFFERED, toolsUsage } from '../../core/testing/fake-tools-claude';
+import { fakeToolsClaudeDir, TOOL_LISTED, TOOLS_MODEL, TOOLS_OFFERED, toolsUsage } from '../../core/testing/fake-tools-claude';
 import { makeRepo, removeTempDirs, tempDir } from '../../core/testing/fixtures';
 import { startProvider, type ScriptedProvider } from '../../core/testing/providers';
 import { runCliForTest } from '../testing';
@@ -53,9 +53,11 @@ describe('loupe wire tools', () => {
       expect(t.usd!, name).toBeCloseTo(expectedUsd(tokens), 12);
       expect(t.share!, name).toBeCloseTo(expectedUsd(tokens) / detail.costs!.total.usd, 10);
     }
+    // Listed by name only: counted apart, no definition tokens, no price.
+    expect(byName.get(TOOL_LISTED)).toMatchObject({ server: 'notes', requests: 0, listed: 3, tokensSent: 0, calls: 0, usd: null });
     const idle = report.servers.find((s) => s.server === 'idle')!;
     expect(idle).toMatchObject({ tools: 1, requests: 3, calls: 0, unused: true, remove: [{ agent: 'claude', command: 'claude mcp remove idle' }] });
-    expect(report.servers.find((s) => s.server === 'notes')).toMatchObject({ calls: 1, unused: false, remove: [] });
+    expect(report.servers.find((s) => s.server === 'notes')).toMatchObject({ tools: 2, listed: 3, calls: 1, unused: false, remove: [] });
     expect(report.servers.find((s) => s.server === null)).toMatchObject({ tools: 2, calls: 1, unused: false });
 
     // The table says the same, with the command to remove the unused server.

@@ -1,8 +1,9 @@
 // A stand-in for Claude Code with tools (test helper, for the `loupe wire tools` test and its
 // e2e): three Messages requests to $ANTHROPIC_BASE_URL offering two built-in tools and two MCP
-// servers' tools (`mcp__notes__search`, `mcp__idle__ping`); the second and third carry one call
-// to mcp__notes__search and one to Read (the third repeats them as history); mcp__idle__ping is
-// never called. Loupe's relay, parsers and records stay the real ones.
+// servers' tools (`mcp__notes__search`, `mcp__idle__ping`), and listing one more by name only in
+// a ToolSearch reminder as Claude Code does (`mcp__notes__lookup`, its definition never sent); the
+// second and third carry one call to mcp__notes__search and one to Read (the third repeats them as
+// history); mcp__idle__ping is never called. Loupe's relay, parsers and records stay the real ones.
 import { chmodSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ export const TOOLS_OFFERED: { name: string; server: string | null; calls: number
   { name: 'mcp__notes__search', server: 'notes', calls: 1 },
   { name: 'mcp__idle__ping', server: 'idle', calls: 0 },
 ];
+/** A tool the requests list by name only (Claude Code's ToolSearch reminder), its definition never sent. */
+export const TOOL_LISTED = 'mcp__notes__lookup';
 /** Usage that makes the first request write the prompt to the cache and the next two read it. */
 export const toolsUsage = (n: number) => (n === 1 ? { input: 40, cacheWrite: 20_000, cacheRead: 0, output: 10 } : { input: 30, cacheWrite: 60, cacheRead: 20_000, output: 10 });
 
@@ -27,7 +30,8 @@ function bodies() {
     { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_02', name: 'Read', input: { file_path: '/repo/a.ts' } }] },
     { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_02', content: 'export const a = 1;' }] },
   ];
-  const ask = { role: 'user', content: 'find the cache notes' };
+  const reminder = `<system-reminder>\nThe following deferred tools are now available via ToolSearch. Their schemas are NOT loaded — use ToolSearch with query "select:<name>" to load them:\n${TOOL_LISTED}\n</system-reminder>`;
+  const ask = { role: 'user', content: [{ type: 'text', text: reminder }, { type: 'text', text: 'find the cache notes' }] };
   return [[ask], [ask, ...calls], [ask, ...calls, { role: 'assistant', content: 'Done.' }, { role: 'user', content: 'thanks' }]].map((messages) => ({
     model: TOOLS_MODEL,
     max_tokens: 5,
