@@ -24,8 +24,8 @@ test.describe('tool definitions against their use in the app', () => {
 
   test('the wire view’s Tools panel shows what loupe wire tools says, with the command to remove an unused MCP server', async ({ page, host }) => {
     test.setTimeout(90_000);
-    let n = 0;
-    provider = await startProvider('anthropic', { script: { turns: [{ reply: () => ({ text: 'ok', usage: toolsUsage(++n) }) }] } });
+    const usage = toolsUsage();
+    provider = await startProvider('anthropic', { script: { turns: [{ reply: (r) => ({ text: 'ok', usage: usage(r.bodyText) }) }] } });
     const repo = makeRepo({ 'a.ts': 'export const a = 1;\n' });
     const bin = fakeToolsClaudeDir();
     const env = { PATH: `${bin}:${process.env.PATH}`, HOME: bin, TERM: 'dumb', LOUPE_USER_DATA: host.userDataDir, LOUPE_AGENT_PATH: bin, ANTHROPIC_BASE_URL: provider.url, ANTHROPIC_API_KEY: 'sk-ant-e2e-not-a-key' };

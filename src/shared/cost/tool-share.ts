@@ -4,10 +4,12 @@
  * provider caches its prefix (Anthropic: tools, system, messages; OpenAI and
  * Gemini: system, tools, messages, as cache-miss.ts orders them); the
  * provider's reported cache read covers the first tokens, its cache write the
- * next, and fresh input the rest. Each definition's tokens (Loupe's count)
- * take their place in that order, after `start` tokens (the system blocks'
- * where they come first), and are priced at the part they fall in, at the
- * tier of the whole request; what lies beyond the reported input is not priced.
+ * next, and fresh input the rest. Each definition's tokens take their place
+ * in that order, after `start` tokens (the system blocks' where they come
+ * first), and are priced at the part they fall in, at the tier of the whole
+ * request; what lies beyond the reported input is not priced. The caller
+ * gives tokens in the provider's units (tool-usage.ts scales Loupe's count of
+ * each part by the reported input over Loupe's count of the whole request).
  * A definition sent deferred (`defer_loading`, Anthropic's tool search) is
  * not at the top: the API loads it where a tool_reference names it, inside
  * the conversation, so it is priced at the request's average input price.

@@ -105,20 +105,24 @@ describe.skipIf(skip !== null)('loupe wire tools with the real claude and two MC
       expect(report.servers.find((s) => s.server === 'notes')).toMatchObject({ tools: 2, calls: 1, unused: false, remove: [] });
       expect(report.servers.find((s) => s.server === 'idle')).toMatchObject({ tools: 1, requests: 0, listed: received.length, calls: 0, unused: true, remove: [{ agent: 'claude', command: 'claude mcp remove idle' }] });
 
-      // Prices from the recorded usage: a definition at the top (ToolSearch's) lies inside the 60,000 tokens written by the
+      // Prices from the recorded usage, each definition's tokens scaled to the provider's units (its reported input over
+      // Loupe's count of the request): a definition at the top (ToolSearch's) lies inside the 60,000 tokens written by the
       // first request and read by the next two; the deferred mcp__notes__search is priced at each request's average input price.
       const p = bundledPrice('claude-sonnet-4-5')!;
+      const reqs = detail.requests.filter((r) => r.api && r.usage).map((r) => ({ prompt: r.usage!.input!, count: r.count!.tokens, read: r.usage!.cacheRead ?? 0, write: r.usage!.cacheWrite ?? 0 }));
+      expect(reqs).toHaveLength(3);
       const last = (await runCliForTest(['wire', 'show', sessionId, '--json'], home.env)).stdout;
       const tools = (JSON.parse(last) as WireSessionDetail).request!.tools;
-      expect(tools.filter((t) => !t.deferred).reduce((n, t) => n + t.tokens.tokens, 0)).toBeLessThan(60_000);
+      const top = tools.filter((t) => !t.deferred).reduce((n, t) => n + t.tokens.tokens, 0);
+      for (const r of reqs) expect((top * r.prompt) / r.count).toBeLessThan(60_000);
       const search = tools.find((t) => t.name === 'ToolSearch')!;
-      expect(byName.get('ToolSearch')!.usd!).toBeCloseTo((search.tokens.tokens * (p.cacheWrite! + 2 * p.cacheRead!)) / 1e6, 12);
+      const rate = (r: (typeof reqs)[number]) => (r.read ? p.cacheRead! : p.cacheWrite!);
+      expect(byName.get('ToolSearch')!.usd!).toBeCloseTo(reqs.reduce((usd, r) => usd + (search.tokens.tokens * (r.prompt / r.count) * rate(r)) / 1e6, 0), 12);
       const def = tools.find((t) => t.name === 'mcp__notes__search')!;
       expect(def.deferred).toBe(true);
-      const average = (u: { input: number; cacheRead: number; cacheWrite: number }) => (u.input * p.input + u.cacheRead * p.cacheRead! + u.cacheWrite * p.cacheWrite!) / 1e6 / (u.input + u.cacheRead + u.cacheWrite);
-      const usages = detail.requests.filter((r) => r.api && r.usage).map((r) => ({ input: r.usage!.input! - (r.usage!.cacheRead ?? 0) - (r.usage!.cacheWrite ?? 0), cacheRead: r.usage!.cacheRead ?? 0, cacheWrite: r.usage!.cacheWrite ?? 0 }));
-      expect(usages).toHaveLength(3);
-      expect(byName.get('mcp__notes__search')!.usd!).toBeCloseTo(def.tokens.tokens * (average(usages[1]!) + average(usages[2]!)), 12);
+      const inputUsd = (r: (typeof reqs)[number]) => ((r.prompt - r.read - r.write) * p.input + r.read * p.cacheRead! + r.write * p.cacheWrite!) / 1e6;
+      // Per request: its tokens in the provider's units × the request's input cost per token (the two factors of prompt cancel).
+      expect(byName.get('mcp__notes__search')!.usd!).toBeCloseTo(def.tokens.tokens * (inputUsd(reqs[1]!) / reqs[1]!.count + inputUsd(reqs[2]!) / reqs[2]!.count), 12);
       expect(report.totalUsd).toBeCloseTo(detail.costs!.total.usd, 10);
     } finally {
       await provider.close();

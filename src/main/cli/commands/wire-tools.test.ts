@@ -21,10 +21,8 @@ afterAll(() => removeTempDirs());
 describe('loupe wire tools', () => {
   it('gives each tool its definition tokens, requests, calls and list price, and the command that removes an unused MCP server', async () => {
     // The first request writes the prompt to the cache, the next two read it (the tool definitions are its first tokens).
-    let n = 0;
-    provider = await startProvider('anthropic', {
-      script: { turns: [{ reply: () => ({ text: 'ok', usage: toolsUsage(++n) }) }] },
-    });
+    const usage = toolsUsage();
+    provider = await startProvider('anthropic', { script: { turns: [{ reply: (r) => ({ text: 'ok', usage: usage(r.bodyText) }) }] } });
     const repo = makeRepo({ 'a.ts': 'export const a = 1;\n' });
     const env = { PATH: process.env.PATH, HOME: tempDir(), LOUPE_USER_DATA: tempDir('loupe-data-'), LOUPE_AGENT_PATH: fakeToolsClaudeDir(), ANTHROPIC_BASE_URL: provider.url, ANTHROPIC_API_KEY: 'sk-ant-tools-not-a-key' };
     const wrapped = await runCliForTest(['wrap', '--repo', repo, '--', 'claude'], env);
@@ -35,10 +33,14 @@ describe('loupe wire tools', () => {
     const detail = JSON.parse((await runCliForTest(['wire', 'show', sessionId, '--json'], env)).stdout) as WireSessionDetail;
     const defs = new Map(detail.request!.tools.map((t) => [t.name, t.tokens.tokens]));
     expect([...defs.keys()]).toEqual(TOOLS_OFFERED.map((t) => t.name));
-    // Every definition lies inside the first 20,000 tokens: written at 1.25× once, then read at 0.1× twice.
-    expect([...defs.values()].reduce((a, b) => a + b, 0)).toBeLessThan(20_000);
+    // Each request's scale: the provider's reported input over Loupe's count of the whole request (the definitions' tokens in
+    // the provider's units). The definitions come first and lie inside the cached part: written once, then read twice.
     const p = bundledPrice(TOOLS_MODEL)!;
-    const expectedUsd = (tokens: number) => (tokens * p.cacheWrite!) / 1e6 + (2 * tokens * p.cacheRead!) / 1e6;
+    const reqs = detail.requests.map((r) => ({ prompt: r.usage!.input!, count: r.count!.tokens, write: r.usage!.cacheWrite ?? 0, read: r.usage!.cacheRead ?? 0 }));
+    expect(reqs.map((r) => [r.write > 0, r.read > 0])).toEqual([[true, false], [false, true], [false, true]]);
+    const allTools = [...defs.values()].reduce((a, b) => a + b, 0);
+    for (const r of reqs) expect((allTools * r.prompt) / r.count).toBeLessThan(r.write + r.read);
+    const expectedUsd = (tokens: number) => reqs.reduce((usd, r) => usd + (tokens * (r.prompt / r.count) * (r.write ? p.cacheWrite! : p.cacheRead!)) / 1e6, 0);
 
     const out = await runCliForTest(['wire', 'tools', sessionId, '--json'], env);
     expect(out.code, out.stderr).toBe(0);

@@ -11,7 +11,7 @@
  */
 import type { WireRequestRecord, WireSessionSummary } from '../../../shared/contract/wire';
 import type { RemoveCommand, WireToolServer, WireToolsReport, WireToolUsage } from '../../../shared/contract/wire-tools';
-import { billableFromTotalInput, priceRequest, type ModelPrice } from '../../../shared/cost/price';
+import { billableFromTotalInput, priceRequest, promptTokens, type ModelPrice } from '../../../shared/cost/price';
 import { deferredDefinitionPrice, toolDefinitionPrices } from '../../../shared/cost/tool-share';
 import { removeCommandOf, serverOf, toolOriginOf } from '../../../shared/wire/tool-origin';
 
@@ -61,10 +61,13 @@ export function toolUsage(sessions: readonly ToolScopeSession[], price: (model: 
       const whole = tokens ? priceRequest(tokens, p) : null;
       // Definitions at the top of the prompt take their place there; deferred ones (loaded where a tool_reference names them) are priced at the request's average.
       const top = r.tools.filter((t) => !t.deferred);
+      // Loupe's counts in the provider's units: each part's share of Loupe's count of the whole request, of the reported input.
+      const scale = tokens && r.count && r.count.tokens > 0 ? promptTokens(tokens) / r.count.tokens : 1;
+      const scaled = (n: number) => n * scale;
       // Anthropic caches tools before the system blocks; OpenAI and Gemini after them.
-      const start = r.provider === 'anthropic' ? 0 : r.system.reduce((n, b) => n + b.tokens.tokens, 0);
-      const topUsd = tokens && p && whole?.kind === 'priced' ? toolDefinitionPrices(top.map((t) => t.tokens), tokens, p, start) : null;
-      const each = topUsd && tokens && p ? r.tools.map((t) => (t.deferred ? deferredDefinitionPrice(t.tokens.tokens, tokens, p) : topUsd[top.indexOf(t)]!)) : null;
+      const start = r.provider === 'anthropic' ? 0 : scaled(r.system.reduce((n, b) => n + b.tokens.tokens, 0));
+      const topUsd = tokens && p && whole?.kind === 'priced' ? toolDefinitionPrices(top.map((t) => ({ tokens: scaled(t.tokens.tokens) })), tokens, p, start) : null;
+      const each = topUsd && tokens && p ? r.tools.map((t) => (t.deferred ? deferredDefinitionPrice(scaled(t.tokens.tokens), tokens, p) : topUsd[top.indexOf(t)]!)) : null;
       if (each && whole?.kind === 'priced') {
         priced += 1;
         totalUsd += whole.usd;

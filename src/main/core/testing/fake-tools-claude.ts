@@ -18,8 +18,24 @@ export const TOOLS_OFFERED: { name: string; server: string | null; calls: number
 ];
 /** A tool the requests list by name only (Claude Code's ToolSearch reminder), its definition never sent. */
 export const TOOL_LISTED = 'mcp__notes__lookup';
-/** Usage that makes the first request write the prompt to the cache and the next two read it. */
-export const toolsUsage = (n: number) => (n === 1 ? { input: 40, cacheWrite: 20_000, cacheRead: 0, output: 10 } : { input: 30, cacheWrite: 60, cacheRead: 20_000, output: 10 });
+/**
+ * A scripted provider's usage for these requests, counting a body as bytes / 4: the first
+ * request writes its prompt to the cache, the later ones read that much and pay the rest fresh.
+ */
+export function toolsUsage(): (bodyText: string) => { input: number; cacheWrite: number; cacheRead: number; output: number } {
+  let cached = 0;
+  return (bodyText) => {
+    const prompt = Math.ceil(Buffer.byteLength(bodyText) / 4);
+    if (!cached) {
+      cached = prompt;
+      return { input: 0, cacheWrite: prompt, cacheRead: 0, output: 10 };
+    }
+    return { input: prompt - cached, cacheWrite: 0, cacheRead: cached, output: 10 };
+  };
+}
+
+/** The CLI's system prompt: long, as a real CLI's is (tools are then a part of the request, not most of it). */
+const SYSTEM = `You are a fake claude. ${'Follow the house rules, read before you write, and say what you changed. '.repeat(60)}`;
 
 function bodies() {
   const tool = (name: string) => ({ name, description: `The ${name} tool.`, input_schema: { type: 'object', properties: { q: { type: 'string', description: `What ${name} takes. `.repeat(20) } } } });
@@ -35,7 +51,7 @@ function bodies() {
   return [[ask], [ask, ...calls], [ask, ...calls, { role: 'assistant', content: 'Done.' }, { role: 'user', content: 'thanks' }]].map((messages) => ({
     model: TOOLS_MODEL,
     max_tokens: 5,
-    system: 'You are a fake claude.',
+    system: SYSTEM,
     tools,
     messages,
   }));
