@@ -70,7 +70,7 @@ function assistantBlock(c: SegmentCollector, blk: Record<string, unknown>, at: s
  * The tools Claude Code lists by name in its ToolSearch reminder ("The following deferred tools
  * are now available via ToolSearch… :" then one name a line): offered, their definitions not sent.
  */
-function deferredToolNames(messages: unknown): string[] {
+export function deferredToolNames(messages: unknown): string[] {
   const names = new Set<string>();
   for (const m of Array.isArray(messages) ? messages : []) {
     const content = obj(m).content;
