@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAnthropic } from './anthropic';
 import { parseGemini } from './gemini';
+import { parseOpenAI } from './openai';
 
 describe('tool definitions on the wire', () => {
   it('claude: mcp__<server>__<tool>; defer_loading marks a deferred definition; the ToolSearch reminder’s names are listed, not sent', () => {
@@ -25,6 +26,25 @@ describe('tool definitions on the wire', () => {
     expect(p.tools.map((t) => [t.name, t.origin])).toEqual([
       ['read_file', 'built-in'],
       ['mcp_notes_search_all', 'mcp:notes'],
+    ]);
+  });
+
+  it('codex: an MCP server’s tools in a namespace mcp__<server> are recorded by their qualified names; its own namespaces stay built-in', () => {
+    // The shape the real codex 0.171 sent with a stdio MCP server `notes` in its config.toml.
+    const p = parseOpenAI({
+      model: 'gpt-5',
+      tools: [
+        { type: 'function', name: 'exec_command', parameters: {} },
+        { type: 'namespace', name: 'multi_agent_v1', tools: [{ type: 'function', name: 'spawn_agent', parameters: {} }] },
+        { type: 'namespace', name: 'mcp__notes', description: 'Tools in the mcp__notes namespace.', tools: [{ type: 'function', name: 'search', parameters: {} }, { type: 'function', name: 'tag', parameters: {} }] },
+      ],
+      input: [],
+    });
+    expect(p.tools.map((t) => [t.name, t.origin])).toEqual([
+      ['exec_command', 'built-in'],
+      ['spawn_agent', 'built-in'],
+      ['mcp__notes__search', 'mcp:notes'],
+      ['mcp__notes__tag', 'mcp:notes'],
     ]);
   });
 });
