@@ -6,8 +6,10 @@
 // sent with defer_loading) and calls it once. `loupe wire tools --json` gives each tool the
 // requests that carried its definition, the requests that only listed it, and the calls, as counted
 // in the bodies the provider received; each definition's list price from the recorded usage;
-// `idle` unused, with `claude mcp remove idle`. Skipped, in one line, where npm run agents:install has not run.
-import { writeFileSync } from 'node:fs';
+// `idle` unused, with `claude mcp remove idle`. The same with the real gemini (0.61 names MCP tools
+// `mcp_<server>_<tool>` and sends them all): its requests' definitions and calls as received, and
+// `gemini mcp remove idle`. Skipped, in one line, where npm run agents:install has not run.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
@@ -124,6 +126,52 @@ describe.skipIf(skip !== null)('loupe wire tools with the real claude and two MC
       // Per request: its tokens in the provider's units × the request's input cost per token (the two factors of prompt cancel).
       expect(byName.get('mcp__notes__search')!.usd!).toBeCloseTo(def.tokens.tokens * (inputUsd(reqs[1]!) / reqs[1]!.count + inputUsd(reqs[2]!) / reqs[2]!.count), 12);
       expect(report.totalUsd).toBeCloseTo(detail.costs!.total.usd, 10);
+    } finally {
+      await provider.close();
+    }
+  }, 240_000);
+
+  it('gemini: mcp_<server>_<tool> definitions and calls as the provider received them; the unused server with gemini’s remove command', async () => {
+    const agent = TIER_AGENTS.gemini;
+    const provider = await startProvider(agent.api, {
+      script: {
+        turns: [
+          { when: (r) => r.toolResults.some((t) => t.includes('NOTES-FOUND')), reply: { text: 'The notes say NOTES-FOUND.' } },
+          { reply: { toolCalls: [{ name: 'mcp_notes_search', input: { q: 'cache' } }] } },
+        ],
+      },
+    });
+    try {
+      const home = tierHome(agent, provider.url);
+      const script = join(tempDir('loupe-mcp-server-'), 'server.js');
+      writeFileSync(script, MCP_SERVER);
+      const settings = join(home.home, '.gemini', 'settings.json');
+      const server = (name: string) => ({ command: process.execPath, args: [script, name], trust: true });
+      writeFileSync(settings, JSON.stringify({ ...JSON.parse(readFileSync(settings, 'utf8')), mcpServers: { notes: server('notes'), idle: server('idle') } }));
+      const repo = makeRepo({ 'README.md': '# tools\n' });
+      const ran = await runCliForTest(['run', '--repo', repo, '--agent', 'gemini', '--ask', 'Search the notes for cache.'], home.env);
+      expect(ran.code, ran.stderr + ran.stdout).toBe(0);
+      const turns = provider.requests.filter((r) => r.purpose === 'turn');
+      expect(turns.some((r) => r.toolResults.some((t) => t.includes('NOTES-FOUND')))).toBe(true);
+      const sessionId = (JSON.parse((await runCliForTest(['wire', 'list', '--json'], home.env)).stdout) as { id: string }[])[0]!.id;
+      const report = JSON.parse((await runCliForTest(['wire', 'tools', sessionId, '--json'], home.env)).stdout) as WireToolsReport;
+      type GeminiBody = { tools?: { functionDeclarations?: { name: string }[] }[]; contents?: { parts?: { functionCall?: { name: string } }[] }[] };
+      const declared = (r: RecordedRequest) => ((r.json as GeminiBody | undefined)?.tools ?? []).flatMap((t) => (t.functionDeclarations ?? []).map((d) => d.name));
+      const carried = new Map<string, number>();
+      for (const r of provider.requests) for (const name of declared(r)) carried.set(name, (carried.get(name) ?? 0) + 1);
+      expect(carried.get('mcp_notes_search')).toBeGreaterThan(0);
+      expect(carried.get('mcp_idle_ping')).toBeGreaterThan(0);
+      const byName = new Map(report.tools.map((t) => [t.name, t]));
+      for (const [name, n] of carried) expect(byName.get(name)?.requests, name).toBe(n);
+      // The call, once: the last turn's history holds it.
+      const last = turns.at(-1)!.json as GeminiBody;
+      const called = (last.contents ?? []).flatMap((c) => (c.parts ?? []).flatMap((p) => (p.functionCall ? [p.functionCall.name] : [])));
+      expect(called).toEqual(['mcp_notes_search']);
+      expect(byName.get('mcp_notes_search')).toMatchObject({ server: 'notes', calls: 1 });
+      expect(byName.get('mcp_notes_tag')).toMatchObject({ server: 'notes', calls: 0 });
+      expect(byName.get('mcp_idle_ping')).toMatchObject({ server: 'idle', calls: 0 });
+      expect(report.servers.find((s) => s.server === 'notes')).toMatchObject({ tools: 2, calls: 1, unused: false });
+      expect(report.servers.find((s) => s.server === 'idle')).toMatchObject({ unused: true, remove: [{ agent: 'gemini', command: 'gemini mcp remove idle' }] });
     } finally {
       await provider.close();
     }
