@@ -30,6 +30,26 @@ interface Acc extends Omit<WireToolUsage, 'usd' | 'share'> {
 /** A tool's origin: as recorded, or (records made before Loupe knew Gemini's naming) from its name. */
 const originOf = (r: WireRequestRecord, t: { name: string; origin: string }) => (t.origin !== 'built-in' ? t.origin : toolOriginOf(r.api, t.name));
 
+/**
+ * One request's list price (USD) and each of its definitions' (the attribution rule in
+ * shared/cost/tool-share.ts), or `each: null` when the request is not priced.
+ */
+function definitionPrices(r: WireRequestRecord, price: (model: string | null) => ModelPrice | null): { each: number[] | null; usd: number } {
+  const p = r.usage ? price(r.model) : null;
+  if (!r.usage || !p) return { each: null, usd: 0 };
+  const tokens = billableFromTotalInput(r.usage);
+  const whole = priceRequest(tokens, p);
+  if (whole.kind !== 'priced') return { each: null, usd: 0 };
+  // Loupe's counts in the provider's units: each part's share of Loupe's count of the whole request, of the reported input.
+  const scale = r.count && r.count.tokens > 0 ? promptTokens(tokens) / r.count.tokens : 1;
+  // Anthropic caches tools before the system blocks; OpenAI and Gemini after them.
+  const start = r.provider === 'anthropic' ? 0 : scale * r.system.reduce((n, b) => n + b.tokens.tokens, 0);
+  // Definitions at the top of the prompt take their place there; deferred ones (loaded where a tool_reference names them) at the request's average.
+  const top = r.tools.filter((t) => !t.deferred);
+  const topUsd = toolDefinitionPrices(top.map((t) => ({ tokens: scale * t.tokens.tokens })), tokens, p, start);
+  return { each: r.tools.map((t) => (t.deferred ? deferredDefinitionPrice(scale * t.tokens.tokens, tokens, p) : topUsd[top.indexOf(t)]!)), usd: whole.usd };
+}
+
 /** The report for `sessions`; `scope` is echoed back, `notes` say what was left out. */
 export function toolUsage(sessions: readonly ToolScopeSession[], price: (model: string | null) => ModelPrice | null, scope: WireToolsReport['scope']): WireToolsReport {
   const tools = new Map<string, Acc>();
@@ -56,21 +76,10 @@ export function toolUsage(sessions: readonly ToolScopeSession[], price: (model: 
         continue;
       }
       requests += 1;
-      const p = r.usage ? price(r.model) : null;
-      const tokens = r.usage ? billableFromTotalInput(r.usage) : null;
-      const whole = tokens ? priceRequest(tokens, p) : null;
-      // Definitions at the top of the prompt take their place there; deferred ones (loaded where a tool_reference names them) are priced at the request's average.
-      const top = r.tools.filter((t) => !t.deferred);
-      // Loupe's counts in the provider's units: each part's share of Loupe's count of the whole request, of the reported input.
-      const scale = tokens && r.count && r.count.tokens > 0 ? promptTokens(tokens) / r.count.tokens : 1;
-      const scaled = (n: number) => n * scale;
-      // Anthropic caches tools before the system blocks; OpenAI and Gemini after them.
-      const start = r.provider === 'anthropic' ? 0 : scaled(r.system.reduce((n, b) => n + b.tokens.tokens, 0));
-      const topUsd = tokens && p && whole?.kind === 'priced' ? toolDefinitionPrices(top.map((t) => ({ tokens: scaled(t.tokens.tokens) })), tokens, p, start) : null;
-      const each = topUsd && tokens && p ? r.tools.map((t) => (t.deferred ? deferredDefinitionPrice(scaled(t.tokens.tokens), tokens, p) : topUsd[top.indexOf(t)]!)) : null;
-      if (each && whole?.kind === 'priced') {
+      const { each, usd } = definitionPrices(r, price);
+      if (each) {
         priced += 1;
-        totalUsd += whole.usd;
+        totalUsd += usd;
       } else unreported += 1;
       for (const server of new Set(r.tools.map((t) => serverOf(originOf(r, t))))) serverRequests.set(server, (serverRequests.get(server) ?? 0) + 1);
       r.tools.forEach((t, i) => {
