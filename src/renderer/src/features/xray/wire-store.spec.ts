@@ -7,7 +7,7 @@ import type { WireSessionDetail } from '../../../../shared/contract/wire-methods
 import type { WireToolsReport } from '../../../../shared/contract/wire-tools';
 import type { XrayManifest } from '../../../../shared/contract/xray-methods';
 import { warningsOf } from '../../../../shared/wire/enforcement-text';
-import { resetBridge, take } from '../../testing/fake-bridge';
+import { callsTo, resetBridge, settle, take } from '../../testing/fake-bridge';
 import { useWire } from './wire-store';
 
 vi.mock('../../bridge', () => import('../../testing/fake-bridge'));
@@ -51,6 +51,14 @@ describe('the wire view follows its session', () => {
     await take('xray.manifest').answer({ segments: [] } as unknown as XrayManifest);
     await take('wire.tools').answer({ requests: 2, tools: [] } as unknown as WireToolsReport);
     expect(shown().seq).toBe(2);
+    expect(useWire.getState().tools).toMatchObject({ requests: 2 });
+
+    // Nothing new recorded: the tools report is kept, not read again.
+    vi.advanceTimersByTime(2000);
+    await take('wire.show').answer(detail([request(1, null), request(2, warned)]));
+    await take('xray.manifest').answer({ segments: [] } as unknown as XrayManifest);
+    await settle();
+    expect(callsTo('wire.tools')).toEqual([]);
     expect(useWire.getState().tools).toMatchObject({ requests: 2 });
     expect(warningsOf('w1', shown().seq, shown().enforcement)).toEqual([
       { sessionId: 'w1', seq: 2, kind: 'request-budget', action: 'warn', text: 'Request 2 is about 9,000 tokens, over your 5,000-token request ceiling (warn): sent.' },

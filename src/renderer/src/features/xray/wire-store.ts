@@ -10,6 +10,8 @@ import { toUiError, type UiError } from '../../ui/ui-error';
 const WIRE_POLL_MS = 2000;
 let poll: ReturnType<typeof setInterval> | null = null;
 let asked = 0;
+/** The session and request count the kept tools report was read at. */
+let toolsFor = '';
 
 export interface WireState {
   sessions: WireSessionSummary[];
@@ -43,7 +45,10 @@ export const useWire = create<WireState>()((set, get) => {
       // No model request yet: no manifest to direct.
       const directed = detail.request ? await bridge.call('xray.manifest', { wireSession: id }).catch(() => null) : null;
       // Advice beside the request: a session whose tools cannot be read still shows its requests.
-      const tools = detail.request ? await bridge.call('wire.tools', { sessionId: id }).catch(() => null) : null;
+      // Read again only when the session has recorded more requests (it reads every record).
+      const kept = get().tools;
+      const tools = !detail.request ? null : kept && toolsFor === `${id}:${detail.requests.length}` ? kept : await bridge.call('wire.tools', { sessionId: id }).catch(() => null);
+      if (tools) toolsFor = `${id}:${detail.requests.length}`;
       // The picker's line for this session follows what was just read (a wrapped CLI keeps recording).
       const sessions = get().sessions.map((s) => (s.id === id ? detail.session : s));
       if (mine === asked && get().wireId === id) set({ detail, directed, tools, sessions, error: null });
