@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import type { WireToolsReport } from '../src/shared/contract/wire-tools';
 import { formatUsd } from '../src/shared/cost/price';
 import { formatInt } from '../src/shared/format';
+import { shareText } from '../src/shared/wire/tool-text';
 import { fakeToolsClaudeDir, TOOL_LISTED, TOOLS_OFFERED, toolsUsage } from '../src/main/core/testing/fake-tools-claude';
 import { startProvider, type ScriptedProvider } from '../src/main/core/testing/providers';
 import { expect, makeRepo, openRepository, test } from './fixtures';
@@ -47,9 +48,9 @@ test.describe('tool definitions against their use in the app', () => {
     const panel = page.getByTestId('wire-tools');
     await expect(panel).toBeVisible();
     await expect(panel.locator('h2')).toHaveText('Tools (5, 2 MCP servers)');
-    await expect(panel.locator('tbody tr')).toHaveCount(TOOLS_OFFERED.length + 1);
-    // Listed by name only (claude's ToolSearch reminder): no definition sent, no price.
-    await expect(panel.locator(`tr[data-tool="${TOOL_LISTED}"] td`)).toHaveText([TOOL_LISTED, 'notes', '—', '0', '3', '0', '0', 'not priced', '—']);
+    await expect(panel.locator('tbody tr')).toHaveCount(TOOLS_OFFERED.length);
+    // Listed by name only (claude's ToolSearch reminder): no definition sent, one line below the table.
+    await expect(page.getByTestId('wire-tools-names').locator(`[data-tool="${TOOL_LISTED}"]`)).toHaveText(`${TOOL_LISTED} (notes) in 3`);
     for (const { name, server, calls } of TOOLS_OFFERED) {
       const t = report.tools.find((x) => x.name === name)!;
       expect(t).toMatchObject({ server, calls, requests: 3 });
@@ -63,7 +64,7 @@ test.describe('tool definitions against their use in the app', () => {
         formatInt(t.tokensSent),
         String(calls),
         formatUsd(t.usd!),
-        `${(t.share! * 100).toFixed(t.share! < 0.1 ? 1 : 0)}%`,
+        shareText(t.share),
       ]);
     }
     const unused = page.getByTestId('wire-tools-unused');

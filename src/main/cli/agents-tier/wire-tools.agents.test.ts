@@ -15,7 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
 import type { WireToolsReport } from '../../../shared/contract/wire-tools';
 import { bundledPrice } from '../../core/catalog/price';
-import { makeRepo, removeTempDirs, tempDir } from '../../core/testing/fixtures';
+import { makeRepo, removeTempDirs } from '../../core/testing/fixtures';
+import { mcpServerScript } from '../../core/testing/mcp-stdio-server';
 import { startProvider, type RecordedRequest } from '../../core/testing/providers';
 import { runCliForTest } from '../testing';
 import { TIER_AGENTS, tierHome, tierSkipReason } from './tier';
@@ -23,31 +24,7 @@ import { TIER_AGENTS, tierHome, tierSkipReason } from './tier';
 const skip = tierSkipReason();
 afterAll(() => removeTempDirs());
 
-/** A stdio MCP server (newline-delimited JSON-RPC): `notes` offers search and tag, `idle` offers ping; a call answers NOTES-FOUND. */
-const MCP_SERVER = `
-const name = process.argv[2];
-const tools = name === 'notes'
-  ? [{ name: 'search', description: 'Searches the team notes for a phrase.', inputSchema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] } },
-     { name: 'tag', description: 'Tags a note.', inputSchema: { type: 'object', properties: { id: { type: 'string' }, tag: { type: 'string' } } } }]
-  : [{ name: 'ping', description: 'Pings a server nobody uses.', inputSchema: { type: 'object', properties: {} } }];
-let buf = '';
-const send = (o) => process.stdout.write(JSON.stringify(o) + '\\n');
-process.stdin.on('data', (c) => {
-  buf += c;
-  let i;
-  while ((i = buf.indexOf('\\n')) >= 0) {
-    const line = buf.slice(0, i).trim();
-    buf = buf.slice(i + 1);
-    if (!line) continue;
-    const m = JSON.parse(line);
-    if (m.id === undefined) continue;
-    if (m.method === 'initialize') send({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name, version: '1.0.0' } } });
-    else if (m.method === 'tools/list') send({ jsonrpc: '2.0', id: m.id, result: { tools } });
-    else if (m.method === 'tools/call') send({ jsonrpc: '2.0', id: m.id, result: { content: [{ type: 'text', text: 'NOTES-FOUND' }] } });
-    else send({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'no such method' } });
-  }
-});
-`;
+
 
 const toolsOf = (r: RecordedRequest) => ((r.json as { tools?: { name?: string }[] } | undefined)?.tools ?? []).map((t) => t.name ?? '');
 /** Distinct tool_use ids per tool name in the bodies received. */
@@ -75,8 +52,7 @@ describe.skipIf(skip !== null)('loupe wire tools with the real claude and two MC
     });
     try {
       const home = tierHome(agent, provider.url);
-      const script = join(tempDir('loupe-mcp-server-'), 'server.js');
-      writeFileSync(script, MCP_SERVER);
+      const script = mcpServerScript();
       // User-scope servers in the HOME's ~/.claude.json: loaded without a prompt.
       const server = (name: string) => ({ type: 'stdio', command: process.execPath, args: [script, name] });
       writeFileSync(join(home.home, '.claude.json'), JSON.stringify({ hasCompletedOnboarding: true, mcpServers: { notes: server('notes'), idle: server('idle') } }));
@@ -143,8 +119,7 @@ describe.skipIf(skip !== null)('loupe wire tools with the real claude and two MC
     });
     try {
       const home = tierHome(agent, provider.url);
-      const script = join(tempDir('loupe-mcp-server-'), 'server.js');
-      writeFileSync(script, MCP_SERVER);
+      const script = mcpServerScript();
       const settings = join(home.home, '.gemini', 'settings.json');
       const server = (name: string) => ({ command: process.execPath, args: [script, name], trust: true });
       writeFileSync(settings, JSON.stringify({ ...JSON.parse(readFileSync(settings, 'utf8')), mcpServers: { notes: server('notes'), idle: server('idle') } }));

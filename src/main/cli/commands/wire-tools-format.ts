@@ -2,9 +2,7 @@
 import type { WireToolServer, WireToolsReport, WireToolUsage } from '../../../shared/contract/wire-tools';
 import { formatUsd, LIST_PRICE } from '../../../shared/cost/price';
 import { formatInt } from '../../../shared/format';
-
-const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(v < 0.1 ? 1 : 0)}%`);
-const usd = (v: number | null) => (v === null ? 'not priced' : formatUsd(v));
+import { definitionUsdText, shareText, unusedServerText } from '../../../shared/wire/tool-text';
 
 function table(head: string[], rows: string[][]): string[] {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -22,7 +20,7 @@ export function formatWireTools(r: WireToolsReport): string {
     '',
     ...table(
       ['SERVER', 'TOOLS', 'DEF TOKENS SENT', 'REQUESTS', 'BY NAME', 'CALLS', 'LIST PRICE', 'SHARE'],
-      r.servers.map((s) => [serverName(s), String(s.tools), formatInt(s.tokensSent), formatInt(s.requests), formatInt(s.listed), formatInt(s.calls), usd(s.usd), pct(s.share)]),
+      r.servers.map((s) => [serverName(s), String(s.tools), formatInt(s.tokensSent), formatInt(s.requests), formatInt(s.listed), formatInt(s.calls), definitionUsdText(s.usd, s.requests), shareText(s.share)]),
     ),
     '',
     ...table(
@@ -35,8 +33,8 @@ export function formatWireTools(r: WireToolsReport): string {
         formatInt(t.listed),
         formatInt(t.tokensSent),
         formatInt(t.calls),
-        usd(t.usd),
-        pct(t.share),
+        definitionUsdText(t.usd, t.requests),
+        shareText(t.share),
       ]),
     ),
   ];
@@ -44,8 +42,8 @@ export function formatWireTools(r: WireToolsReport): string {
   if (unused.length) {
     lines.push('', 'Not called in these requests (Loupe does not withhold definitions; remove a server you do not need with its CLI):');
     for (const s of unused) {
-      for (const c of s.remove) lines.push(`  ${c.command}    # ${serverName(s)}: ${formatInt(s.tokensSent)} definition tokens sent, ${usd(s.usd)}${s.listed ? `, listed by name in ${formatInt(s.listed)} requests` : ''}; ${c.note}`);
-      if (!s.remove.length) lines.push(`  ${serverName(s)}: ${formatInt(s.tokensSent)} definition tokens sent (remove it in the configuration of the CLI that loads it)`);
+      for (const c of s.remove) lines.push(`  ${c.command}    # ${serverName(s)}: ${unusedServerText(s)}; ${c.note}`);
+      if (!s.remove.length) lines.push(`  ${serverName(s)}: ${unusedServerText(s)} (remove it in the configuration of the CLI that loads it)`);
     }
   }
   lines.push(

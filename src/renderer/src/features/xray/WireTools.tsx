@@ -1,17 +1,16 @@
+import { Fragment } from 'react';
 import type { WireToolServer, WireToolsReport, WireToolUsage } from '../../../../shared/contract/wire-tools';
 import { formatUsd, LIST_PRICE } from '../../../../shared/cost/price';
 import { formatInt } from '../../../../shared/format';
+import { definitionUsdText, shareText, unusedServerText } from '../../../../shared/wire/tool-text';
 
-const pct = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(v < 0.1 ? 1 : 0)}%`);
-const usd = (v: number | null) => (v === null ? 'not priced' : formatUsd(v));
 const serverName = (s: string | null) => s ?? 'built-in';
 
 /** An unused MCP server: what its definitions cost here, and each CLI's own command that removes it. */
 function UnusedServer({ s }: { s: WireToolServer }) {
   return (
     <li data-server={s.server}>
-      <strong>{s.server}</strong>: {formatInt(s.tools)} tool{s.tools === 1 ? '' : 's'}, {formatInt(s.tokensSent)} definition tokens over {formatInt(s.requests)} request{s.requests === 1 ? '' : 's'} ({usd(s.usd)})
-      {s.listed ? `, listed by name in ${formatInt(s.listed)}` : ''}, never called.{' '}
+      <strong>{s.server}</strong>: {unusedServerText(s)}.{' '}
       {s.remove.length ? (
         s.remove.map((c) => (
           <span key={c.agent} className="wire-tool-remove">
@@ -40,8 +39,8 @@ function ToolRow({ t }: { t: WireToolUsage }) {
       <td className="num">{t.listed ? formatInt(t.listed) : '—'}</td>
       <td className="num">{formatInt(t.tokensSent)}</td>
       <td className="num">{formatInt(t.calls)}</td>
-      <td className="num">{usd(t.usd)}</td>
-      <td className="num">{pct(t.share)}</td>
+      <td className="num">{definitionUsdText(t.usd, t.requests)}</td>
+      <td className="num">{shareText(t.share)}</td>
     </tr>
   );
 }
@@ -56,6 +55,9 @@ function ToolRow({ t }: { t: WireToolUsage }) {
 export function WireTools({ report }: { report: WireToolsReport }) {
   if (report.tools.length === 0) return null;
   const unused = report.servers.filter((s) => s.unused);
+  // Tools only listed by name (never sent, never called) are many with claude's ToolSearch: one line, not a row each.
+  const rows = report.tools.filter((t) => t.requests > 0 || t.calls > 0);
+  const namesOnly = report.tools.filter((t) => t.requests === 0 && t.calls === 0);
   const mcp = report.servers.filter((s) => s.server !== null);
   return (
     <section className="xray-panel wire-tools" data-testid="wire-tools">
@@ -82,11 +84,25 @@ export function WireTools({ report }: { report: WireToolsReport }) {
           </tr>
         </thead>
         <tbody>
-          {report.tools.map((t) => (
+          {rows.map((t) => (
             <ToolRow key={t.name} t={t} />
           ))}
         </tbody>
       </table>
+      {namesOnly.length > 0 && (
+        <p className="wire-tools-names" data-testid="wire-tools-names">
+          <strong>Listed by name only</strong> <span className="muted">(their definitions not sent; the CLI loads one when the model asks for it):</span>{' '}
+          {namesOnly.map((t, i) => (
+            <Fragment key={t.name}>
+              {i > 0 && ', '}
+              <span data-tool={t.name}>
+                <code>{t.name}</code>
+                {t.server ? ` (${t.server})` : ''} in {formatInt(t.listed)}
+              </span>
+            </Fragment>
+          ))}
+        </p>
+      )}
       {unused.length > 0 && (
         <div className="wire-tools-unused" data-testid="wire-tools-unused">
           <p>
