@@ -8,8 +8,9 @@
 // in the bodies the provider received; each definition's list price from the recorded usage;
 // `idle` unused, with `claude mcp remove idle`. The same with the real gemini (0.61 names MCP tools
 // `mcp_<server>_<tool>` and sends them all): its requests' definitions and calls as received, and
-// `gemini mcp remove idle`. Skipped, in one line, where npm run agents:install has not run.
-import { readFileSync, writeFileSync } from 'node:fs';
+// `gemini mcp remove idle`. And the real codex (0.171 offers a server's tools as a namespace
+// `mcp__<server>`): its definitions by their qualified names, `codex mcp remove notes` when unused. Skipped, in one line, where npm run agents:install has not run.
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WireSessionDetail } from '../../../shared/contract/wire-methods';
@@ -147,6 +148,32 @@ describe.skipIf(skip !== null)('loupe wire tools with the real claude and two MC
       expect(byName.get('mcp_idle_ping')).toMatchObject({ server: 'idle', calls: 0 });
       expect(report.servers.find((s) => s.server === 'notes')).toMatchObject({ tools: 2, calls: 1, unused: false });
       expect(report.servers.find((s) => s.server === 'idle')).toMatchObject({ unused: true, remove: [{ agent: 'gemini', command: 'gemini mcp remove idle' }] });
+    } finally {
+      await provider.close();
+    }
+  }, 240_000);
+
+  it('codex: an MCP server’s namespace recorded as mcp__<server>__<tool>, as many requests as the provider received it; codex’s remove command', async () => {
+    const agent = TIER_AGENTS.codex;
+    const provider = await startProvider(agent.api, { script: { turns: [{ reply: { text: 'Nothing to search.' } }] } });
+    try {
+      const home = tierHome(agent, provider.url);
+      const script = mcpServerScript();
+      // required: codex 0.171 waits for the server before its first request (else it may start without its tools).
+      appendFileSync(join(home.env.CODEX_HOME!, 'config.toml'), `\n[mcp_servers.notes]\ncommand = ${JSON.stringify(process.execPath)}\nargs = [${JSON.stringify(script)}, "notes"]\nrequired = true\n`);
+      const repo = makeRepo({ 'README.md': '# tools\n' });
+      const ran = await runCliForTest(['run', '--repo', repo, '--agent', 'codex', '--ask', 'Say hello.'], home.env);
+      expect(ran.code, ran.stderr + ran.stdout).toBe(0);
+      type CodexBody = { tools?: { type?: string; name?: string; tools?: { name: string }[] }[] };
+      const received = provider.requests.filter((r) => ((r.json as CodexBody | undefined)?.tools ?? []).some((t) => t.type === 'namespace' && t.name === 'mcp__notes'));
+      expect(received.length).toBeGreaterThan(0);
+      const sessionId = (JSON.parse((await runCliForTest(['wire', 'list', '--json'], home.env)).stdout) as { id: string }[])[0]!.id;
+      const report = JSON.parse((await runCliForTest(['wire', 'tools', sessionId, '--json'], home.env)).stdout) as WireToolsReport;
+      const byName = new Map(report.tools.map((t) => [t.name, t]));
+      expect(byName.get('mcp__notes__search')).toMatchObject({ server: 'notes', requests: received.length, calls: 0 });
+      expect(byName.get('mcp__notes__tag')).toMatchObject({ server: 'notes', requests: received.length, calls: 0 });
+      expect(byName.has('search')).toBe(false);
+      expect(report.servers.find((s) => s.server === 'notes')).toMatchObject({ tools: 2, unused: true, remove: [{ agent: 'codex', command: 'codex mcp remove notes' }] });
     } finally {
       await provider.close();
     }
