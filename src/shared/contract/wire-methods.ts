@@ -4,6 +4,7 @@ import type { BillableTokens, CostTotals, RequestPrice } from '../cost/price';
 import { pathString } from './common';
 import { lazy, method } from './define';
 import type { WireRequestRecord, WireSessionSummary } from './wire';
+import { isCalendarDay, type WireToolsReport } from './wire-tools';
 import type { Manifest } from './xray';
 
 const sessionId = lazy(() =>
@@ -41,4 +42,17 @@ export const wireMethods = {
   'wire.list': method<WireSessionSummary[]>()(() => z.object({ repo: pathString().optional() }).strict()),
   /** A wire session with its requests; `request` picks one by number (default: the latest model request). */
   'wire.show': method<WireSessionDetail>()(() => z.object({ sessionId: sessionId(), request: z.number().int().positive().optional() }).strict()),
+  /**
+   * Tool definitions against their use (issue 37): per tool and MCP server, definition tokens × requests,
+   * their list price and share, the calls made; one session, or every session (of a repository, since a day).
+   */
+  'wire.tools': method<WireToolsReport>()(() =>
+    z
+      .object({
+        sessionId: sessionId().optional(),
+        repo: pathString().optional(),
+        since: z.string().refine(isCalendarDay, 'must be a day as YYYY-MM-DD (a real date, UTC)').optional(),
+      })
+      .strict(),
+  ),
 };

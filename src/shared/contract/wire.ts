@@ -36,6 +36,8 @@ export interface WireToolDef {
   bytes: number;
   sha256: string;
   tokens: TokenCount;
+  /** Sent with `defer_loading: true` (Anthropic's tool search, as Claude Code sends a tool ToolSearch loaded): in the model's context only where a tool_reference loads it. */
+  deferred?: true;
 }
 
 export type WireSegmentKind = 'user' | 'assistant' | 'thinking' | 'tool' | 'summary' | 'unknown';
@@ -291,6 +293,8 @@ export interface WireRequestRecord {
   usage: WireUsage | null;
   system: WireSystemBlock[];
   tools: WireToolDef[];
+  /** Tools the CLI listed by name only, their definitions not sent (Claude Code's ToolSearch reminder); absent when none. */
+  deferredTools?: string[];
   segments: WireSegment[];
   images: number;
   /** The images' tokens by the provider's formula (in `count` and `split.messages`), and how many are unknown; absent on older records. */

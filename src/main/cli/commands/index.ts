@@ -47,8 +47,8 @@ export const commands: CliCommand[] = [
   },
   {
     name: 'wire',
-    summary: 'What each agent CLI really sent its provider through Loupe’s relay: requests, their split, reported usage',
-    usage: 'loupe wire list [--repo DIR] [--json] | show SESSION [--request N] [--json]',
+    summary: 'What each agent CLI really sent its provider through Loupe’s relay: requests, their split, reported usage; tool definitions against their use',
+    usage: 'loupe wire list [--repo DIR] [--json] | show SESSION [--request N] [--json] | tools [SESSION] [--repo DIR] [--since YYYY-MM-DD] [--json]',
     load: () => import('./wire').then((m) => m.run),
   },
   {

@@ -1,15 +1,18 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT_OK, UsageError, type CommandRun } from '../command';
 import { withRuntime } from '../with-runtime';
+import { isCalendarDay } from '../../../shared/contract/wire-tools';
 import { formatWireSession, formatWireSessions } from './wire-format';
+import { formatWireTools } from './wire-tools-format';
 
-/** `loupe wire list|show SESSION`: what the relay recorded of each request. */
+/** `loupe wire list|show SESSION|tools`: what the relay recorded of each request, and the tool definitions against their use. */
 export const run: CommandRun = async (args, io) => {
   const [sub, ...rest] = args;
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { repo: { type: 'string' }, request: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: { repo: { type: 'string' }, request: { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean', default: false } },
     allowPositionals: true,
     strict: true,
   });
@@ -28,8 +31,19 @@ export const run: CommandRun = async (args, io) => {
         io.stdout(values.json ? `${JSON.stringify(detail, null, 2)}\n` : formatWireSession(detail));
         return EXIT_OK;
       }
+      case 'tools': {
+        if (values.since !== undefined && !isCalendarDay(values.since)) throw new UsageError(`--since takes a day as YYYY-MM-DD, a real date (got "${values.since}").`);
+        // A folder that does not exist has no sessions: say so rather than "no requests".
+        if (values.repo !== undefined && !statSync(resolve(values.repo), { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--repo ${values.repo} is not a folder.`);
+        if (positionals.length > 1) throw new UsageError('name at most one session: loupe wire tools [SESSION] [--repo DIR] [--since YYYY-MM-DD].');
+        const id = positionals[0];
+        if (id && values.repo !== undefined) throw new UsageError('name a session or --repo, not both.');
+        const report = await runtime.call('wire.tools', { ...(id ? { sessionId: id } : {}), ...(values.repo ? { repo: resolve(values.repo) } : {}), ...(values.since ? { since: values.since } : {}) }, { signal });
+        io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatWireTools(report));
+        return EXIT_OK;
+      }
       default:
-        throw new UsageError(sub ? `unknown subcommand "${sub}".` : 'name a subcommand: list or show.');
+        throw new UsageError(sub ? `unknown subcommand "${sub}".` : 'name a subcommand: list, show or tools.');
     }
   });
 };

@@ -106,7 +106,7 @@ export async function analyse(deps: Pick<CoreDeps, 'db' | 'tokens'>, parsed: Par
     preview: clamp(redacted[i]!.text),
     tokens: counts[i]!,
   }));
-  const tools: WireToolDef[] = parsed.tools.map((t, i) => ({ name: t.name, origin: t.origin, bytes: bytes[ns + i]!, sha256: sha256(t.json), tokens: counts[ns + i]! }));
+  const tools: WireToolDef[] = parsed.tools.map((t, i) => ({ name: t.name, origin: t.origin, bytes: bytes[ns + i]!, sha256: sha256(t.json), tokens: counts[ns + i]!, ...(t.deferred ? { deferred: true as const } : {}) }));
   const segments: WireSegment[] = parsed.segments.map((s, i) => {
     const seg: WireSegment = { id: s.id, kind: s.kind, bytes: s.bytes, tokens: counts[ns + nt + i]!, preview: clamp(redacted[ns + i]!.text) };
     if (s.kind === 'tool' && s.label) seg.toolName = s.label;

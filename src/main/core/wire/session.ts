@@ -181,6 +181,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               usage: outcome.by === 'upstream' ? usage : null,
               system: analysis?.system ?? [],
               tools: analysis?.tools ?? [],
+              ...(parsed?.deferredTools ? { deferredTools: parsed.deferredTools } : {}),
               segments,
               images: parsed?.images ?? 0,
               ...(analysis?.imageTokens ? { imageTokens: analysis.imageTokens } : {}),

@@ -33,10 +33,10 @@ export function addWireNote(db: Db, sessionId: string, at: string, note: string)
 }
 
 /** Parts of a record kept as JSON (everything but the columns). */
-type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'segments' | 'images' | 'imageTokens' | 'wireBytes' | 'diff'>;
+type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'deferredTools' | 'segments' | 'images' | 'imageTokens' | 'wireBytes' | 'diff'>;
 
 export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
-  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, segments: r.segments, images: r.images, ...(r.imageTokens ? { imageTokens: r.imageTokens } : {}), ...(r.wireBytes !== undefined ? { wireBytes: r.wireBytes } : {}), diff: r.diff };
+  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, ...(r.deferredTools?.length ? { deferredTools: r.deferredTools } : {}), segments: r.segments, images: r.images, ...(r.imageTokens ? { imageTokens: r.imageTokens } : {}), ...(r.wireBytes !== undefined ? { wireBytes: r.wireBytes } : {}), diff: r.diff };
   db.prepare(
     `INSERT INTO wire_requests (session_id, seq, run_id, step_id, at, provider, method, endpoint, api, model, stream, status, answered_by, reason,
        duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json, enforcement_json)

@@ -66,6 +66,23 @@ function assistantBlock(c: SegmentCollector, blk: Record<string, unknown>, at: s
   }
 }
 
+/**
+ * The tools Claude Code lists by name in its ToolSearch reminder ("The following deferred tools
+ * are now available via ToolSearch… :" then one name a line): offered, their definitions not sent.
+ */
+export function deferredToolNames(messages: unknown): string[] {
+  const names = new Set<string>();
+  for (const m of Array.isArray(messages) ? messages : []) {
+    const content = obj(m).content;
+    for (const b of typeof content === 'string' ? [{ text: content }] : Array.isArray(content) ? content : []) {
+      const text = str(obj(b).text);
+      const list = text && /deferred tools are now available via ToolSearch[^\n]*\n([\s\S]*?)<\/system-reminder>/.exec(text);
+      if (list) for (const line of list[1]!.split('\n')) if (/^[\w.-]+$/.test(line.trim())) names.add(line.trim());
+    }
+  }
+  return [...names];
+}
+
 /** Parses an Anthropic Messages request body (already JSON-parsed). */
 export function parseAnthropic(body: Record<string, unknown>, ids: IdOptions = {}): ParsedRequest {
   const system: ParsedSystem[] = [];
@@ -79,8 +96,9 @@ export function parseAnthropic(body: Record<string, unknown>, ids: IdOptions = {
   const systemBytes = system.reduce((n, s) => n + s.bytes, 0);
   const tools = (Array.isArray(body.tools) ? body.tools : []).map((t) => {
     const name = str(obj(t).name) ?? str(obj(t).type) ?? 'unknown';
-    return { name, origin: toolOrigin(name), json: JSON.stringify(t) };
+    return { name, origin: toolOrigin(name), json: JSON.stringify(t), ...(obj(t).defer_loading === true ? { deferred: true } : {}) };
   });
+  const deferredTools = deferredToolNames(body.messages);
   const c = new SegmentCollector(ids);
   const counts = { images: 0 };
   const messages = Array.isArray(body.messages) ? body.messages : [];
@@ -103,6 +121,7 @@ export function parseAnthropic(body: Record<string, unknown>, ids: IdOptions = {
     stream: body.stream === true,
     system,
     tools,
+    ...(deferredTools.length ? { deferredTools } : {}),
     segments,
     segmentTexts: texts,
     nodes,

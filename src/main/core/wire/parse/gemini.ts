@@ -34,7 +34,7 @@ export function parseGemini(body: Record<string, unknown>, endpoint: string, ids
   const tools: ParsedRequest['tools'] = [];
   for (const t of Array.isArray(body.tools) ? body.tools.map(obj) : []) {
     const decls = Array.isArray(t.functionDeclarations) ? t.functionDeclarations : Array.isArray(t.function_declarations) ? t.function_declarations : null;
-    if (decls) for (const d of decls) tools.push({ name: str(obj(d).name) ?? 'unknown', origin: toolOrigin(str(obj(d).name) ?? ''), json: JSON.stringify(d) });
+    if (decls) for (const d of decls) tools.push({ name: str(obj(d).name) ?? 'unknown', origin: toolOrigin(str(obj(d).name) ?? '', 'gemini-generate'), json: JSON.stringify(d) });
     else for (const key of Object.keys(t)) tools.push({ name: key, origin: 'built-in', json: JSON.stringify({ [key]: t[key] }) });
   }
   const c = new SegmentCollector(ids);

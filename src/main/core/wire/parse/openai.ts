@@ -15,15 +15,21 @@ function provenanceOf(p: string): WireSystemBlock['provenance'] {
   return p === 'memory' ? 'memory' : p === 'runtime-context' ? 'runtime-context' : 'cli';
 }
 
-/** Tool definitions, namespaces and groups flattened. */
-function toolDefs(tools: unknown, into: ParsedRequest['tools'] = []): ParsedRequest['tools'] {
+/**
+ * Tool definitions, namespaces and groups flattened. Codex 0.171 offers an MCP server's tools as
+ * a namespace named `mcp__<server>` (`{"type":"namespace","name":"mcp__notes","tools":[{"name":
+ * "search"}…]}`): those are recorded by their qualified names, `mcp__notes__search`.
+ */
+function toolDefs(tools: unknown, into: ParsedRequest['tools'] = [], namespace: string | null = null): ParsedRequest['tools'] {
   for (const t of Array.isArray(tools) ? tools : []) {
     const o = obj(t);
     if (Array.isArray(o.tools)) {
-      toolDefs(o.tools, into);
+      const ns = str(o.name);
+      toolDefs(o.tools, into, ns && /^mcp__.+/.test(ns) ? ns.replace(/_*$/, '') : namespace);
       continue;
     }
-    const name = str(o.name) ?? str(o.type) ?? 'unknown';
+    const own = str(o.name) ?? str(o.type) ?? 'unknown';
+    const name = namespace ? `${namespace}__${own}` : own;
     into.push({ name, origin: toolOrigin(name), json: JSON.stringify(t) });
   }
   return into;

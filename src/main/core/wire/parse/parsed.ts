@@ -5,6 +5,7 @@
  */
 import type { ImportedEntry } from '../../../../shared/contract/sessions';
 import type { WireApi, WireSystemBlock } from '../../../../shared/contract/wire';
+import { toolOriginOf } from '../../../../shared/wire/tool-origin';
 import { SessionBuilder, type EntryMeta, type IdOptions } from '../../conversation/builder';
 
 export interface ParsedSystem {
@@ -20,6 +21,8 @@ export interface ParsedTool {
   origin: string;
   /** The definition as sent, as JSON. */
   json: string;
+  /** Sent with `defer_loading: true` (Anthropic's tool search): in the model's context only where a tool_reference loads it. */
+  deferred?: boolean;
 }
 
 export interface ParsedRequest {
@@ -28,6 +31,8 @@ export interface ParsedRequest {
   stream: boolean;
   system: ParsedSystem[];
   tools: ParsedTool[];
+  /** Tools the CLI listed by name only, their definitions not sent (Claude Code's ToolSearch reminder). */
+  deferredTools?: string[];
   /** Conversation segments, ids settled exactly as a transcript import settles them. */
   segments: ImportedEntry[];
   /** The text of each segment (same order), for counting. */
@@ -81,12 +86,12 @@ export function readPathOf(name: string, input: unknown): string | undefined {
 }
 
 /**
- * The origin of a tool by its name: Claude Code (and Codex) name MCP tools
- * `mcp__<server>__<tool>`; everything else is the CLI's own.
+ * The origin of a tool by its name: Claude Code and Codex name MCP tools
+ * `mcp__<server>__<tool>`, the Gemini CLI `mcp_<server>_<tool>`; everything
+ * else is the CLI's own.
  */
-export function toolOrigin(name: string): string {
-  const m = /^mcp__(.+?)__/.exec(name);
-  return m ? `mcp:${m[1]}` : 'built-in';
+export function toolOrigin(name: string, api: WireApi = 'anthropic-messages'): string {
+  return toolOriginOf(api, name);
 }
 
 const META: EntryMeta = { source: { file: 0, lines: [] } };

@@ -10,6 +10,7 @@ import { WireCosts } from './WireCosts';
 import { WireHistory } from './WireHistory';
 import { WireImagesFacts } from './WireImagesFacts';
 import { WireRequestWarnings } from './WireRequestWarnings';
+import { WireTools } from './WireTools';
 import { useWire } from './wire-store';
 
 /**
@@ -19,7 +20,7 @@ import { useWire } from './wire-store';
  * conversation's segments, and the session's request history.
  */
 export function WireXRay() {
-  const { detail, error, requestSeq, directed, busy } = useWire(useShallow((s) => ({ detail: s.detail, error: s.error, requestSeq: s.requestSeq, directed: s.directed, busy: s.busy })));
+  const { detail, error, requestSeq, directed, busy, tools } = useWire(useShallow((s) => ({ detail: s.detail, error: s.error, requestSeq: s.requestSeq, directed: s.directed, busy: s.busy, tools: s.tools })));
   if (error) return <ErrorNotice error={error} onDismiss={() => useWire.setState({ error: null })} />;
   if (!detail) return <p className="muted">Loading the wire session…</p>;
   const { session, request: r, manifest } = detail;
@@ -79,6 +80,7 @@ export function WireXRay() {
             <WireCosts detail={detail} shown={r.seq} />
           </div>
           {shownLatest?.wire && <WireEnforcementPanel wire={shownLatest.wire} owner="session" />}
+          {tools && <WireTools report={tools} />}
           <section className="wire-segments" data-testid="wire-segments">
             <h2>Conversation ({formatInt(segments.length)} segments)</h2>
             <ol className="plain-list">

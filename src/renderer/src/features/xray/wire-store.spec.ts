@@ -4,9 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WireEnforcement, WireRequestRecord } from '../../../../shared/contract/wire';
 import type { WireSessionDetail } from '../../../../shared/contract/wire-methods';
+import type { WireToolsReport } from '../../../../shared/contract/wire-tools';
 import type { XrayManifest } from '../../../../shared/contract/xray-methods';
 import { warningsOf } from '../../../../shared/wire/enforcement-text';
-import { resetBridge, take } from '../../testing/fake-bridge';
+import { callsTo, resetBridge, settle, take } from '../../testing/fake-bridge';
 import { useWire } from './wire-store';
 
 vi.mock('../../bridge', () => import('../../testing/fake-bridge'));
@@ -35,7 +36,12 @@ describe('the wire view follows its session', () => {
     const selecting = useWire.getState().select('w1');
     await take('wire.show').answer(detail([request(1, null)]));
     await take('xray.manifest').answer({ segments: [] } as unknown as XrayManifest);
+    // The session's tools against their use, read beside it (issue 37).
+    const tools = await take('wire.tools');
+    expect(tools.request).toEqual({ sessionId: 'w1' });
+    await tools.answer({ requests: 1, tools: [] } as unknown as WireToolsReport);
     await selecting;
+    expect(useWire.getState().tools).toMatchObject({ requests: 1 });
     const shown = () => useWire.getState().detail!.request!;
     expect(warningsOf('w1', shown().seq, shown().enforcement)).toEqual([]);
 
@@ -43,7 +49,17 @@ describe('the wire view follows its session', () => {
     vi.advanceTimersByTime(2000);
     await take('wire.show').answer(detail([request(1, null), request(2, warned)]));
     await take('xray.manifest').answer({ segments: [] } as unknown as XrayManifest);
+    await take('wire.tools').answer({ requests: 2, tools: [] } as unknown as WireToolsReport);
     expect(shown().seq).toBe(2);
+    expect(useWire.getState().tools).toMatchObject({ requests: 2 });
+
+    // Nothing new recorded: the tools report is kept, not read again.
+    vi.advanceTimersByTime(2000);
+    await take('wire.show').answer(detail([request(1, null), request(2, warned)]));
+    await take('xray.manifest').answer({ segments: [] } as unknown as XrayManifest);
+    await settle();
+    expect(callsTo('wire.tools')).toEqual([]);
+    expect(useWire.getState().tools).toMatchObject({ requests: 2 });
     expect(warningsOf('w1', shown().seq, shown().enforcement)).toEqual([
       { sessionId: 'w1', seq: 2, kind: 'request-budget', action: 'warn', text: 'Request 2 is about 9,000 tokens, over your 5,000-token request ceiling (warn): sent.' },
     ]);
