@@ -69,6 +69,7 @@ describe('the wire view follows its session', () => {
     const selecting = useWire.getState().select('w1');
     await take('wire.show').answer(detail([request(1, null)]));
     await take('xray.manifest').answer({ segments: [] } as unknown as XrayManifest);
+    await take('wire.tools').answer({ requests: 1, tools: [] } as unknown as WireToolsReport);
     await selecting;
     const evicting = useWire.getState().direct('evict', 'tool-a');
     const evict = take('xray.evict');
