@@ -89,9 +89,12 @@ function basicCredentials(value: string): boolean {
 /**
  * Every span [start, end) of `text` that is the value of a secret-named key or
  * the credentials of an Authorization header. Keys and schemes stay visible.
+ * With a `limit`, each scan stops at its first match that starts at or past it
+ * (a match's value never starts before the match).
  */
-export function* secretAssignments(text: string): Iterable<[number, number]> {
+export function* secretAssignments(text: string, limit = Infinity): Iterable<[number, number]> {
   for (const m of text.matchAll(AUTHORIZATION)) {
+    if (m.index >= limit) break;
     const scheme = m[1]!.toLowerCase();
     const value = trimValue(m[2]!);
     const ok = scheme === 'basic' ? basicCredentials(value) : !REFERENCE.test(value) && !STOP_PARTS.test(value) && value.length >= 16 && entropy(value) >= MIN_ENTROPY;
@@ -100,6 +103,7 @@ export function* secretAssignments(text: string): Iterable<[number, number]> {
     yield [start, start + value.length];
   }
   for (const m of text.matchAll(ASSIGNMENT)) {
+    if (m.index >= limit) break;
     const name = m[1]!;
     if (!secretKeyName(name)) continue;
     const value = trimValue(m[2]!);
