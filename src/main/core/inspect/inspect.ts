@@ -128,7 +128,11 @@ async function countExactly(
 
 /** Hides the recognised secrets that overlap each preview; counts them. */
 async function redactPreviews(files: readonly { file: PreviewedFile; scanText: string }[]): Promise<void> {
-  const spans = await findSecrets(files.map((f) => f.scanText));
+  // Only spans that start in the preview are shown: the scan past it need not look further.
+  const spans = await findSecrets(
+    files.map((f) => f.scanText),
+    files.map((f) => f.file.preview.length),
+  );
   files.forEach(({ file }, i) => {
     const visible = (spans[i] ?? [])
       .filter((s) => s.start < file.preview.length)

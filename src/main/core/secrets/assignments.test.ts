@@ -2,9 +2,10 @@
 // redacted wherever Loupe shows text, through the same redactSecrets every preview, run
 // output, X-Ray segment and wire request goes through; placeholders, references and code
 // stay visible. The values are fakes, made up here.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALNUM, B64URL, HEX, pick } from '../testing/secret-corpus';
-import { entropy, literalSecretValue, secretKeyName } from './assignments';
+import { entropy, literalSecretValue, SECRET_STEM, SECRET_WORD, secretKeyName } from './assignments';
 import { redactSecrets } from './redact';
 
 /** The issue's cases, and the same key in other cases and separators. */
@@ -100,6 +101,24 @@ describe('generic secret assignments', () => {
       expect(secretKeyName(name), name).toBe(true);
     for (const name of ['token_url', 'passwordLength', 'api_key_id', 'max_tokens', 'tokenizer', 'author', 'keyboard', 'publicKey', 'password_hash', 'monkey', 'auth.ts'])
       expect(secretKeyName(name), name).toBe(false);
+  });
+
+  it('skips only names that no secret word can come from (the stem check before the rewrites)', () => {
+    // Every word the rule knows holds a stem (`api_?key` read both ways, `secrets?` too)…
+    const words = /\(\?:\^\|_\)\(\?:(.*)\)\(\?:\$\|_\)/.exec(SECRET_WORD.source)![1]!.split('|');
+    expect(words.length).toBeGreaterThan(15);
+    for (const w of words) for (const spelled of [w.replace(/(.)\?/g, ''), w.replace(/\?/g, '')]) expect(SECRET_STEM.test(spelled), spelled).toBe(true);
+    // …and splitting camel case or turning `-` and `.` into `_` never makes a stem the name lacks.
+    const rewrite = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/[-.]/g, '_');
+    const piece = fc.constantFrom('se', 'cret', 'Pa', 'ss', 'pw', 'd', 'to', 'Ken', 'ke', 'Y', 'cr', 'Ed', 'au', 'TH', 'api', 'x', '2', 'db', 'id');
+    const name = fc.array(fc.tuple(piece, fc.constantFrom('', '_', '-', '.')), { minLength: 1, maxLength: 6 }).map((ps) => ps.map(([p, sep]) => p + sep).join(''));
+    fc.assert(
+      fc.property(name, (n) => {
+        if (SECRET_WORD.test(rewrite(n))) expect(SECRET_STEM.test(n), n).toBe(true);
+        if (!SECRET_STEM.test(n)) expect(secretKeyName(n), n).toBe(false);
+      }),
+      { numRuns: 5000, seed: 38 },
+    );
   });
 
   it('measures values: length, entropy, stop list', () => {

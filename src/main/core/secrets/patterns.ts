@@ -20,8 +20,11 @@ export interface SecretPattern {
   keywords: readonly string[];
   /** Global pattern; when it has a group 1, only that group is the secret. */
   pattern?: RegExp;
-  /** A scanner for formats a single pattern cannot express (PEM blocks); yields [start, end). */
-  find?: (text: string) => Iterable<[number, number]>;
+  /**
+   * A scanner for formats a single pattern cannot express (PEM blocks); yields [start, end).
+   * It may stop at its first match that starts at or past `limit` (findPatternSecrets').
+   */
+  find?: (text: string, limit?: number) => Iterable<[number, number]>;
 }
 
 // A token stands alone: not preceded or followed by another token character.
@@ -521,9 +524,12 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
 /**
  * Every span of `text` that one of Loupe's own patterns recognises, with the
  * pattern's kind. Patterns whose keywords are all absent are skipped: `present`
- * (lowercase keywords, from keywordsIn) saves looking for each one.
+ * (lowercase keywords, from keywordsIn) saves looking for each one. With a `limit`,
+ * each pattern stops at its first match that starts at or past it: every span that
+ * starts before the limit is found as without one, and only spans starting past it
+ * (never further than their match's start) can be missing.
  */
-export function findPatternSecrets(text: string, present?: ReadonlySet<string>): { start: number; end: number; kind: string }[] {
+export function findPatternSecrets(text: string, present?: ReadonlySet<string>, limit = Infinity): { start: number; end: number; kind: string }[] {
   const found: { start: number; end: number; kind: string }[] = [];
   // The text lowercased once, when a keyword is first looked up (not once per keyword of every rule).
   let lower: string | undefined;
@@ -531,10 +537,11 @@ export function findPatternSecrets(text: string, present?: ReadonlySet<string>):
   for (const rule of SECRET_PATTERNS) {
     if (!rule.keywords.some(has)) continue;
     if (rule.find) {
-      for (const [start, end] of rule.find(text)) found.push({ start, end, kind: rule.kind });
+      for (const [start, end] of rule.find(text, limit)) found.push({ start, end, kind: rule.kind });
       continue;
     }
     for (const m of text.matchAll(new RegExp(rule.pattern!))) {
+      if (m.index >= limit) break;
       const secret = m[1] ?? m[0];
       const start = m.index + (m[1] === undefined ? 0 : m[0].indexOf(m[1]));
       found.push({ start, end: start + secret.length, kind: rule.kind });

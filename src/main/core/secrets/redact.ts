@@ -104,18 +104,35 @@ function merge(spans: SecretSpan[]): SecretSpan[] {
  * text, and Secretlint's recommended preset in a single pass over all of them
  * (one call per text costs ~0.5 ms of setup each). Texts holding no rule's
  * keyword are not scanned at all. Returns, per text, its merged secret spans.
+ *
+ * `before[i]`, when given, says only the spans of text i that start before it are
+ * wanted (an inspection's preview: the text is scanned past it so a secret cut by the
+ * preview's end is still recognised): Loupe's patterns stop there, so the code past a
+ * preview is not scanned for assignments (most of an inspection's secret scan). Every
+ * merged span that starts before it is the same as without it: a span starting past it
+ * can only merge with spans reaching it, and when any span found reaches it, that
+ * text's patterns run again in full.
  */
-export async function findSecrets(texts: readonly string[]): Promise<SecretSpan[][]> {
+export async function findSecrets(texts: readonly string[], before?: readonly number[]): Promise<SecretSpan[][]> {
+  const own: SecretSpan[][] = texts.map(() => []);
   const result: SecretSpan[][] = texts.map(() => []);
   const scanned: { t: string; i: number }[] = [];
+  const present: (ReadonlySet<string> | null)[] = texts.map(() => null);
   texts.forEach((t, i) => {
-    const present = keywordsIn(t);
-    if (present.size === 0) return;
-    result[i]!.push(...findPatternSecrets(t, present));
-    if (needsSecretlint(present)) scanned.push({ t, i });
+    const found = keywordsIn(t);
+    if (found.size === 0) return;
+    present[i] = found;
+    own[i] = findPatternSecrets(t, found, before?.[i]);
+    if (needsSecretlint(found)) scanned.push({ t, i });
   });
   if (scanned.length > 0) await secretlintPass(scanned, result);
-  return result.map(merge);
+  return texts.map((t, i) => {
+    const limit = before?.[i];
+    const reaches = (s: SecretSpan) => limit !== undefined && s.end >= limit;
+    if (present[i] && (own[i]!.some(reaches) || result[i]!.some(reaches))) own[i] = findPatternSecrets(t, present[i]!);
+    // Loupe's spans first, then Secretlint's: merge keeps the first kind of spans that coincide.
+    return merge([...own[i]!, ...result[i]!]);
+  });
 }
 
 /** Runs Secretlint once over `scanned` joined, adding each finding to its text's spans in `result`. */

@@ -27,18 +27,25 @@ export function formatOfLine(v: Record<string, unknown>): SessionFormat | null {
  */
 export async function detectFormat(path: string, readWhole: () => Promise<unknown>): Promise<SessionFormat | null> {
   const handle = await open(path, 'r');
-  let head: string;
+  let head: Buffer;
   try {
-    const buf = Buffer.alloc(HEAD_BYTES);
+    const buf = Buffer.allocUnsafe(HEAD_BYTES);
     const { bytesRead } = await handle.read(buf, 0, HEAD_BYTES, 0);
-    head = buf.subarray(0, bytesRead).toString('utf8');
+    head = buf.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
-  const lines = head.split('\n');
+  // Each line is decoded from its bytes when it is looked at (the first one usually tells):
+  // decoding and splitting the whole 256 KiB head cost ~2.5 ms of every `loupe xray --session`.
+  // A newline byte never occurs inside a UTF-8 sequence, so the lines are the same as the text's.
   // The last piece may be cut by the head's end: only complete lines are looked at (unless it is all there is).
-  const complete = lines.length > 1 ? lines.slice(0, -1) : lines;
-  for (const line of complete.slice(0, 200)) {
+  const lastNewline = head.lastIndexOf(0x0a);
+  const end = lastNewline < 0 ? head.length : lastNewline;
+  for (let start = 0, looked = 0; start <= end && looked < 200; looked++) {
+    let newline = head.indexOf(0x0a, start);
+    if (newline < 0 || newline > end) newline = end;
+    const line = head.toString('utf8', start, newline);
+    start = newline + 1;
     if (!line.trim().startsWith('{')) continue;
     try {
       const v: unknown = JSON.parse(line);
@@ -50,7 +57,7 @@ export async function detectFormat(path: string, readWhole: () => Promise<unknow
       // A pretty-printed JSON document starts with a line that is not JSON on its own.
     }
   }
-  if (!head.trimStart().startsWith('{')) return null;
+  if (!head.toString('utf8').trimStart().startsWith('{')) return null;
   try {
     const doc = await readWhole();
     if (typeof doc === 'object' && doc !== null && Array.isArray((doc as Record<string, unknown>).messages)) return 'gemini-json';

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, tempDir } from '../testing/fixtures';
-import { bundledMigrations, migrate, openStore } from './store';
+import { bundledMigrations, defaultNativeBinding, migrate, openStore } from './store';
 import { getSetting, setSetting } from './settings';
 import { forgetRecent, listRecent, touchRecent } from './recent-repos';
 
@@ -15,6 +16,18 @@ describe('store', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     // FULL (2): a commit is on disk before it returns (see STORE_PRAGMAS).
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(bundledMigrations().at(-1)!.version);
+    db.close();
+  });
+
+  it("opens with the native addon better-sqlite3's own loader (bindings) would pick, found without it", () => {
+    const fromHere = createRequire(__filename);
+    const root = dirname(dirname(fromHere.resolve('better-sqlite3')));
+    // bindings is better-sqlite3's dependency: asked, from there, which file it would load.
+    const bindings = createRequire(join(root, 'package.json'))('bindings') as (o: object) => string;
+    const chosen = bindings({ bindings: 'better_sqlite3.node', module_root: root, path: true });
+    expect(defaultNativeBinding()).toBe(chosen);
+    const db = openStore(join(tempDir(), 'loupe.db'));
     expect(db.pragma('user_version', { simple: true })).toBe(bundledMigrations().at(-1)!.version);
     db.close();
   });

@@ -1,5 +1,7 @@
 import type DatabaseModule from 'better-sqlite3';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { preparePrivateDatabase } from './private-files';
 import { writeTransaction } from './write';
 
@@ -7,6 +9,25 @@ export type Db = DatabaseModule.Database;
 
 /** better-sqlite3, loaded when a database is first opened (commands that never need one never load it). */
 const loadDatabase = (): typeof DatabaseModule => createRequire(__filename)('better-sqlite3') as typeof DatabaseModule;
+
+/** Where `bindings` looks first for better-sqlite3's native addon, in its order (relative to the package's root). */
+const FIRST_BINDING_PATHS = ['build/better_sqlite3.node', 'build/Debug/better_sqlite3.node', 'build/Release/better_sqlite3.node'];
+
+/**
+ * The native addon better-sqlite3 would load by default, found without its loader: `bindings`
+ * reads its caller's file from a stack trace and tries its paths through require(), ~5 ms of
+ * CPU at each open (most of a one-shot command's database cost besides the file itself). The
+ * first of bindings' own first three paths that exists is the one it would take; when none
+ * does (another layout), undefined leaves the search to it.
+ */
+export function defaultNativeBinding(): string | undefined {
+  try {
+    const root = dirname(dirname(createRequire(__filename).resolve('better-sqlite3')));
+    return FIRST_BINDING_PATHS.map((p) => join(root, p)).find((p) => existsSync(p));
+  } catch {
+    return undefined;
+  }
+}
 
 /** Migration files, numbered `NNN-name.sql`, applied in order under PRAGMA user_version. */
 const migrationFiles = import.meta.glob('./migrations/*.sql', {
@@ -98,7 +119,8 @@ export const STORE_PRAGMAS: readonly string[] = ['journal_mode = WAL', 'synchron
 export function openStore(file: string, options: OpenStoreOptions = {}): Db {
   preparePrivateDatabase(file);
   const Database = loadDatabase();
-  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  const nativeBinding = options.nativeBinding ?? defaultNativeBinding();
+  const db = new Database(file, nativeBinding ? { nativeBinding } : {});
   for (const pragma of STORE_PRAGMAS) db.pragma(pragma);
   migrate(db);
   return db;
