@@ -95,6 +95,7 @@ const server = http.createServer({ highWaterMark: 262144 }, (req, res) => {
     u.on('data', (d) => { if (!res.write(d)) { u.pause(); res.once('drain', () => u.resume()); } });
     u.on('end', () => res.end());
   });
+  up.on('error', () => res.destroy());
   req.pipe(up);
 });
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));
@@ -114,7 +115,7 @@ const post = (url) => new Promise((resolve, reject) => {
     res.on('data', (c) => (bytes += c.length));
     res.on('end', () => resolve({ ms: performance.now() - t, bytes, cpu: ((u) => (u.user + u.system) / 1000)(process.cpuUsage(c)) }));
   });
-  req.on('error', reject);
+  req.on('error', (err) => reject(new Error(url + ': ' + err.message)));
   req.end(body);
 });
 (async () => {

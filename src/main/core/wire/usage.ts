@@ -42,7 +42,7 @@ function cannotCarryUsage(buf: Buffer, from: number, end: number): boolean {
   // Only a type that is the event object's first key (`data: {"type":"…`), never one nested deeper.
   let at = -1;
   for (let p = from; p <= from + 8 && p + TYPE_KEY.length <= end; p++) {
-    if (bytesAt(buf, p, TYPE_KEY)) {
+    if (buf[p] === 0x22 /* " */ && buf[p + 1] === 0x74 /* t */ && bytesAt(buf, p, TYPE_KEY)) {
       at = p;
       break;
     }
@@ -199,7 +199,11 @@ export function usageReader(provider: WireProvider, headers: Record<string, stri
       onWholeLine(chunk, start, nl);
       start = nl + 1;
     }
-    if (start < chunk.length) onPiece(start === 0 ? chunk : chunk.subarray(start));
+    if (start >= chunk.length) return;
+    // A line the next chunk ends: a content event is told here, in place, and passed over uncopied.
+    const tail = chunk.length - start;
+    if (tail >= LINE_HEAD && tail <= LINE_CAP && cannotCarryUsage(chunk, start, start + LINE_HEAD)) state = 'skip';
+    else onPiece(start === 0 ? chunk : chunk.subarray(start));
   };
   const onBytes = (chunk: Buffer) => {
     if (sse) onSse(chunk);
