@@ -228,6 +228,8 @@ console.log(
     `the relay ${pct(shareOf(nms, rms))} of node's relay; ` +
     `the relay at ${pct(ofPipe)} of the bare pipe's throughput (goal >= 95%) ${ofPipe >= 0.95 ? 'OK' : 'UNDER'}; ` +
     `CPU: the relay ${cpuText(cpu)}, the bare pipe's ${cpuText(used(pipe0, pipe1))}, node's relay ${cpuText(used(node0, node1))}; ` +
+    // The steadier figure on a shared machine: what the relay costs above node's own relaying, measured in the same rounds.
+    `the relay's CPU above node's relay ${f(perStream(cpu.user + cpu.system - (node1.user - node0.user) - (node1.system - node0.system)), 1)} ms per 10 MB; ` +
     `the client's CPU per 10 MB: direct ${f(median(bd!.slice(2).map((x) => x.cpu)), 1)} ms, through the relay ${f(median(br!.slice(2).map((x) => x.cpu)), 1)} ms`,
 );
 
