@@ -1,12 +1,13 @@
 // The wire relay (issue 20), against a plain node upstream on 127.0.0.1 in the same process:
 // 1. overhead per request: median latency through the relay (request parsed, usage read
 //    from the response copy) minus calling the upstream directly. Goal: <= 2 ms added.
-// 2. throughput of a 10 MB streamed (SSE) response through the relay against direct and against
+// 2. throughput of a 10 MB streamed (SSE) response through the relay against direct, against
 //    a bare TCP pipe process (the floor of any extra process; issue 32's goal: the relay at
-//    >= 95% of the pipe's throughput), each CPU per 10 MB, and the same 10 MB from an upstream
-//    that paces itself (64 KiB every 1 ms,
-//    still thousands of times faster than a model streams tokens): does the relay slow a stream
-//    that is not already CPU-bound.
+//    >= 95% of the pipe's throughput) and against node's http client and server relaying and
+//    doing nothing else (the floor of a relay on node's HTTP), each CPU per 10 MB; and the same
+//    10 MB from an upstream that paces itself (64 KiB every 1 ms, still thousands of times
+//    faster than a model streams tokens): does the relay slow a stream that is not already
+//    CPU-bound. ONLY_STREAM=1 runs part 2 alone (LOUPE_BENCH_ROUNDS sets its rounds).
 // 3. analysing a 1 MB Anthropic request (parse, hashes, counts, redacted previews),
 //    beside JSON.parse of the same body, first seen and as the next request of its session.
 //    Goal: <= 20 ms.
@@ -78,6 +79,29 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));
 process.stdin.on('data', () => { const u = process.cpuUsage(); console.log(JSON.stringify(u)); });
 `;
 
+/**
+ * The floor of any relay built on node's own HTTP (issue 32 chose node's client and server over a
+ * hand-written parser): a process that relays with node's http client and server and does nothing
+ * else (no route, no tap, no headers filtered), the relay's buffer sizes and keep-alive. What the
+ * relay costs above it is Loupe's own work; what it costs above the pipe is node's HTTP.
+ */
+const NODE_RELAY = `
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true, scheduling: 'lifo' });
+const port = Number(process.argv[1]);
+const server = http.createServer({ highWaterMark: 262144 }, (req, res) => {
+  const up = http.request({ host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers, agent }, (u) => {
+    res.writeHead(u.statusCode, u.headers);
+    u.on('data', (d) => { if (!res.write(d)) { u.pause(); res.once('drain', () => u.resume()); } });
+    u.on('end', () => res.end());
+  });
+  up.on('error', () => res.destroy());
+  req.pipe(up);
+});
+server.listen(0, '127.0.0.1', () => console.log(server.address().port));
+process.stdin.on('data', () => { const u = process.cpuUsage(); console.log(JSON.stringify(u)); });
+`;
+
 /** The client: N interleaved requests to each URL; prints every timing as JSON. */
 const CLIENT = `
 const http = require('node:http');
@@ -91,7 +115,7 @@ const post = (url) => new Promise((resolve, reject) => {
     res.on('data', (c) => (bytes += c.length));
     res.on('end', () => resolve({ ms: performance.now() - t, bytes, cpu: ((u) => (u.user + u.system) / 1000)(process.cpuUsage(c)) }));
   });
-  req.on('error', reject);
+  req.on('error', (err) => reject(new Error(url + ': ' + err.message)));
   req.end(body);
 });
 (async () => {
@@ -116,12 +140,16 @@ const port = await new Promise<string>((resolve) => upstream.stdout.once('data',
 const direct = `http://127.0.0.1:${port}`;
 const pipe = spawn(process.execPath, ['-e', PIPE, port], { stdio: ['pipe', 'pipe', 'inherit'] });
 const pipePort = await new Promise<string>((resolve) => pipe.stdout.once('data', (c: Buffer) => resolve(c.toString().trim())));
-/** The pipe process's own CPU time so far (user, system; µs), as it reports it. */
-const pipeCpu = () =>
+const nodeRelay = spawn(process.execPath, ['-e', NODE_RELAY, port], { stdio: ['pipe', 'pipe', 'inherit'] });
+const nodeRelayPort = await new Promise<string>((resolve) => nodeRelay.stdout.once('data', (c: Buffer) => resolve(c.toString().trim())));
+/** A baseline process's own CPU time so far (user, system; µs), as it reports it. */
+const cpuOf = (child: typeof pipe) => () =>
   new Promise<NodeJS.CpuUsage>((resolve) => {
-    pipe.stdout.once('data', (c: Buffer) => resolve(JSON.parse(c.toString()) as NodeJS.CpuUsage));
-    pipe.stdin.write('\n');
+    child.stdout.once('data', (c: Buffer) => resolve(JSON.parse(c.toString()) as NodeJS.CpuUsage));
+    child.stdin.write('\n');
   });
+const pipeCpu = cpuOf(pipe);
+const nodeRelayCpu = cpuOf(nodeRelay);
 const relay = await startRelay({
   upstreams: { anthropic: direct },
   observe(request, forwarded) {
@@ -137,57 +165,78 @@ const relay = await startRelay({
 });
 const body = JSON.stringify({ model: 'claude-x', max_tokens: 10, stream: true, messages: [{ role: 'user', content: 'hi' }] });
 
-/** Runs the client process over `urls` (interleaved, `n` rounds); the relay serves meanwhile. */
-function client(urls: string[], n: number): Promise<{ ms: number; bytes: number; cpu: number }[][]> {
+type Timing = { ms: number; bytes: number; cpu: number };
+/**
+ * Runs the client process over `urls` (interleaved, `n` rounds); the relay serves meanwhile.
+ * `relayCpu`: this process's CPU from the client's start to its exit (spawning it left out),
+ * which is the relay's: the bench does nothing else meanwhile.
+ */
+function clientRun(urls: string[], n: number): Promise<{ timings: Timing[][]; relayCpu: NodeJS.CpuUsage }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CLIENT, JSON.stringify([urls, n, body])], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const cpu0 = process.cpuUsage();
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`client exited ${code}`))));
+    child.on('exit', (code) => {
+      const relayCpu = process.cpuUsage(cpu0);
+      if (code === 0) resolve({ timings: JSON.parse(out) as Timing[][], relayCpu });
+      else reject(new Error(`client exited ${code}`));
+    });
   });
 }
+const client = async (urls: string[], n: number) => (await clientRun(urls, n)).timings;
 
 // 1. Overhead, interleaved so both see the same machine load (the first 50 rounds warm up).
 const viaRelay = `${relay.baseUrl('anthropic')}/v1/messages`;
-const [d, r] = (await client([`${direct}/v1/messages`, viaRelay], 450)).map((xs) => xs.slice(50).map((x) => x.ms));
+// (ONLY_STREAM=1: the streams alone, for runs of many rounds.)
+const [d, r] = process.env.ONLY_STREAM ? [[0], [0]] : (await client([`${direct}/v1/messages`, viaRelay], 450)).map((xs) => xs.slice(50).map((x) => x.ms));
 const added = median(r!) - median(d!);
-console.log(`overhead per request: direct median ${f(median(d!))} ms, relay ${f(median(r!))} ms, added ${f(added)} ms (goal <= 2 ms) ${added <= 2 ? 'OK' : 'OVER'}`);
+if (!process.env.ONLY_STREAM) console.log(`overhead per request: direct median ${f(median(d!))} ms, relay ${f(median(r!))} ms, added ${f(added)} ms (goal <= 2 ms) ${added <= 2 ? 'OK' : 'OVER'}`);
 
-// 2. 10 MB streamed: rounds of one direct, one relayed and one piped stream (order alternating),
-//    two warm-up rounds dropped. On a shared machine a single stream's time swings 2-5x with the
-//    load, so the figure is the median of the per-round ratios (direct time / relay time, same
-//    moment), beside the medians; the relay's own CPU per 10 MB (this process does nothing else
-//    meanwhile; the pipe is a process of its own) says what it adds whatever the load.
+// 2. 10 MB streamed: rounds of one direct, one relayed, one piped and one node-relayed stream
+//    (order alternating), two warm-up rounds dropped. On a shared machine a single stream's time
+//    swings 2-5x with the load, so the figures are medians of per-round ratios (same moment),
+//    beside the medians; each relay's own CPU per 10 MB (the Loupe relay's is this process's
+//    while the client runs; the pipe and node's relay report their own) says what it adds
+//    whatever the load.
 const ROUNDS = Number(process.env.LOUPE_BENCH_ROUNDS ?? 21);
-const pipe0 = await pipeCpu();
-const cpu0 = process.cpuUsage();
-const [bd, br, bp] = await client([`${direct}/big`, `${relay.baseUrl('anthropic')}/big`, `http://127.0.0.1:${pipePort}/big`], ROUNDS + 2);
-const cpu = process.cpuUsage(cpu0);
-const pipe1 = await pipeCpu();
-const pipeUsed = { user: pipe1.user - pipe0.user, system: pipe1.system - pipe0.system };
+const [pipe0, node0] = [await pipeCpu(), await nodeRelayCpu()];
+const run = await clientRun(
+  [`${direct}/big`, `${relay.baseUrl('anthropic')}/big`, `http://127.0.0.1:${pipePort}/big`, `http://127.0.0.1:${nodeRelayPort}/big`],
+  ROUNDS + 2,
+);
+const [bd, br, bp, bn] = run.timings;
+const cpu = run.relayCpu;
+const [pipe1, node1] = [await pipeCpu(), await nodeRelayCpu()];
+const used = (a: NodeJS.CpuUsage, b: NodeJS.CpuUsage) => ({ user: b.user - a.user, system: b.system - a.system });
 const perStream = (us: number) => us / 1000 / (ROUNDS + 2);
 const cpuText = (c: NodeJS.CpuUsage) => `${f(perStream(c.user + c.system), 1)} ms per 10 MB (user ${f(perStream(c.user), 1)}, system ${f(perStream(c.system), 1)})`;
-if ([...bd!, ...br!, ...bp!].some((x) => x.bytes < BIG)) throw new Error('a 10 MB response came short');
+if ([...bd!, ...br!, ...bp!, ...bn!].some((x) => x.bytes < BIG)) throw new Error('a 10 MB response came short');
 const dms = bd!.slice(2).map((x) => x.ms);
 const rms = br!.slice(2).map((x) => x.ms);
 const pms = bp!.slice(2).map((x) => x.ms);
-const share = median(dms.map((d, i) => d / rms[i]!));
-const floor = median(dms.map((d, i) => d / pms[i]!));
-const ofPipe = median(pms.map((p, i) => p / rms[i]!));
+const nms = bn!.slice(2).map((x) => x.ms);
+/** The median over rounds of `a`'s time over `b`'s: b's throughput as a share of a's. */
+const shareOf = (a: number[], b: number[]) => median(a.map((x, i) => x / b[i]!));
+const ofPipe = shareOf(pms, rms);
 const mbps = (ms: number) => f(BIG / 1048576 / (ms / 1000), 0);
+const pct = (x: number) => `${f(x * 100, 1)}%`;
 console.log(
-  `10 MB streamed, ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)}: direct median ${f(median(dms), 1)} ms (${mbps(median(dms))} MB/s), relay ${f(median(rms), 1)} ms (${mbps(median(rms))} MB/s); ` +
-    `median per-round share ${f(share * 100, 1)}% of direct; ` +
-    `a bare TCP pipe (the floor of any relay process) ${f(median(pms), 1)} ms, ${f(floor * 100, 1)}% of direct; ` +
-    `the relay at ${f(ofPipe * 100, 1)}% of the bare pipe's throughput (goal >= 95%) ${ofPipe >= 0.95 ? 'OK' : 'UNDER'}; ` +
-    `relay CPU ${cpuText(cpu)}, the bare pipe's ${cpuText(pipeUsed)}; ` +
+  `10 MB streamed, ${ROUNDS} rounds, load average ${loadavg()[0]!.toFixed(1)}: medians direct ${f(median(dms), 1)} ms (${mbps(median(dms))} MB/s), relay ${f(median(rms), 1)} ms (${mbps(median(rms))} MB/s), ` +
+    `a bare TCP pipe (the floor of any relay process) ${f(median(pms), 1)} ms, node's http relaying and nothing else (the floor of a relay on node's HTTP) ${f(median(nms), 1)} ms; ` +
+    `median per-round shares: the relay ${pct(shareOf(dms, rms))} of direct, the pipe ${pct(shareOf(dms, pms))} of direct, node's relay ${pct(shareOf(pms, nms))} of the pipe, ` +
+    `the relay ${pct(shareOf(nms, rms))} of node's relay; ` +
+    `the relay at ${pct(ofPipe)} of the bare pipe's throughput (goal >= 95%) ${ofPipe >= 0.95 ? 'OK' : 'UNDER'}; ` +
+    `CPU: the relay ${cpuText(cpu)}, the bare pipe's ${cpuText(used(pipe0, pipe1))}, node's relay ${cpuText(used(node0, node1))}; ` +
+    // The steadier figure on a shared machine: what the relay costs above node's own relaying, measured in the same rounds.
+    `the relay's CPU above node's relay ${f(perStream(cpu.user + cpu.system - (node1.user - node0.user) - (node1.system - node0.system)), 1)} ms per 10 MB; ` +
     `the client's CPU per 10 MB: direct ${f(median(bd!.slice(2).map((x) => x.cpu)), 1)} ms, through the relay ${f(median(br!.slice(2).map((x) => x.cpu)), 1)} ms`,
 );
 
 // The same 10 MB from a paced upstream (64 KiB every 1 ms): direct and relayed, alternating.
-const pcpu0 = process.cpuUsage();
-const [pd, pr] = await client([`${direct}/big-paced`, `${relay.baseUrl('anthropic')}/big-paced`], ROUNDS + 2);
-const pcpu = process.cpuUsage(pcpu0);
+const pacedRun = await clientRun([`${direct}/big-paced`, `${relay.baseUrl('anthropic')}/big-paced`], ROUNDS + 2);
+const [pd, pr] = pacedRun.timings;
+const pcpu = pacedRun.relayCpu;
 if ([...pd!, ...pr!].some((x) => x.bytes < BIG)) throw new Error('a paced 10 MB response came short');
 const pdms = pd!.slice(2).map((x) => x.ms);
 const prms = pr!.slice(2).map((x) => x.ms);
@@ -198,8 +247,11 @@ console.log(
 );
 await relay.close();
 pipe.kill();
+nodeRelay.kill();
 upstream.kill();
 }
+
+if (process.env.ONLY_STREAM) process.exit(0);
 
 // 3. Analysing a 1 MB request: Claude-Code-shaped (system blocks, 25 tools, a long tool loop).
 //    The parser keeps the segment hashes and secret checks of content it has seen (a CLI resends

@@ -358,8 +358,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       body(data) {
         if (settled) return;
         responseBytes += data.length;
-        tap?.chunk(data);
+        // Forwarded first, then shown to the tap: the tap's reading is never on the bytes' way to the CLI.
         send(data);
+        tap?.chunk(data);
       },
       end(trailers) {
         if (settled) return;

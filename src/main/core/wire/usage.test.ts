@@ -87,4 +87,25 @@ describe('usageReader skips content events by their first bytes and still finds 
     const expected = { usage: { input: 3, cacheRead: null, cacheWrite: null, output: 5 }, model: 'claude-x' };
     for (const cuts of cutsOf(stream, 1)) expect(await readCut(stream, cuts), `cuts ${cuts}`).toEqual(expected);
   });
+
+  it('never reads usage from a content event, even one whose top level names usage (the skip is by event type, in place)', async () => {
+    const pad = 'q'.repeat(120);
+    const anthropic = Buffer.from(
+      [
+        'data: {"type":"message_start","message":{"model":"claude-x","usage":{"input_tokens":3,"output_tokens":1}}}\n',
+        `data: {"type":"content_block_delta","usage":{"output_tokens":999},"model":"fake","pad":"${pad}"}\n`,
+        'data: {"type":"message_delta","usage":{"output_tokens":5}}\n',
+      ].join(''),
+    );
+    const want = { usage: { input: 3, cacheRead: null, cacheWrite: null, output: 5 }, model: 'claude-x' };
+    for (const cuts of cutsOf(anthropic, 13)) expect(await readCut(anthropic, cuts), `cuts ${cuts}`).toEqual(want);
+    const openai = Buffer.from(
+      [
+        `data: {"type":"response.output_text.delta","response":{"model":"fake","usage":{"input_tokens":999,"input_tokens_details":{"cached_tokens":999}}},"pad":"${pad}"}\n`,
+        'data: {"type":"response.completed","response":{"model":"gpt-x","usage":{"input_tokens":8,"output_tokens":2}}}\n',
+      ].join(''),
+    );
+    const expected = { usage: { input: 8, cacheRead: null, cacheWrite: null, output: 2 }, model: 'gpt-x' };
+    for (const cuts of cutsOf(openai, 13)) expect(await readCut(openai, cuts, 'openai'), `cuts ${cuts}`).toEqual(expected);
+  });
 });

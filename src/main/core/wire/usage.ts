@@ -19,24 +19,44 @@ const LINE_HEAD = 96;
 /** `"type":"` as bytes. */
 const TYPE_KEY = Buffer.from('"type":"');
 
+/** `content_block_delta`, `content_block_start`, `content_block_stop`, `ping`: Anthropic's events that carry no usage. */
+const ANTHROPIC_CONTENT = ['content_block_delta', 'content_block_start', 'content_block_stop', 'ping'].map((t) => Buffer.from(t));
+/** `response.`: OpenAI's event types start so. */
+const RESPONSE_DOT = Buffer.from('response.');
+
+/** Whether `buf[at..at+bytes.length)` is `bytes`. */
+function bytesAt(buf: Buffer, at: number, bytes: Buffer): boolean {
+  for (let i = 0; i < bytes.length; i++) if (buf[at + i] !== bytes[i]) return false;
+  return true;
+}
+
 /**
- * Whether a line, by its first bytes, is an event that never carries usage or
- * the model: Anthropic's content blocks and pings, OpenAI's item-level events
- * (`response.<item>.<what>`: deltas, parts, items; usage rides only on the
- * response-level ones, `response.completed`…). Gemini names no event type:
- * its lines are all read. Whatever else is kept and read whole.
+ * Whether a line, by its first LINE_HEAD bytes (`buf[from..end)`), is an event that never carries
+ * usage or the model: Anthropic's content blocks and pings, OpenAI's item-level events
+ * (`response.<item>.<what>`: deltas, parts, items; usage rides only on the response-level ones,
+ * `response.completed`…). Gemini names no event type: its lines are all read. Whatever else is
+ * kept and read whole. Read in place (no copy, no string): it runs on every line of a stream.
  */
-function cannotCarryUsage(head: Buffer): boolean {
-  if (head[0] !== 0x64 /* d */) return true; // event:, id:, retry:, comments: never data
-  const at = head.indexOf(TYPE_KEY);
+function cannotCarryUsage(buf: Buffer, from: number, end: number): boolean {
+  if (buf[from] !== 0x64 /* d */) return true; // event:, id:, retry:, comments: never data
   // Only a type that is the event object's first key (`data: {"type":"…`), never one nested deeper.
-  if (at < 0 || at > 8) return false;
-  const from = at + TYPE_KEY.length;
-  const to = head.indexOf(0x22 /* " */, from);
-  if (to < 0) return false;
-  const type = head.toString('latin1', from, to);
-  if (type === 'content_block_delta' || type === 'content_block_start' || type === 'content_block_stop' || type === 'ping') return true;
-  return type.startsWith('response.') && type.indexOf('.', 9) > 0;
+  let at = -1;
+  for (let p = from; p <= from + 8 && p + TYPE_KEY.length <= end; p++) {
+    if (buf[p] === 0x22 /* " */ && buf[p + 1] === 0x74 /* t */ && bytesAt(buf, p, TYPE_KEY)) {
+      at = p;
+      break;
+    }
+  }
+  if (at < 0) return false;
+  const start = at + TYPE_KEY.length;
+  let to = start;
+  while (to < end && buf[to] !== 0x22 /* " */) to++;
+  if (to >= end) return false;
+  const length = to - start;
+  for (const type of ANTHROPIC_CONTENT) if (length === type.length && bytesAt(buf, start, type)) return true;
+  if (length <= RESPONSE_DOT.length || !bytesAt(buf, start, RESPONSE_DOT)) return false;
+  for (let p = start + RESPONSE_DOT.length; p < to; p++) if (buf[p] === 0x2e /* . */) return true;
+  return false;
 }
 
 export interface UsageFound {
@@ -137,7 +157,8 @@ export function usageReader(provider: WireProvider, headers: Record<string, stri
     }
     if (state === 'head' && lineBytes + piece.length >= LINE_HEAD) {
       // Enough to name the event: only its first bytes are copied to tell.
-      if (cannotCarryUsage(Buffer.concat([...line, piece.subarray(0, LINE_HEAD - lineBytes)]))) {
+      const head = Buffer.concat([...line, piece.subarray(0, LINE_HEAD - lineBytes)]);
+      if (cannotCarryUsage(head, 0, head.length)) {
         state = 'skip';
         line = [];
         return;
@@ -154,16 +175,35 @@ export function usageReader(provider: WireProvider, headers: Record<string, stri
     lineBytes = 0;
     state = 'head';
   };
+  /** A line whole in one chunk (`chunk[from..to)`, no line end): told by its first bytes in place, copied only when kept. */
+  const onWholeLine = (chunk: Buffer, from: number, to: number) => {
+    const length = to - from;
+    if (length < 6 || chunk[from] !== 0x64 /* d */ || length > LINE_CAP) return;
+    if (length >= LINE_HEAD && cannotCarryUsage(chunk, from, from + LINE_HEAD)) return;
+    onLine(chunk.subarray(from, to));
+  };
   // Byte-level: lines are found with Buffer.indexOf (memchr), so a 10 MB stream of deltas is never
-  // decoded, and a delta line is recognised by its first bytes and passed over without a copy.
+  // decoded. A line that starts and ends in one chunk (nearly all) is told by its first bytes where
+  // it lies, without a copy or a slice; only a line cut by a chunk's end goes piece by piece.
   const onSse = (chunk: Buffer) => {
     let start = 0;
-    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, start)) {
-      if (state !== 'skip') onPiece(chunk.subarray(start, nl));
+    if (state !== 'head' || lineBytes > 0) {
+      // The rest of a line an earlier chunk began.
+      const nl = chunk.indexOf(10);
+      if (nl < 0) return onPiece(chunk);
+      if (state !== 'skip') onPiece(chunk.subarray(0, nl));
       endLine();
       start = nl + 1;
     }
-    if (state !== 'skip' && start < chunk.length) onPiece(chunk.subarray(start));
+    for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
+      onWholeLine(chunk, start, nl);
+      start = nl + 1;
+    }
+    if (start >= chunk.length) return;
+    // A line the next chunk ends: a content event is told here, in place, and passed over uncopied.
+    const tail = chunk.length - start;
+    if (tail >= LINE_HEAD && tail <= LINE_CAP && cannotCarryUsage(chunk, start, start + LINE_HEAD)) state = 'skip';
+    else onPiece(start === 0 ? chunk : chunk.subarray(start));
   };
   const onBytes = (chunk: Buffer) => {
     if (sse) onSse(chunk);
