@@ -42,7 +42,7 @@ export const commands: CliCommand[] = [
     name: 'xray',
     summary: "Show a thread's (or a CLI transcript's) model-bound context: meter, system sections, segments by size; pin, evict, summarize or restore a segment; preview a new thread's context",
     usage:
-      'loupe xray THREAD_ID [--json] | loupe xray pin|evict|restore THREAD_ID SEGMENT_ID [--json] | loupe xray summarize THREAD_ID SEGMENT_ID --summary TEXT | loupe xray --wire SESSION [--json] | loupe xray pin|evict|summarize|restore --wire SESSION SEGMENT_ID | loupe xray --session FILE [--json] | loupe xray --preview [--repo DIR] [--json]',
+      'loupe xray THREAD_ID [--json] | loupe xray pin|evict|restore THREAD_ID SEGMENT_ID [--json] | loupe xray summarize THREAD_ID SEGMENT_ID --summary TEXT | loupe xray --wire SESSION [--json] | loupe xray pin|evict|summarize|restore --wire SESSION SEGMENT_ID [--now] | loupe xray --session FILE [--json] | loupe xray --preview [--repo DIR] [--json]',
     load: () => import('./xray').then((m) => m.run),
   },
   {
