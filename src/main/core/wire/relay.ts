@@ -58,7 +58,12 @@ export interface ResponseTap {
   /** The upstream's status and headers, before its first byte. */
   head?(status: number, headers: IncomingHttpHeaders): void;
   chunk(data: Buffer): void;
-  end(outcome: RelayOutcome): void;
+  /**
+   * The exchange ended. For an answer the relay passes on (the upstream's, or its own), the
+   * CLI's response is ended only when what this returns (a promise, or anything) has settled: the record is written
+   * before the CLI has its whole answer, so a killed relay loses only requests never answered.
+   */
+  end(outcome: RelayOutcome): unknown;
 }
 
 /** How an exchange ended. */
@@ -298,8 +303,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const finish = (outcome: Omit<RelayOutcome, 'durationMs'>) => tap?.end({ ...outcome, durationMs: Date.now() - startedAt });
 
     if (decision.kind === 'answer') {
-      const bytes = answer(res, provider, decision.status, decision.message);
-      finish({ status: decision.status, by: 'relay', reason: decision.message, responseBytes: bytes });
+      // Recorded before the CLI reads the relay's answer (see ResponseTap.end).
+      await finish({ status: decision.status, by: 'relay', reason: decision.message, responseBytes: Buffer.byteLength(providerErrorBody(provider, decision.status, decision.message)) });
+      answer(res, provider, decision.status, decision.message);
       return;
     }
 
@@ -309,7 +315,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const settle = (outcome: Omit<RelayOutcome, 'durationMs' | 'responseBytes'>) => {
       if (settled) return;
       settled = true;
-      finish({ ...outcome, responseBytes });
+      return finish({ ...outcome, responseBytes });
     };
 
     let upStatus: number | null = null;
@@ -370,8 +376,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
             /* a trailer node will not write is dropped; the body is whole */
           }
         }
-        res.end();
-        res.once('finish', () => settle({ status: upStatus, by: 'upstream', reason: null }));
+        // The record is committed before the response's end reaches the CLI (see ResponseTap.end);
+        // a CLI that hangs up meanwhile has nothing more to get.
+        void Promise.resolve(settle({ status: upStatus, by: 'upstream', reason: null })).then(() => res.end());
       },
       error(err) {
         // An answer it cannot read says what was wrong with it; anything else is the connection's code.
@@ -463,9 +470,10 @@ function safeTap(tap: ResponseTap | null): ResponseTap | null {
     },
     end(outcome) {
       try {
-        tap.end(outcome);
+        // A record that fails never holds back or breaks the CLI's answer.
+        return Promise.resolve(tap.end(outcome)).catch(() => undefined);
       } catch {
-        /* recording failed; the CLI already has its response */
+        return undefined;
       }
     },
   };
