@@ -68,10 +68,12 @@ const tools = Array.from({ length: 25 }, (_, i) => ({ name: i < 20 ? 'Tool' + i 
 function conversation(salt) {
   const messages = [{ role: 'user', content: [{ type: 'text', text: 'Fix the bug in src/app.ts (' + salt + ')' }] }];
   let turns = 0;
-  while (JSON.stringify(messages).length < 900000) {
+  let size = 0;
+  while (size < 900000) {
     const id = 'toolu_' + turns++;
     messages.push({ role: 'assistant', content: [{ type: 'text', text: 'Reading file ' + turns + '.' }, { type: 'tool_use', id, name: 'Read', input: { file_path: '/repo/src/f' + turns + '.ts' } }] });
     messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: '// ' + salt + '\\n' + ('export const v' + turns + ' = ' + turns + ';\\n').repeat(300) }] });
+    size += JSON.stringify(messages.slice(-2)).length;
   }
   const body = (m) => Buffer.from(JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 32000, stream: true, system: [{ type: 'text', text: 'You are Claude Code.' }, { type: 'text', text: 'Rules.\\n'.repeat(900) }], tools, messages: m }));
   return { first: body(messages.slice(0, -2)), next: body(messages) };
@@ -84,15 +86,17 @@ const post = (url, body) => new Promise((resolve, reject) => {
     res.on('data', (c) => (bytes += c.length));
     res.on('end', () => (res.statusCode === 200 && bytes > 0 ? resolve(performance.now() - t) : reject(new Error(url + ' answered ' + res.statusCode))));
   });
-  req.on('error', reject);
+  req.on('error', (e) => reject(new Error(url + ': ' + e.message)));
   req.end(body);
 });
 (async () => {
   const out = bases.map(() => []);
   for (let r = 0; r < rounds; r++) {
     const order = bases.map((_, i) => (i + r) % bases.length);
+    // Built before any is sent: no connection waits idle on the client.
+    const convs = bases.map((_, k) => conversation(process.pid + '-' + r + '-' + k));
     for (const k of order) {
-      const c = conversation(process.pid + '-' + r + '-' + k);
+      const c = convs[k];
       const first = await post(bases[k] + '/v1/messages', c.first);
       const next = await post(bases[k] + '/v1/messages', c.next);
       out[k].push({ first, next, bytes: c.next.length });
@@ -136,6 +140,10 @@ const times = await new Promise<{ first: number; next: number; bytes: number }[]
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`client exited ${code}`))));
+}).catch(async (err: Error) => {
+  await session.settled();
+  const odd = wireRequests(runtime.deps.db, session.id).filter((r) => r.reason !== null || r.answeredBy !== 'upstream');
+  throw new Error(`${err.message}; the relay recorded: ${JSON.stringify(odd.map((r) => [r.seq, r.status, r.answeredBy, r.reason]))}`);
 });
 const cpu = process.cpuUsage(cpu0);
 await session.settled();

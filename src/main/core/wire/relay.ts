@@ -319,6 +319,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     };
 
     let upStatus: number | null = null;
+    /** The answer's declared length, and its last byte held back until the record is written (see ResponseTap.end). */
+    let declared = -1;
+    let held: Buffer | null = null;
     let paused = false;
     const resume = () => {
       paused = false;
@@ -348,6 +351,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       head(head) {
         upStatus = head.status;
         const outHeaders = responseHeaders(head.headers);
+        if (outHeaders['content-length'] !== undefined) declared = Number(outHeaders['content-length']);
         tap?.head?.(head.status, head.headers);
         // A reason phrase node will not write (a control character) is dropped: the status code stands.
         const phrase = REASON_PHRASE.test(head.statusMessage) ? head.statusMessage : undefined;
@@ -365,7 +369,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         if (settled) return;
         responseBytes += data.length;
         tap?.chunk(data);
-        send(data);
+        // With a declared length the CLI has its whole answer with the last byte (ending the response adds nothing): it waits for the record.
+        if (responseBytes === declared && data.length > 0) {
+          held = data.subarray(data.length - 1);
+          data = data.subarray(0, data.length - 1);
+        }
+        if (data.length > 0) send(data);
       },
       end(trailers) {
         if (settled) return;
@@ -376,9 +385,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
             /* a trailer node will not write is dropped; the body is whole */
           }
         }
-        // The record is committed before the response's end reaches the CLI (see ResponseTap.end);
+        // The record is committed before the response's end (and a declared length's last byte) reaches the CLI (see ResponseTap.end);
         // a CLI that hangs up meanwhile has nothing more to get.
-        void Promise.resolve(settle({ status: upStatus, by: 'upstream', reason: null })).then(() => res.end());
+        void Promise.resolve(settle({ status: upStatus, by: 'upstream', reason: null })).then(() => (held ? res.end(held) : res.end()));
       },
       error(err) {
         // An answer it cannot read says what was wrong with it; anything else is the connection's code.
