@@ -9,7 +9,10 @@
 // The provider, the client and the pipe are processes of their own; only the relay runs in this one.
 // Goal: <= 8 ms added first seen, <= 4 ms next. Afterwards every request must be recorded.
 // LOUPE_BENCH_ROUNDS sets the rounds (default 41); LOUPE_BENCH_ENFORCE=redact runs the session with
-// secrets redacted (something in force: the stages and the outgoing check on the path).
+// secrets redacted (something in force: the stages and the outgoing check on the path);
+// LOUPE_BENCH_THINK_MS has the provider take that long before it answers (default 0: an answer at
+// once, so the record, which is written before the CLI has its answer, is all on the path; a model
+// takes seconds to answer a 250k-token prompt, and the record is prepared meanwhile).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
@@ -23,6 +26,7 @@ import { openWireSession } from '../src/main/core/wire/session';
 const ROUNDS = Number(process.env.LOUPE_BENCH_ROUNDS ?? 41);
 const WARM = 3;
 const MODE = process.env.LOUPE_BENCH_ENFORCE === 'redact' ? 'redact' : 'warn';
+const THINK_MS = Number(process.env.LOUPE_BENCH_THINK_MS ?? 0);
 
 const UPSTREAM = `
 const http = require('node:http');
@@ -37,10 +41,10 @@ const SSE = ${JSON.stringify(
 const server = http.createServer((req, res) => {
   let n = 0;
   req.on('data', (c) => (n += c.length));
-  req.on('end', () => {
+  req.on('end', () => setTimeout(() => {
     res.writeHead(200, { 'content-type': 'text/event-stream', 'x-body-bytes': String(n) });
     res.end(SSE);
-  });
+  }, ${THINK_MS}));
 });
 server.keepAliveTimeout = 60000;
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));
@@ -166,7 +170,7 @@ const line = (kind: 'first' | 'next', goal: number) => {
   );
 };
 console.log(
-  `a ${f(d![0]!.bytes / 1048576)} MB Claude-Code-shaped request through a wire session (secrets ${MODE}), ${ROUNDS} rounds, load average ${f(load0, 1)} -> ${f(loadavg()[0]!, 1)}:\n` +
+  `a ${f(d![0]!.bytes / 1048576)} MB Claude-Code-shaped request through a wire session (secrets ${MODE}; the provider answers ${THINK_MS ? `after ${THINK_MS} ms` : 'at once'}), ${ROUNDS} rounds, load average ${f(load0, 1)} -> ${f(loadavg()[0]!, 1)}:\n` +
     `  ${line('first', 8)}\n  ${line('next', 4)}\n` +
     `  the relay's CPU per request (forwarding and recording): ${f((cpu.user + cpu.system) / 1000 / sent, 1)} ms; all ${sent} requests recorded`,
 );

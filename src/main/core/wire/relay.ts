@@ -48,6 +48,11 @@ export interface RelayRequest {
   notAnalysed?: string;
   /** The kind of credential it carried (never the credential): how the CLI signed in. */
   credential?: CredentialKind | null;
+  /**
+   * A model request whose JSON the relay did not check before forwarding (nothing was in force):
+   * an observer checks it (decode/read.ts checkLater) before it reads the body as a request.
+   */
+  unchecked?: boolean;
 }
 
 /** What to do with a request: forward it (its body rewritten, or not), or answer it here. */
@@ -258,9 +263,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     }
     const modelCall = isModelCall(provider, method, endpoint);
     const contentEncoding = typeof req.headers['content-encoding'] === 'string' ? req.headers['content-encoding'] : undefined;
-    const read = readRequest(wire, contentEncoding, maxRequestBytes, modelCall, spelled.kind === 'ambiguous' ? spelled.reason : null);
-    const base = { seq: ++seq, provider, method, endpoint, query, headers: visibleHeaders(req.headers), startedAt, encoding: contentEncoding ?? null, wireBytes: wire.length, credential: credentialKind(req.headers, search) };
+    const seqHere = ++seq;
     const enforcing = method === 'POST' && options.inForce ? await options.inForce() : false;
+    // A model request's JSON is checked before forwarding only when that decides whether it may go on.
+    const checkNow = modelCall && enforcing;
+    const read = readRequest(wire, contentEncoding, maxRequestBytes, checkNow, spelled.kind === 'ambiguous' ? spelled.reason : null);
+    const base = { seq: seqHere, provider, method, endpoint, query, headers: visibleHeaders(req.headers), startedAt, encoding: contentEncoding ?? null, wireBytes: wire.length, credential: credentialKind(req.headers, search), ...(modelCall && !checkNow && read.kind === 'read' ? { unchecked: true } : {}) };
     /** Why the relay answers this request itself, before any stage: it cannot enforce on it while something is in force. */
     let refusal: string | null = null;
     let request: RelayRequest;

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { WIRE_LOGIN_SEEN_NOTE, type WireEnforcement, type WireRequestRecord, type WireSessionKind } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
+import { checkLater } from './decode/read';
 import { CREDENTIAL_KIND_TEXT, OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
 import { composeStages, type GuardStage, type WireStage } from './enforce/chain';
 import { enforcementOf, type WireExchange } from './enforce/exchange';
@@ -143,8 +144,11 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     observe(request, forwarded, sentBytes) {
       const at = new Date(request.startedAt).toISOString();
       const step = stepId;
-      const exchange = exchanges.get(request.seq) ?? null;
+      // Set to null when the body proves unreadable: it is recorded as not analysed, whatever the stages made of it.
+      let exchange = exchanges.get(request.seq) ?? null;
       exchanges.delete(request.seq);
+      /** Why a body forwarded unchecked (nothing was in force) cannot be read as a request, checked after forwarding. */
+      let unreadable: string | null = null;
       // The body as the stages left it: what left, or (a request the relay answered) what would have, as measured.
       const outgoing = exchange?.body ?? forwarded;
       let reader: ReturnType<typeof usageReader> | null = null;
@@ -152,6 +156,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       const parsing = new Promise<ParsedRequest | null>((resolve) =>
         setImmediate(() => {
           let parsed: ParsedRequest | null = null;
+          if (request.unchecked && !request.notAnalysed) unreadable = checkLater(request.body);
+          if (unreadable) exchange = null;
           try {
             parsed = exchange ? exchange.outgoing() : null;
           } catch {
@@ -208,7 +214,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
                 stream: parsed?.stream ?? false,
                 status: outcome.status,
                 answeredBy: outcome.by,
-                reason: outcome.reason ?? (request.notAnalysed ? `not analysed: ${request.notAnalysed}` : null),
+                reason: outcome.reason ?? (request.notAnalysed || unreadable ? `not analysed: ${request.notAnalysed ?? unreadable}` : null),
                 durationMs: outcome.durationMs,
                 requestBytes: outgoing.length,
                 // In the CLI's content coding (codex's zstd): what left, as the provider receives it.

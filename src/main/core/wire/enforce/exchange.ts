@@ -8,6 +8,7 @@
  * else the same parse).
  */
 import type { WireBudgetFacts, WireCheckFacts, WireEnforcement, WireEvictionFacts, WireSecretFacts, WireSpendFacts } from '../../../../shared/contract/wire';
+import { takeCheckedJson } from '../decode/json-text';
 import { bodyText, isModelCall, jsonObjectOfText, parseJsonBody, type ParsedRequest } from '../parse';
 import type { RelayRequest } from '../relay';
 
@@ -61,8 +62,10 @@ export interface WireExchange {
  */
 function parseWhole(request: RelayRequest, body: Buffer, modelCall: boolean): ParsedBody | null {
   if (request.method !== 'POST' || body.length === 0) return null;
-  const text = bodyText(body);
-  const json = jsonObjectOfText(text);
+  // The relay's check of a model request's JSON already read it (decode/json-text.ts).
+  const known = takeCheckedJson(body);
+  const text = known?.text ?? bodyText(body);
+  const json = known ? known.json : jsonObjectOfText(text);
   let parsed: ParsedRequest | null | undefined;
   // Once the tree is handed out a stage may change it (a redaction): the shape is then built from the bytes again, so it stays the CLI's.
   let handedOut = false;
