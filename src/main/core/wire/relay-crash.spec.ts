@@ -1,8 +1,8 @@
 // Issue 38: a killed relay loses at most requests that were never answered. `loupe wrap`
 // (the real CLI bundle, its real database file) relays a stand-in claude that sends ~300 KB
 // Claude-Code-shaped requests one after another to the scripted Anthropic provider and notes
-// each answer it has read to its end; the wrap process is SIGKILLed mid-session, a random
-// while after an answer. Afterwards the database passes integrity_check and holds a record,
+// each answer it has read to its end; the wrap process is SIGKILLed mid-session, as soon as
+// the CLI has noted an answer or a random while after. Afterwards the database passes integrity_check and holds a record,
 // with its usage, of every request the CLI saw answered.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -56,8 +56,12 @@ for (let t = 0; t < 60; t++) {
 })();
 `;
 
-/** Runs `loupe wrap claude` until the CLI has seen `after` answers, lets it run 0-150 ms more, SIGKILLs it; the answers the CLI saw. */
-function killWrapMidSession(userData: string, after: number): Promise<number[]> {
+/**
+ * Runs `loupe wrap claude` until the CLI has seen `after` answers, then SIGKILLs it `delay` ms
+ * later (0: as soon as the CLI has noted its answer, the moment a record written after the
+ * answer is still missing); the answers the CLI saw.
+ */
+function killWrapMidSession(userData: string, after: number, delay: number): Promise<number[]> {
   const agents = tempDir('loupe-looping-claude-');
   writeFileSync(join(agents, 'claude'), `#!${process.execPath}\n${LOOPING_CLAUDE}`);
   chmodSync(join(agents, 'claude'), 0o755);
@@ -76,7 +80,8 @@ function killWrapMidSession(userData: string, after: number): Promise<number[]> 
     const poll = setInterval(() => {
       if (seen().length < after) return;
       clearInterval(poll);
-      setTimeout(() => child.kill('SIGKILL'), Math.floor(Math.random() * 150));
+      if (delay === 0) child.kill('SIGKILL');
+      else setTimeout(() => child.kill('SIGKILL'), delay);
     }, 2);
     child.on('error', reject);
     child.on('close', (_code, signal) => {
@@ -94,7 +99,7 @@ describe.skipIf(process.platform === 'win32')('a wire session under SIGKILL', ()
   it(`keeps the record of every request the CLI saw answered, after ${KILLS} kills mid-session`, async () => {
     for (let i = 0; i < KILLS; i++) {
       const userData = tempDir('loupe-relay-crash-');
-      const answered = await killWrapMidSession(userData, 2 + (i % 4));
+      const answered = await killWrapMidSession(userData, 2 + (i % 4), i % 2 ? Math.floor(Math.random() * 150) : 0);
       expect(answered.length).toBeGreaterThanOrEqual(2);
       const file = join(userData, 'loupe.db');
       expect(existsSync(file)).toBe(true);
