@@ -169,24 +169,33 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       );
       let settleUsage: (u: { usage: WireRequestRecord['usage']; model: string | null }) => void = () => undefined;
       const found = new Promise<{ usage: WireRequestRecord['usage']; model: string | null }>((resolve) => (settleUsage = resolve));
-      // What the record says of the body, prepared while the provider answers (the model from the answer only when the body names none).
-      const prepared = preparing.then(async () => {
+      // What the record says of the body, prepared while the provider answers. In arrival order (the
+      // secrets memory and the diffs read the request before): what needs no model, from the one parse.
+      const ordered = preparing.then(async () => {
         const parsed = await parsing;
-        const model = parsed?.model ?? (parsed ? (await found).model : null);
-        const analysis = parsed ? await analyse(deps, { ...parsed, model }, outgoing.length) : null;
-        // Segments as the CLI sent them (ids stay those X-Ray directs), the ones the outgoing check found withheld marked.
-        const segments = exchange ? await recordedSegments(deps, exchange, analysis) : (analysis?.segments ?? []);
+        // Segment ids and sizes as the CLI sent them (the ones the record lists and X-Ray directs).
+        const sentSegments = parsed ? (exchange?.sent()?.parsed?.segments ?? parsed.segments) : [];
         // What is only recorded (a secret found in warn mode), after the shape was read from the untouched tree.
         if (exchange) for (const stage of recordStages) await Promise.resolve(stage(exchange)).catch(() => undefined);
         const before = parsed ? (previous.filter((p) => p.seq < request.seq).at(-1) ?? null) : null;
+        const mine = sentSegments.map((s) => ({ id: s.id, bytes: s.bytes }));
         if (parsed) {
-          previous.push({ seq: request.seq, segments: segments.map((s) => ({ id: s.id, bytes: s.bytes })) });
+          previous.push({ seq: request.seq, segments: mine });
           previous.sort((a, b) => a.seq - b.seq);
           if (previous.length > PREVIOUS_KEPT) previous.shift();
         }
-        return { parsed, analysis, segments, diff: parsed ? diffSegments(before, segments) : null };
+        return { parsed, diff: parsed ? diffSegments(before, mine) : null };
       });
-      preparing = prepared.catch(() => undefined);
+      preparing = ordered.catch(() => undefined);
+      // Then the counts, hashes and previews (the model from the answer only when the body names none:
+      // that one waits for its answer without holding up the requests after it).
+      const prepared = ordered.then(async ({ parsed, diff }) => {
+        const model = parsed?.model ?? (parsed ? (await found).model : null);
+        const analysis = parsed ? await analyse(deps, { ...parsed, model }, outgoing.length) : null;
+        // Segments as the CLI sent them, the ones the outgoing check found withheld marked.
+        const segments = exchange ? await recordedSegments(deps, exchange, analysis) : (analysis?.segments ?? []);
+        return { parsed, analysis, segments, diff };
+      });
       return {
         head(_status, headers) {
           reader = usageReader(request.provider, headers);
