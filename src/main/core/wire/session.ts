@@ -118,7 +118,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
 
   // Each request's exchange, from the stages to its record (the relay calls observe right after intercept).
   const exchanges = new Map<number, WireExchange>();
-  const blocked: { seq: number; exchange: WireExchange; reason: string }[] = [];
+  /** The relay's refusals: the exchange until its record is written (its facts are complete then), then only the facts. */
+  const blocked: { seq: number; exchange: WireExchange | null; facts: WireEnforcement | null; reason: string }[] = [];
   let modelRequests = 0;
   const credentialsSeen = new Set<string>();
   const stages = enforcementStages(deps, id, options.enforce, options.runId);
@@ -138,7 +139,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       }
       const { exchange, ...decision } = await enforce(request);
       exchanges.set(request.seq, exchange);
-      if (decision.kind === 'answer') blocked.push({ seq: request.seq, exchange, reason: decision.message });
+      if (decision.kind === 'answer') blocked.push({ seq: request.seq, exchange, facts: null, reason: decision.message });
       return decision;
     },
     observe(request, forwarded, sentBytes) {
@@ -241,6 +242,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
                 diff,
                 enforcement: Object.keys(enforcement).length ? enforcement : null,
               };
+              const refused = blocked.find((b) => b.seq === request.seq && b.exchange);
+              if (refused) [refused.facts, refused.exchange] = [enforcement, null];
               await writer.write(record, analysis?.estimateTokens ?? null);
               options.onRecord?.(record);
             }),
@@ -259,7 +262,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
     id,
     relay,
     setStep: (s) => (stepId = s),
-    blocked: () => blocked.map((b) => ({ seq: b.seq, facts: enforcementOf(b.exchange), reason: b.reason })),
+    blocked: () => blocked.map((b) => ({ seq: b.seq, facts: b.exchange ? enforcementOf(b.exchange) : (b.facts ?? {}), reason: b.reason })),
     modelRequests: () => modelRequests,
     note: (text) => addWireNote(deps.db, id, deps.now().toISOString(), text),
     settled,
