@@ -32,8 +32,16 @@ export function recordWriter(db: () => Db): RecordWriter {
         for (const w of batch) insertWireRequest(db(), w.record, w.estimateTokens);
       });
       for (const w of batch) w.done();
-    } catch (err) {
-      for (const w of batch) w.done(err);
+    } catch {
+      // One record that cannot be written does not take its batch with it: each is tried alone.
+      for (const w of batch) {
+        try {
+          writeTransaction(db(), () => insertWireRequest(db(), w.record, w.estimateTokens));
+          w.done();
+        } catch (err) {
+          w.done(err);
+        }
+      }
     }
   };
   return {
