@@ -45,14 +45,21 @@ interface PointRow {
  * nothing is changed.
  */
 export function calibrationRows(db: Db, model?: string, perModel = CALIBRATION_RECENT_RUNS): DatedCalibrationRow[] {
-  const byModel = model === undefined ? '' : 'WHERE model = ?';
-  const rows = db
-    .prepare<unknown[], PointRow>(
-      `SELECT model, estimate_tokens, reported_tokens, at FROM (
-         SELECT model, estimate_tokens, reported_tokens, at, ROW_NUMBER() OVER (PARTITION BY model ORDER BY at DESC) AS n
-           FROM calibration_points ${byModel}
-       ) WHERE n <= ? ORDER BY model, at`,
-    )
-    .all(...(model === undefined ? [perModel] : [model, perModel]));
+  // One model (every wire request asks): its latest points straight from the (model, at) index, not a
+  // window over all its points (a long session adds one per request).
+  const rows =
+    model !== undefined
+      ? db
+          .prepare<[string, number], PointRow>('SELECT model, estimate_tokens, reported_tokens, at FROM calibration_points WHERE model = ? ORDER BY at DESC LIMIT ?')
+          .all(model, perModel)
+          .reverse()
+      : db
+          .prepare<[number], PointRow>(
+            `SELECT model, estimate_tokens, reported_tokens, at FROM (
+               SELECT model, estimate_tokens, reported_tokens, at, ROW_NUMBER() OVER (PARTITION BY model ORDER BY at DESC) AS n
+                 FROM calibration_points
+             ) WHERE n <= ? ORDER BY model, at`,
+          )
+          .all(perModel);
   return rows.map((r) => ({ model: r.model, loupeEstimateTokens: r.estimate_tokens, providerReportedInputTokens: r.reported_tokens, startedAt: r.at }));
 }

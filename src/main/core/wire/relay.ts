@@ -48,6 +48,11 @@ export interface RelayRequest {
   notAnalysed?: string;
   /** The kind of credential it carried (never the credential): how the CLI signed in. */
   credential?: CredentialKind | null;
+  /**
+   * A model request whose JSON the relay did not check before forwarding (nothing was in force):
+   * an observer checks it (decode/read.ts checkLater) before it reads the body as a request.
+   */
+  unchecked?: boolean;
 }
 
 /** What to do with a request: forward it (its body rewritten, or not), or answer it here. */
@@ -58,7 +63,12 @@ export interface ResponseTap {
   /** The upstream's status and headers, before its first byte. */
   head?(status: number, headers: IncomingHttpHeaders): void;
   chunk(data: Buffer): void;
-  end(outcome: RelayOutcome): void;
+  /**
+   * The exchange ended. For an answer the relay passes on (the upstream's, or its own), the
+   * CLI's response is ended only when what this returns (a promise, or anything) has settled: the record is written
+   * before the CLI has its whole answer, so a killed relay loses only requests never answered.
+   */
+  end(outcome: RelayOutcome): unknown;
 }
 
 /** How an exchange ended. */
@@ -253,9 +263,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     }
     const modelCall = isModelCall(provider, method, endpoint);
     const contentEncoding = typeof req.headers['content-encoding'] === 'string' ? req.headers['content-encoding'] : undefined;
-    const read = readRequest(wire, contentEncoding, maxRequestBytes, modelCall, spelled.kind === 'ambiguous' ? spelled.reason : null);
-    const base = { seq: ++seq, provider, method, endpoint, query, headers: visibleHeaders(req.headers), startedAt, encoding: contentEncoding ?? null, wireBytes: wire.length, credential: credentialKind(req.headers, search) };
+    const seqHere = ++seq;
     const enforcing = method === 'POST' && options.inForce ? await options.inForce() : false;
+    // A model request's JSON is checked before forwarding only when that decides whether it may go on.
+    const checkNow = modelCall && enforcing;
+    const read = readRequest(wire, contentEncoding, maxRequestBytes, checkNow, spelled.kind === 'ambiguous' ? spelled.reason : null);
+    const base = { seq: seqHere, provider, method, endpoint, query, headers: visibleHeaders(req.headers), startedAt, encoding: contentEncoding ?? null, wireBytes: wire.length, credential: credentialKind(req.headers, search), ...(modelCall && !checkNow && read.kind === 'read' ? { unchecked: true } : {}) };
     /** Why the relay answers this request itself, before any stage: it cannot enforce on it while something is in force. */
     let refusal: string | null = null;
     let request: RelayRequest;
@@ -298,8 +311,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const finish = (outcome: Omit<RelayOutcome, 'durationMs'>) => tap?.end({ ...outcome, durationMs: Date.now() - startedAt });
 
     if (decision.kind === 'answer') {
-      const bytes = answer(res, provider, decision.status, decision.message);
-      finish({ status: decision.status, by: 'relay', reason: decision.message, responseBytes: bytes });
+      // Recorded before the CLI reads the relay's answer (see ResponseTap.end).
+      await finish({ status: decision.status, by: 'relay', reason: decision.message, responseBytes: Buffer.byteLength(providerErrorBody(provider, decision.status, decision.message)) });
+      answer(res, provider, decision.status, decision.message);
       return;
     }
 
@@ -309,10 +323,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const settle = (outcome: Omit<RelayOutcome, 'durationMs' | 'responseBytes'>) => {
       if (settled) return;
       settled = true;
-      finish({ ...outcome, responseBytes });
+      return finish({ ...outcome, responseBytes });
     };
 
     let upStatus: number | null = null;
+    /** The answer's declared length, and its last byte held back until the record is written (see ResponseTap.end). */
+    let declared = -1;
+    let held: Buffer | null = null;
     let paused = false;
     const resume = () => {
       paused = false;
@@ -342,6 +359,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       head(head) {
         upStatus = head.status;
         const outHeaders = responseHeaders(head.headers);
+        if (outHeaders['content-length'] !== undefined) declared = Number(outHeaders['content-length']);
         tap?.head?.(head.status, head.headers);
         // A reason phrase node will not write (a control character) is dropped: the status code stands.
         const phrase = REASON_PHRASE.test(head.statusMessage) ? head.statusMessage : undefined;
@@ -358,9 +376,15 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       body(data) {
         if (settled) return;
         responseBytes += data.length;
-        // Forwarded first, then shown to the tap: the tap's reading is never on the bytes' way to the CLI.
-        send(data);
-        tap?.chunk(data);
+        // With a declared length the CLI has its whole answer with the last byte (ending the response adds nothing): it waits for the record.
+        const whole = data;
+        if (responseBytes === declared && data.length > 0) {
+          held = data.subarray(data.length - 1);
+          data = data.subarray(0, data.length - 1);
+        }
+        // Forwarded first, then shown to the tap (all of it, the held byte too): the tap's reading is never on the bytes' way to the CLI.
+        if (data.length > 0) send(data);
+        tap?.chunk(whole);
       },
       end(trailers) {
         if (settled) return;
@@ -371,8 +395,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
             /* a trailer node will not write is dropped; the body is whole */
           }
         }
-        res.end();
-        res.once('finish', () => settle({ status: upStatus, by: 'upstream', reason: null }));
+        // The record is committed before the response's end (and a declared length's last byte) reaches the CLI (see ResponseTap.end);
+        // a CLI that hangs up meanwhile has nothing more to get.
+        void Promise.resolve(settle({ status: upStatus, by: 'upstream', reason: null })).then(() => (held ? res.end(held) : res.end()));
       },
       error(err) {
         // An answer it cannot read says what was wrong with it; anything else is the connection's code.
@@ -464,9 +489,10 @@ function safeTap(tap: ResponseTap | null): ResponseTap | null {
     },
     end(outcome) {
       try {
-        tap.end(outcome);
+        // A record that fails never holds back or breaks the CLI's answer.
+        return Promise.resolve(tap.end(outcome)).catch(() => undefined);
       } catch {
-        /* recording failed; the CLI already has its response */
+        return undefined;
       }
     },
   };

@@ -1,23 +1,32 @@
 /**
  * A wire session: one relay (its own path secret) and the records of every
  * request it carried. Runs open one per run (the step in force is set per
- * attempt); `loupe wrap` opens one for a CLI in the user's terminal. Records
- * are appended in arrival order, one at a time, so each diff is against the
- * request before it.
+ * attempt); `loupe wrap` opens one for a CLI in the user's terminal.
+ * Before forwarding, a request meets only the stages that enforce something;
+ * its record is prepared once it is on its way (while the provider answers),
+ * in arrival order so each diff is against the request before it (kept in
+ * memory, not read back), and committed in batches before the response's end
+ * reaches the CLI (record-writer.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { WIRE_LOGIN_SEEN_NOTE, type WireEnforcement, type WireRequestRecord, type WireSessionKind } from '../../../shared/contract/wire';
 import type { CoreDeps } from '../deps';
 import { analyse, diffSegments } from './analyse';
+import { checkLater } from './decode/read';
 import { CREDENTIAL_KIND_TEXT, OFFICIAL_UPSTREAMS, WIRE_PROVIDERS, type WireProvider } from './providers';
 import { composeStages, type GuardStage, type WireStage } from './enforce/chain';
 import { enforcementOf, type WireExchange } from './enforce/exchange';
 import { recordedSegments } from './enforce/record';
 import { wireDirectives } from './enforce/directive-source';
-import { enforcementStages, type EnforceSettings } from './enforce/stages';
+import { enforcementStages, recordingStages, type EnforceSettings } from './enforce/stages';
+import type { ParsedRequest } from './parse';
+import { recordWriter } from './record-writer';
 import { startRelay, type Relay } from './relay';
-import { addWireNote, insertWireRequest, insertWireSession, previousSegments } from './store';
+import { addWireNote, insertWireSession } from './store';
 import { usageReader } from './usage';
+
+/** The latest model requests prepared, kept for the next one's diff (a bound: only the latest before it is read). */
+const PREVIOUS_KEPT = 8;
 
 export interface WireSessionOptions {
   kind: WireSessionKind;
@@ -91,16 +100,26 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   const id = randomUUID();
   insertWireSession(deps.db, { id, kind: options.kind, agent: options.agent, repo: options.repo, runId: options.runId, threadId: options.threadId ?? null, createdAt: deps.now().toISOString() });
   let stepId: string | null = null;
-  let queue: Promise<void> = Promise.resolve();
-  const append = (work: () => Promise<void>) => {
-    queue = queue.then(work).catch(() => {
+  /** Records being prepared or written; settled() waits for them. */
+  const recording = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const p = work.catch(() => {
       /* a record that could not be written never breaks the CLI's traffic */
     });
+    recording.add(p);
+    void p.then(() => recording.delete(p));
+    return p;
   };
+  /** Records are prepared one after another in arrival order (the secrets memory and the diffs read the one before). */
+  let preparing: Promise<unknown> = Promise.resolve();
+  const previous: { seq: number; segments: { id: string; bytes: number }[] }[] = [];
+  const writer = recordWriter(() => deps.db);
+  const recordStages = recordingStages(options.enforce);
 
   // Each request's exchange, from the stages to its record (the relay calls observe right after intercept).
   const exchanges = new Map<number, WireExchange>();
-  const blocked: { seq: number; facts: WireEnforcement; reason: string }[] = [];
+  /** The relay's refusals: the exchange until its record is written (its facts are complete then), then only the facts. */
+  const blocked: { seq: number; exchange: WireExchange | null; facts: WireEnforcement | null; reason: string }[] = [];
   let modelRequests = 0;
   const credentialsSeen = new Set<string>();
   const stages = enforcementStages(deps, id, options.enforce, options.runId);
@@ -120,93 +139,137 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       }
       const { exchange, ...decision } = await enforce(request);
       exchanges.set(request.seq, exchange);
-      if (decision.kind === 'answer') blocked.push({ seq: request.seq, facts: enforcementOf(exchange), reason: decision.message });
+      if (decision.kind === 'answer') blocked.push({ seq: request.seq, exchange, facts: null, reason: decision.message });
       return decision;
     },
     observe(request, forwarded, sentBytes) {
       const at = new Date(request.startedAt).toISOString();
       const step = stepId;
-      const exchange = exchanges.get(request.seq) ?? null;
+      // Set to null when the body proves unreadable: it is recorded as not analysed, whatever the stages made of it.
+      let exchange = exchanges.get(request.seq) ?? null;
       exchanges.delete(request.seq);
-      const enforcement: WireEnforcement = exchange ? enforcementOf(exchange) : {};
+      /** Why a body forwarded unchecked (nothing was in force) cannot be read as a request, checked after forwarding. */
+      let unreadable: string | null = null;
       // The body as the stages left it: what left, or (a request the relay answered) what would have, as measured.
       const outgoing = exchange?.body ?? forwarded;
-      // Its shape, from the exchange's one parse (recorded when the response has ended).
-      const parsed = (() => {
-        try {
-          return exchange ? exchange.outgoing() : null;
-        } catch {
-          return null;
-        }
-      })();
-      if (parsed) modelRequests++;
       let reader: ReturnType<typeof usageReader> | null = null;
+      // Its shape, from the exchange's one parse, read once the request is on its way (observe runs before the relay forwards).
+      const parsing = new Promise<ParsedRequest | null>((resolve) =>
+        setImmediate(() => {
+          let parsed: ParsedRequest | null = null;
+          if (request.unchecked && !request.notAnalysed) unreadable = checkLater(request.body);
+          if (unreadable) exchange = null;
+          try {
+            parsed = exchange ? exchange.outgoing() : null;
+          } catch {
+            /* not a request Loupe can read: recorded without its shape */
+          }
+          if (parsed) modelRequests++;
+          resolve(parsed);
+        }),
+      );
+      let settleUsage: (u: { usage: WireRequestRecord['usage']; model: string | null }) => void = () => undefined;
+      const found = new Promise<{ usage: WireRequestRecord['usage']; model: string | null }>((resolve) => (settleUsage = resolve));
+      // What the record says of the body, prepared while the provider answers. In arrival order (the
+      // secrets memory and the diffs read the request before): what needs no model, from the one parse.
+      const ordered = preparing.then(async () => {
+        const parsed = await parsing;
+        // Segment ids and sizes as the CLI sent them (the ones the record lists and X-Ray directs).
+        const sentSegments = parsed ? (exchange?.sent()?.parsed?.segments ?? parsed.segments) : [];
+        // What is only recorded (a secret found in warn mode), after the shape was read from the untouched tree.
+        if (exchange) for (const stage of recordStages) await Promise.resolve(stage(exchange)).catch(() => undefined);
+        const before = parsed ? (previous.filter((p) => p.seq < request.seq).at(-1) ?? null) : null;
+        const mine = sentSegments.map((s) => ({ id: s.id, bytes: s.bytes }));
+        if (parsed) {
+          previous.push({ seq: request.seq, segments: mine });
+          previous.sort((a, b) => a.seq - b.seq);
+          if (previous.length > PREVIOUS_KEPT) previous.shift();
+        }
+        return { parsed, diff: parsed ? diffSegments(before, mine) : null };
+      });
+      preparing = ordered.catch(() => undefined);
+      // Then the counts, hashes and previews (the model from the answer only when the body names none:
+      // that one waits for its answer without holding up the requests after it).
+      const prepared = ordered.then(async ({ parsed, diff }) => {
+        const model = parsed?.model ?? (parsed ? (await found).model : null);
+        const analysis = parsed ? await analyse(deps, { ...parsed, model }, outgoing.length) : null;
+        // Segments as the CLI sent them, the ones the outgoing check found withheld marked.
+        const segments = exchange ? await recordedSegments(deps, exchange, analysis) : (analysis?.segments ?? []);
+        return { parsed, analysis, segments, diff };
+      });
       return {
         head(_status, headers) {
-          if (parsed) reader = usageReader(request.provider, headers);
+          reader = usageReader(request.provider, headers);
         },
         chunk(data) {
           reader?.write(data);
         },
         end(outcome) {
-          const found = reader?.done() ?? Promise.resolve({ usage: null, model: null });
-          append(async () => {
-            const { usage, model } = await found;
-            const analysis = parsed ? await analyse(deps, { ...parsed, model: parsed.model ?? model }, outgoing.length) : null;
-            // Segments as the CLI sent them (ids stay those X-Ray directs), the ones the outgoing check found withheld marked.
-            const segments = exchange ? await recordedSegments(deps, exchange, analysis) : (analysis?.segments ?? []);
-            const record: WireRequestRecord = {
-              sessionId: id,
-              seq: request.seq,
-              runId: options.runId,
-              stepId: step,
-              at,
-              provider: request.provider,
-              method: request.method,
-              endpoint: request.endpoint,
-              api: parsed?.api ?? null,
-              model: parsed?.model ?? model,
-              stream: parsed?.stream ?? false,
-              status: outcome.status,
-              answeredBy: outcome.by,
-              reason: outcome.reason ?? (request.notAnalysed ? `not analysed: ${request.notAnalysed}` : null),
-              durationMs: outcome.durationMs,
-              requestBytes: outgoing.length,
-              // In the CLI's content coding (codex's zstd): what left, as the provider receives it.
-              ...(request.encoding && sentBytes !== null ? { wireBytes: sentBytes } : {}),
-              responseBytes: outcome.responseBytes,
-              split: analysis?.split ?? null,
-              count: analysis?.count ?? null,
-              countBasis: analysis?.countBasis ?? null,
-              usage: outcome.by === 'upstream' ? usage : null,
-              system: analysis?.system ?? [],
-              tools: analysis?.tools ?? [],
-              ...(parsed?.deferredTools ? { deferredTools: parsed.deferredTools } : {}),
-              segments,
-              images: parsed?.images ?? 0,
-              ...(analysis?.imageTokens ? { imageTokens: analysis.imageTokens } : {}),
-              diff: parsed ? diffSegments(previousSegments(deps.db, id, request.seq), segments) : null,
-              enforcement: Object.keys(enforcement).length ? enforcement : null,
-            };
-            insertWireRequest(deps.db, record, analysis?.estimateTokens ?? null);
-            options.onRecord?.(record);
-          });
+          void (reader?.done() ?? Promise.resolve({ usage: null, model: null })).then(settleUsage, () => settleUsage({ usage: null, model: null }));
+          return track(
+            prepared.then(async ({ parsed, analysis, segments, diff }) => {
+              const { usage, model } = await found;
+              const enforcement: WireEnforcement = exchange ? enforcementOf(exchange) : {};
+              const record: WireRequestRecord = {
+                sessionId: id,
+                seq: request.seq,
+                runId: options.runId,
+                stepId: step,
+                at,
+                provider: request.provider,
+                method: request.method,
+                endpoint: request.endpoint,
+                api: parsed?.api ?? null,
+                model: parsed ? (parsed.model ?? model) : null,
+                stream: parsed?.stream ?? false,
+                status: outcome.status,
+                answeredBy: outcome.by,
+                reason: outcome.reason ?? (request.notAnalysed || unreadable ? `not analysed: ${request.notAnalysed ?? unreadable}` : null),
+                durationMs: outcome.durationMs,
+                requestBytes: outgoing.length,
+                // In the CLI's content coding (codex's zstd): what left, as the provider receives it.
+                ...(request.encoding && sentBytes !== null ? { wireBytes: sentBytes } : {}),
+                responseBytes: outcome.responseBytes,
+                split: analysis?.split ?? null,
+                count: analysis?.count ?? null,
+                countBasis: analysis?.countBasis ?? null,
+                usage: outcome.by === 'upstream' && parsed ? usage : null,
+                system: analysis?.system ?? [],
+                tools: analysis?.tools ?? [],
+                ...(parsed?.deferredTools ? { deferredTools: parsed.deferredTools } : {}),
+                segments,
+                images: parsed?.images ?? 0,
+                ...(analysis?.imageTokens ? { imageTokens: analysis.imageTokens } : {}),
+                diff,
+                enforcement: Object.keys(enforcement).length ? enforcement : null,
+              };
+              const refused = blocked.find((b) => b.seq === request.seq && b.exchange);
+              if (refused) [refused.facts, refused.exchange] = [enforcement, null];
+              await writer.write(record, analysis?.estimateTokens ?? null);
+              options.onRecord?.(record);
+            }),
+          );
         },
       };
     },
   });
 
+  /** Every record begun so far, and any begun while waiting, written (or given up). */
+  async function settled(): Promise<void> {
+    while (recording.size) await Promise.all([...recording]);
+  }
+
   return {
     id,
     relay,
     setStep: (s) => (stepId = s),
-    blocked: () => [...blocked],
+    blocked: () => blocked.map((b) => ({ seq: b.seq, facts: b.exchange ? enforcementOf(b.exchange) : (b.facts ?? {}), reason: b.reason })),
     modelRequests: () => modelRequests,
     note: (text) => addWireNote(deps.db, id, deps.now().toISOString(), text),
-    settled: () => queue,
+    settled,
     async close() {
       await relay.close();
-      await queue;
+      await settled();
     },
   };
 }

@@ -146,15 +146,6 @@ export function wireRequest(db: Db, sessionId: string, seq: number | null): Wire
   return row ? toRecord(row) : null;
 }
 
-/** The segment ids and bytes of a session's latest model request before `seq`, for the diff. */
-export function previousSegments(db: Db, sessionId: string, beforeSeq: number): { seq: number; segments: { id: string; bytes: number }[] } | null {
-  const row = db
-    .prepare<[string, number], Pick<RequestRow, 'seq' | 'record_json'>>('SELECT seq, record_json FROM wire_requests WHERE session_id = ? AND api IS NOT NULL AND seq < ? ORDER BY seq DESC LIMIT 1')
-    .get(sessionId, beforeSeq);
-  if (!row) return null;
-  return { seq: row.seq, segments: fromJson(row.record_json).segments.map((s) => ({ id: s.id, bytes: s.bytes })) };
-}
-
 const SUMMARY_SELECT = `
   SELECT s.id, s.kind, s.agent, s.repo, s.run_id, s.created_at,
          COUNT(r.seq) AS requests, COUNT(r.api) AS model_requests,

@@ -10,6 +10,19 @@ import { DecodeError } from './errors';
 
 const fatalUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * The text and tree of bodies checkJsonBody passed, for the exchange that parses the same body
+ * next (exchange.ts): the relay's check and the stages' parse are one JSON.parse, not two.
+ */
+const checked = new WeakMap<Buffer, { text: string; json: Record<string, unknown> }>();
+
+/** The text and tree checkJsonBody read from `body`, once (the tree is the taker's to change), or null. */
+export function takeCheckedJson(body: Buffer): { text: string; json: Record<string, unknown> } | null {
+  const found = checked.get(body) ?? null;
+  checked.delete(body);
+  return found;
+}
+
 /** Throws DecodeError when `body` is not one plain UTF-8 JSON object without duplicate keys. */
 export function checkJsonBody(body: Buffer): void {
   if (body.length >= 2 && ((body[0] === 0xff && body[1] === 0xfe) || (body[0] === 0xfe && body[1] === 0xff))) throw new DecodeError('utf-16', 'the body is UTF-16 (a byte-order mark)');
@@ -31,6 +44,7 @@ export function checkJsonBody(body: Buffer): void {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw new DecodeError('json', 'the body is not a JSON object');
   const dup = duplicateKey(text);
   if (dup !== null) throw new DecodeError('json', `the key "${dup.slice(0, 60)}" appears twice in one object`);
+  checked.set(body, { text, json: value as Record<string, unknown> });
 }
 
 /**

@@ -8,14 +8,16 @@
  * else the same parse).
  */
 import type { WireBudgetFacts, WireCheckFacts, WireEnforcement, WireEvictionFacts, WirePinFacts, WireSecretFacts, WireSpendFacts } from '../../../../shared/contract/wire';
+import { takeCheckedJson } from '../decode/json-text';
 import { bodyText, isModelCall, jsonObjectOfText, parseJsonBody, type ParsedRequest } from '../parse';
 import type { RelayRequest } from '../relay';
 
 /** A body read once: its text, its JSON (null: not a JSON object), its request shape (null: not a model call). */
 export interface ParsedBody {
-  text: string;
-  json: Record<string, unknown> | null;
-  parsed: ParsedRequest | null;
+  readonly text: string;
+  readonly json: Record<string, unknown> | null;
+  /** Built on first read (the conversation's segments, hashes and previews cost more than the parse). */
+  readonly parsed: ParsedRequest | null;
 }
 
 /** What the relay answers in place of forwarding (nothing reaches the provider). */
@@ -54,13 +56,34 @@ export interface WireExchange {
   answer?: ExchangeAnswer;
 }
 
-/** A body's text, JSON and (for a model call) request shape. */
+/**
+ * A body's text and JSON, and (for a model call) its request shape, built on first use: the
+ * stages before forwarding read only what they need (the secrets stage walks the JSON; the
+ * segments are built when an eviction applies, or for the record after forwarding).
+ */
 function parseWhole(request: RelayRequest, body: Buffer, modelCall: boolean): ParsedBody | null {
   if (request.method !== 'POST' || body.length === 0) return null;
-  const text = bodyText(body);
-  const json = jsonObjectOfText(text);
-  const parsed = json && modelCall ? parseJsonBody(request.provider, request.endpoint, json, body.length) : null;
-  return { text, json, parsed };
+  // The relay's check of a model request's JSON already read it (decode/json-text.ts).
+  const known = takeCheckedJson(body);
+  const text = known?.text ?? bodyText(body);
+  const json = known ? known.json : jsonObjectOfText(text);
+  let parsed: ParsedRequest | null | undefined;
+  // Once the tree is handed out a stage may change it (a redaction): the shape is then built from the bytes again, so it stays the CLI's.
+  let handedOut = false;
+  return {
+    text,
+    get json() {
+      handedOut = true;
+      return json;
+    },
+    get parsed() {
+      if (parsed === undefined) {
+        const tree = handedOut && json ? jsonObjectOfText(text) : json;
+        parsed = tree && modelCall ? parseJsonBody(request.provider, request.endpoint, tree, body.length) : null;
+      }
+      return parsed;
+    },
+  };
 }
 
 /** A new exchange for `request`: nothing parsed yet (a stage that needs the body asks for it). */

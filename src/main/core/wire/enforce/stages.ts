@@ -5,7 +5,9 @@
  * request budget and the spend budget (measured on exactly the bytes that will
  * be forwarded), then the outgoing-body check, which holds those bytes to every
  * directive and redaction and refuses them when one does not hold (fail
- * closed). Every wire session (a run's, `loupe wrap`'s) gets its stages here.
+ * closed). Every wire session (a run's, `loupe wrap`'s) gets its stages here. Only what
+ * enforcement needs runs before forwarding; what is only recorded (a secret found in warn mode)
+ * runs after it, on the same exchange (recordingStages).
  */
 import type { RequestBudget, SpendBudget } from '../../../../shared/contract/runs';
 import type { WireSecretsMode } from '../../../../shared/contract/run-limits';
@@ -29,6 +31,14 @@ export interface EnforceSettings {
   wireSecrets?: WireSecretsMode;
 }
 
+/**
+ * What is only recorded about a request, run after it was forwarded (on the body as the stages
+ * left it): the secrets scan in warn mode (exchange.secrets). Nothing here may change what is sent.
+ */
+export function recordingStages(settings: EnforceSettings = {}): WireStage[] {
+  return (settings.wireSecrets ?? 'warn') === 'warn' ? [secretsStage('warn')] : [];
+}
+
 /** The stages of the wire session `sessionId` (of run `runId`, when a run's: the spend ceiling is the run's), in their fixed order. */
 export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' | 'env'>, sessionId: string, settings: EnforceSettings = {}, runId: string | null = null): (WireStage | GuardStage)[] {
   const secrets = settings.wireSecrets ?? 'warn';
@@ -49,8 +59,9 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' |
     // 1b. Pins the CLI's own compaction dropped, put back as a labelled block (from what the relay saw
     //     earlier, in memory only), before secrets and the budgets so both see it. exchange.pins.
     pinStage({ directives: () => directives.directives(), owner: ownerKey }),
-    // 2. Secrets: recorded, or replaced before forwarding (what evictions left). exchange.secrets.
-    failClosed(secretsStage(secrets), secrets),
+    // 2. Secrets, in redact mode: replaced before forwarding (what evictions left). exchange.secrets.
+    //    In warn mode nothing changes what is sent: the scan is part of the record (recordingStages).
+    ...(secrets === 'redact' ? [failClosed(secretsStage(secrets), secrets)] : []),
     // 3. The request budget, on the body as the stages above left it. exchange.budget.
     ...(settings.requestBudget ? [budgetStage(deps, settings.requestBudget)] : []),
     // 4. The spend budget: the running total plus this request, priced before it is sent. exchange.spend.
