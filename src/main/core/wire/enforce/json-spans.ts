@@ -126,7 +126,7 @@ export function scanJson(text: string): Span | null {
  * walk ends once every target is found; objects that are not targets are only
  * looked up (a Set lookup gives an object no identity hash, so it costs no write).
  */
-export function spansOf(value: Record<string, unknown>, span: Span, under: readonly string[], targets: ReadonlySet<object>, depth: number): Map<object, Span> {
+function spansOf(value: Record<string, unknown>, span: Span, under: readonly string[], targets: ReadonlySet<object>, depth: number): Map<object, Span> {
   const out = new Map<object, Span>();
   // A stack in three arrays (no pair allocated per object): values, their spans, their depth.
   const values: object[] = [];
@@ -211,4 +211,19 @@ export function splice(body: Buffer, text: string, edits: readonly TextEdit[]): 
   }
   pieces.push(body.subarray(fromByte));
   return Buffer.concat(pieces);
+}
+
+/**
+ * The spans of `targets` in `text` (the JSON `value` was parsed from), looked for under the
+ * members `under` to `depth`; null when the text cannot be addressed by spans (scanJson's null,
+ * or a scan that throws on text JSON.parse accepted): the caller then writes the body whole.
+ */
+export function targetSpans(text: string, value: Record<string, unknown>, under: readonly string[], targets: ReadonlySet<object>, depth: number): Map<object, Span> | null {
+  let root;
+  try {
+    root = scanJson(text);
+  } catch {
+    return null;
+  }
+  return root ? spansOf(value, root, under, targets, depth) : null;
 }

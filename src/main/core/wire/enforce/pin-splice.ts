@@ -6,7 +6,7 @@
  * whole; bench/wire-pins.bench.ts). Null when the splice cannot address the
  * body: the stage then writes it whole from the tree.
  */
-import { scanJson, setMember, splice, spansOf, type TextEdit } from './json-spans';
+import { setMember, splice, targetSpans, type TextEdit } from './json-spans';
 import type { Insertion } from './pin-place';
 
 /** Where the conversation is in each API (Code Assist wraps it in `request`), and how deep an insertion can be. */
@@ -18,15 +18,8 @@ const DEPTH = 5;
  * tree) with the insertion spliced in.
  */
 export function splicedInsertion(body: Buffer, text: string, json: Record<string, unknown>, insertion: Insertion): Buffer | null {
-  let root;
-  try {
-    root = scanJson(text);
-  } catch {
-    return null;
-  }
-  if (!root) return null;
   const target = insertion.kind === 'items' ? insertion.array : insertion.object;
-  const span = spansOf(json, root, CONVERSATION_KEYS, new Set([target]), DEPTH).get(target);
+  const span = targetSpans(text, json, CONVERSATION_KEYS, new Set([target]), DEPTH)?.get(target);
   if (!span) return null;
   if (insertion.kind === 'member') return splice(body, text, [setMember(span, insertion.key, JSON.stringify(insertion.object[insertion.key]))]);
   const { array, at, count } = insertion;

@@ -10,7 +10,7 @@ import type { WireApi } from '../../../../shared/contract/wire';
 import { injectedSection } from '../../conversation/openai-responses';
 import { obj, str } from '../../conversation/fields';
 import type { SegmentNode } from '../parse/parsed';
-import { scanJson, setMember, splice, spansOf, type Span, type TextEdit } from './json-spans';
+import { setMember, splice, targetSpans, type Span, type TextEdit } from './json-spans';
 import { CALL_INPUT_KEEP, withheldArgs, writePlaceholder } from './rewrite';
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -130,15 +130,9 @@ const PLACE_DEPTH = 4;
 
 /** The spliced body, or null when the splice cannot address it (nothing is changed then). */
 export function splicedBody(api: WireApi, body: Buffer, text: string, json: Record<string, unknown>, placeholders: readonly Placeholder[]): Buffer | null {
-  let root;
-  try {
-    root = scanJson(text);
-  } catch {
-    // Text JSON.parse accepted always scans; were it not to, the whole rewrite still withholds.
-    return null;
-  }
-  if (!root) return null;
-  const spans = spansOf(json, root, CONVERSATION_KEYS, new Set(placeholders.flatMap((p) => p.nodes.flatMap(placesOf))), PLACE_DEPTH);
+  // Text JSON.parse accepted always scans; were it not to, the whole rewrite still withholds.
+  const spans = targetSpans(text, json, CONVERSATION_KEYS, new Set(placeholders.flatMap((p) => p.nodes.flatMap(placesOf))), PLACE_DEPTH);
+  if (!spans) return null;
   const edits: TextEdit[] = [];
   for (const p of placeholders) {
     const more = placeholderEdits(api, p.nodes, p.text, (o) => spans.get(o));
