@@ -114,7 +114,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   let preparing: Promise<unknown> = Promise.resolve();
   const previous: { seq: number; segments: { id: string; bytes: number }[] }[] = [];
   const writer = recordWriter(() => deps.db);
-  const recordStages = recordingStages(options.enforce);
+  const recordStages = recordingStages(deps, id, options.enforce);
 
   // Each request's exchange, from the stages to its record (the relay calls observe right after intercept).
   const exchanges = new Map<number, WireExchange>();

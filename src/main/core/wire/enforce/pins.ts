@@ -71,11 +71,21 @@ function segmentsOf(parsed: NonNullable<ReturnType<WireExchange['outgoing']>>): 
   return out;
 }
 
-/** The stage for one wire session; `memory` is the process's own unless a test gives one. */
+/** Exchanges whose segments the stage remembered before forwarding (pinRecorder leaves them). */
+const remembered = new WeakSet<WireExchange>();
+
+const pinnedIds = (source: PinSource) => new Set(source.directives().filter((d) => d.kind === 'pin').map((d) => d.segmentId));
+
+/**
+ * The stage for one wire session; `memory` is the process's own unless a test gives one. With no
+ * pin in force nothing can be put back, so it leaves the body unparsed: the request's segments are
+ * remembered after forwarding (pinRecorder), off the request's path (issue 38).
+ */
 export function pinStage(source: PinSource, memory: PinMemory = pinMemory): WireStage {
   return (exchange) => {
     if (!exchange.modelCall || exchange.body.length === 0) return;
-    const pinned = new Set(source.directives().filter((d) => d.kind === 'pin').map((d) => d.segmentId));
+    const pinned = pinnedIds(source);
+    if (pinned.size === 0) return;
     const sent = exchange.sent();
     const parsed = sent?.parsed;
     // Only the CLI's main requests (they offer tools) carry its conversation; side calls (titles) are left alone.
@@ -83,6 +93,7 @@ export function pinStage(source: PinSource, memory: PinMemory = pinMemory): Wire
     const mine = memory.owner(source.owner());
     mine.remember(segmentsOf(parsed), pinned);
     memory.trim();
+    remembered.add(exchange);
     for (const id of exchange.evictions?.droppedPinned ?? []) if (pinned.has(id)) mine.restoring.add(id);
     if (mine.restoring.size === 0) return;
     const present = new Set(parsed.segments.map((s) => s.id));
@@ -131,6 +142,22 @@ export function pinStage(source: PinSource, memory: PinMemory = pinMemory): Wire
     placed.set(exchange, blocks);
     // Spliced where it can be; else the whole body from the tree (it holds the evictions' placeholders too: they write both).
     exchange.body = splicedInsertion(exchange.body, text, sent.json, insertion) ?? Buffer.from(JSON.stringify(sent.json), 'utf8');
+  };
+}
+
+/**
+ * After forwarding, for the record: a main request's segments the stage did not remember (no pin
+ * was in force) are remembered now, so a pin set later still has the content of a segment the
+ * CLI's next compaction drops. Runs while the provider answers, before the answer's end reaches
+ * the CLI (the record's order), so the next request's stage sees it.
+ */
+export function pinRecorder(source: PinSource, memory: PinMemory = pinMemory): WireStage {
+  return (exchange) => {
+    if (!exchange.modelCall || exchange.body.length === 0 || remembered.has(exchange)) return;
+    const parsed = exchange.sent()?.parsed;
+    if (!parsed || parsed.tools.length === 0) return;
+    memory.owner(source.owner()).remember(segmentsOf(parsed), pinnedIds(source));
+    memory.trim();
   };
 }
 

@@ -20,7 +20,7 @@ import type { WireExchange } from './exchange';
 import type { ApplyReason } from '../../../../shared/cost/eviction-timing';
 import type { GuardStage, WireStage } from './chain';
 import { outgoingCheck } from './outgoing-check';
-import { pinStage } from './pins';
+import { pinRecorder, pinStage, type PinSource } from './pins';
 import { failClosed, secretsStage } from './secrets';
 import { spendStage } from './spend';
 
@@ -35,8 +35,23 @@ export interface EnforceSettings {
  * What is only recorded about a request, run after it was forwarded (on the body as the stages
  * left it): the secrets scan in warn mode (exchange.secrets). Nothing here may change what is sent.
  */
-export function recordingStages(settings: EnforceSettings = {}): WireStage[] {
-  return (settings.wireSecrets ?? 'warn') === 'warn' ? [secretsStage('warn')] : [];
+export function recordingStages(deps: Pick<CoreDeps, 'db'>, sessionId: string, settings: EnforceSettings = {}): WireStage[] {
+  // The segments of a request sent with no pin in force, kept for a pin set later (pins.ts).
+  const pins = pinRecorder(pinSource(deps, sessionId, wireDirectives(() => deps.db, sessionId)));
+  return (settings.wireSecrets ?? 'warn') === 'warn' ? [secretsStage('warn'), pins] : [pins];
+}
+
+/** Where the pins stage of session `sessionId` reads its pins, and whose memory holds their content (a thread's resumed sessions share it). */
+function pinSource(deps: Pick<CoreDeps, 'db'>, sessionId: string, directives: DirectiveSource): PinSource {
+  let owner: string | null = null;
+  return {
+    directives: () => directives.directives(),
+    owner() {
+      if (owner) return owner;
+      const o = wireDirectiveOwner(deps.db, sessionId);
+      return (owner = 'threadId' in o ? `thread:${o.threadId}` : `wire:${sessionId}`);
+    },
+  };
 }
 
 /** The stages of the wire session `sessionId` (of run `runId`, when a run's: the spend ceiling is the run's), in their fixed order. */
@@ -44,12 +59,6 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' |
   const secrets = settings.wireSecrets ?? 'warn';
   const directives = wireDirectives(() => deps.db, sessionId);
   const lifetimeSeconds = cacheLifetimeOverride(deps.env);
-  let owner: string | null = null;
-  const ownerKey = () => {
-    if (owner) return owner;
-    const o = wireDirectiveOwner(deps.db, sessionId);
-    return (owner = 'threadId' in o ? `thread:${o.threadId}` : `wire:${sessionId}`);
-  };
   return [
     // 1. Evictions, first: withhold what the user evicted (the run's thread's directives, or the
     //    wrapped session's) before anything is scanned or measured, so the budget counts what is
@@ -58,7 +67,7 @@ export function enforcementStages(deps: Pick<CoreDeps, 'db' | 'tokens' | 'now' |
     evictionStage(directives, { now: () => deps.now(), price: bundledPrice, ...(lifetimeSeconds !== undefined ? { lifetimeSeconds } : {}) }),
     // 1b. Pins the CLI's own compaction dropped, put back as a labelled block (from what the relay saw
     //     earlier, in memory only), before secrets and the budgets so both see it. exchange.pins.
-    pinStage({ directives: () => directives.directives(), owner: ownerKey }),
+    pinStage(pinSource(deps, sessionId, directives)),
     // 2. Secrets, in redact mode: replaced before forwarding (what evictions left). exchange.secrets.
     //    In warn mode nothing changes what is sent: the scan is part of the record (recordingStages).
     ...(secrets === 'redact' ? [failClosed(secretsStage(secrets), secrets)] : []),
