@@ -260,6 +260,15 @@ export interface WireCheckFacts {
   reinserted?: string[];
 }
 
+/** A provisional record's reason (WireRequestRecord.incomplete): true while its analysis runs, and after a relay that stopped first. */
+export const WIRE_PROVISIONAL_REASON = 'not analysed yet: recorded at its answer, analysed after it (a relay that stopped first leaves it so)';
+
+/**
+ * The reason of an analysed record written before its answer ended (nothing was in force): its
+ * answer's facts replace it at the answer's end; a relay that stopped first leaves it so.
+ */
+export const WIRE_ANSWER_PENDING_REASON = 'no answer recorded: its answer had not ended when this was recorded (a relay that stopped first leaves it so)';
+
 export interface WireRequestRecord {
   sessionId: string;
   /** 1, 2, 3… within the session. */
@@ -302,6 +311,13 @@ export interface WireRequestRecord {
   diff: WireDiff | null;
   /** What the enforcement stages did to or learnt of this request (null or absent when they said nothing). */
   enforcement?: WireEnforcement | null;
+  /**
+   * A provisional record: written when the answer ended before the request's analysis was
+   * ready (nothing was in force, so nothing needed it before forwarding). Its size, status,
+   * usage and timing are the request's; its parts are not there yet. The full record replaces
+   * it moments later; a relay that stopped first leaves it so. Absent on full records.
+   */
+  incomplete?: true;
 }
 
 export type WireSessionKind = 'run' | 'wrap' | 'custom';

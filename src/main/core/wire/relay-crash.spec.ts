@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WIRE_PROVISIONAL_REASON } from '../../../shared/contract/wire';
 import { openStore } from '../store/store';
 import { buildCliBundle } from '../testing/cli-bundle';
 import { removeTempDirs, tempDir } from '../testing/fixtures';
@@ -97,6 +98,7 @@ const KILLS = soakCount(6, 3);
 
 describe.skipIf(process.platform === 'win32')('a wire session under SIGKILL', () => {
   it(`keeps the record of every request the CLI saw answered, after ${KILLS} kills mid-session`, async () => {
+    let provisional = 0;
     for (let i = 0; i < KILLS; i++) {
       const userData = tempDir('loupe-relay-crash-');
       const answered = await killWrapMidSession(userData, 2 + (i % 4), i % 2 ? Math.floor(Math.random() * 150) : 0);
@@ -110,10 +112,19 @@ describe.skipIf(process.platform === 'win32')('a wire session under SIGKILL', ()
         const records = new Map(wireRequests(db, session!.id).map((r) => [r.seq, r]));
         // The CLI's requests are the session's only ones: request n is seq n.
         expect(answered.filter((n) => !records.has(n))).toEqual([]);
-        for (const n of answered) expect(records.get(n)).toMatchObject({ api: 'anthropic-messages', answeredBy: 'upstream', status: 200, usage: { input: 70_000 } });
+        for (const n of answered) {
+          const r = records.get(n)!;
+          expect(r).toMatchObject({ api: 'anthropic-messages', answeredBy: 'upstream', status: 200, usage: { input: 70_000 } });
+          // Analysed, or (its answer came before its analysis, and the kill before that) provisional and saying so.
+          if (r.incomplete) expect(r).toMatchObject({ reason: WIRE_PROVISIONAL_REASON, segments: [] });
+          else expect(r.segments.length).toBeGreaterThan(60);
+        }
+        provisional += answered.filter((n) => records.get(n)!.incomplete).length;
       } finally {
         db.close();
       }
     }
+    // (How many records the kills left provisional: the latest answered request's, when the kill beat its analysis.)
+    console.log(`relay-crash: ${provisional} of the answered requests' records left provisional over ${KILLS} kills`);
   }, 180_000);
 });

@@ -17,6 +17,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { CREDENTIAL_QUERY_PARAMS, credentialKind, providerErrorBody, WIRE_PROVIDERS, type CredentialKind, type WireProvider } from './providers';
+import { quietClock } from './quiet';
 import { guardConnections } from '../net/connection-guard';
 import { forwardHeaders, responseHeaders, visibleHeaders } from './relay-headers';
 import { encodeBody } from './decode/body';
@@ -117,6 +118,8 @@ export interface Relay {
   inFlight(): number;
   /** Connections open to the relay now. */
   connections(): number;
+  /** Resolves when no request body is being read and none arrived for `quietMs` (or after `maxWaitMs`, once `stop()` says so, or once closed): see quiet.ts. */
+  whenQuiet(quietMs: number, maxWaitMs: number, stop?: () => boolean): Promise<void>;
   /** Stops listening and ends exchanges in flight. */
   close(): Promise<void>;
 }
@@ -203,6 +206,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const client = upstreamClient(https);
   let seq = 0;
   let inFlight = 0;
+  const quiet = quietClock();
 
   /** The provider and the path after the secret, when `raw` is under the secret and an opened provider. */
   function route(raw: string): { provider: WireProvider; upstream: URL; rest: string; search: string } | null {
@@ -420,6 +424,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const server = http.createServer({ highWaterMark: STREAM_HWM, connectionsCheckingInterval: 1_000 }, (req, res) => {
     inFlight++;
     guard.busy(req.socket, true);
+    const arrival = quiet.arrived();
+    req.once('end', arrival.read);
+    req.once('close', arrival.read);
     res.on('close', () => {
       inFlight--;
       guard.busy(req.socket, false);
@@ -457,8 +464,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     baseUrl: (provider) => `http://127.0.0.1:${port}/${secretText}/${provider}`,
     inFlight: () => inFlight,
     connections: () => guard.count(),
+    whenQuiet: (quietMs, maxWaitMs, stop) => quiet.whenQuiet(quietMs, maxWaitMs, stop),
     close: () =>
       new Promise<void>((resolve) => {
+        quiet.close();
         server.close(() => resolve());
         server.closeAllConnections();
         guard.destroyAll();

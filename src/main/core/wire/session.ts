@@ -22,11 +22,25 @@ import { enforcementStages, recordingStages, type EnforceSettings } from './enfo
 import type { ParsedRequest } from './parse';
 import { recordWriter } from './record-writer';
 import { startRelay, type Relay } from './relay';
+import { analysedRecord, beforeAnswerRecord, provisionalRecord, type AnswerFacts, type Prepared, type RecordBase } from './request-record';
 import { addWireNote, insertWireSession } from './store';
 import { usageReader } from './usage';
 
 /** The latest model requests prepared, kept for the next one's diff (a bound: only the latest before it is read). */
 const PREVIOUS_KEPT = 8;
+
+/**
+ * With nothing in force, each piece of a record's analysis waits for the relay to have taken in
+ * no request for this long (a CLI sends its next request within milliseconds of an answer when
+ * its tool takes no time), and at most MAX_DEFER_MS in all (a relay that is never quiet).
+ */
+const QUIET_MS = 15;
+const MAX_DEFER_MS = 2_000;
+/** Most requests whose answer went out on a provisional record while their analysis waits (each holds its body). */
+const MAX_PROVISIONAL = 4;
+
+/** Lets the I/O that is waiting run before the next piece of a record's analysis. */
+const yieldToIo = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface WireSessionOptions {
   kind: WireSessionKind;
@@ -121,6 +135,9 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
   /** The relay's refusals: the exchange until its record is written (its facts are complete then), then only the facts. */
   const blocked: { seq: number; exchange: WireExchange | null; facts: WireEnforcement | null; reason: string }[] = [];
   let modelRequests = 0;
+  /** Requests forwarded with nothing in force whose analysis is not done, and answers' ends waiting for a full record now. */
+  let unanalysed = 0;
+  let urgent = 0;
   const credentialsSeen = new Set<string>();
   const stages = enforcementStages(deps, id, options.enforce, options.runId);
   const enforce = composeStages(options.stages ? options.stages(stages) : stages);
@@ -153,8 +170,24 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       // The body as the stages left it: what left, or (a request the relay answered) what would have, as measured.
       const outgoing = exchange?.body ?? forwarded;
       let reader: ReturnType<typeof usageReader> | null = null;
+      // Each piece of the record's analysis waits its turn. With something in force, only for the
+      // I/O waiting now (the stages parsed the body already, and the answer's end waits for this
+      // record). With nothing in force, for the relay to be quiet (quiet.ts): a provider that answers
+      // at once has its answer at the CLI, and the CLI's next request at the provider, before the
+      // analysis takes the event loop (the record is provisional meanwhile, see end); a model that
+      // takes longer (reading a long prompt) has it done while it thinks.
+      // Waiting stops when an answer's end waits for a full record (the analyses before it go first),
+      // and MAX_DEFER_MS after the request came, whatever the traffic.
+      const deadline = performance.now() + MAX_DEFER_MS;
+      const turn = async () => {
+        if (request.unchecked && urgent === 0) await relay.whenQuiet(QUIET_MS, deadline - performance.now(), () => urgent > 0);
+        await yieldToIo();
+      };
+      if (request.unchecked) unanalysed++;
+      /** Whether the record's analysis is ready (the answer's end then waits for the full record only). */
+      let ready = false;
       // Its shape, from the exchange's one parse, read once the request is on its way (observe runs before the relay forwards).
-      const parsing = new Promise<ParsedRequest | null>((resolve) =>
+      const parsing = turn().then(() => new Promise<ParsedRequest | null>((resolve) =>
         setImmediate(() => {
           let parsed: ParsedRequest | null = null;
           if (request.unchecked && !request.notAnalysed) unreadable = checkLater(request.body);
@@ -167,7 +200,7 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
           if (parsed) modelRequests++;
           resolve(parsed);
         }),
-      );
+      ));
       let settleUsage: (u: { usage: WireRequestRecord['usage']; model: string | null }) => void = () => undefined;
       const found = new Promise<{ usage: WireRequestRecord['usage']; model: string | null }>((resolve) => (settleUsage = resolve));
       // What the record says of the body, prepared while the provider answers. In arrival order (the
@@ -177,7 +210,11 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
         // Segment ids and sizes as the CLI sent them (the ones the record lists and X-Ray directs).
         const sentSegments = parsed ? (exchange?.sent()?.parsed?.segments ?? parsed.segments) : [];
         // What is only recorded (a secret found in warn mode), after the shape was read from the untouched tree.
-        if (exchange) for (const stage of recordStages) await Promise.resolve(stage(exchange)).catch(() => undefined);
+        // Each piece of work lets waiting I/O in first (the next request's bytes, an answer's chunks).
+        if (exchange) for (const stage of recordStages) {
+          await turn();
+          await Promise.resolve(stage(exchange)).catch(() => undefined);
+        }
         const before = parsed ? (previous.filter((p) => p.seq < request.seq).at(-1) ?? null) : null;
         const mine = sentSegments.map((s) => ({ id: s.id, bytes: s.bytes }));
         if (parsed) {
@@ -190,12 +227,26 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       preparing = ordered.catch(() => undefined);
       // Then the counts, hashes and previews (the model from the answer only when the body names none:
       // that one waits for its answer without holding up the requests after it).
-      const prepared = ordered.then(async ({ parsed, diff }) => {
+      const prepared = ordered.then(async ({ parsed, diff }): Promise<Prepared> => {
         const model = parsed?.model ?? (parsed ? (await found).model : null);
+        await turn();
         const analysis = parsed ? await analyse(deps, { ...parsed, model }, outgoing.length) : null;
+        await turn();
         // Segments as the CLI sent them, the ones the outgoing check found withheld marked.
         const segments = exchange ? await recordedSegments(deps, exchange, analysis) : (analysis?.segments ?? []);
-        return { parsed, analysis, segments, diff };
+        ready = true;
+        return { parsed, analysis, segments, diff, enforcement: exchange ? enforcementOf(exchange) : {}, unreadable };
+      });
+      const analysed = () => void (request.unchecked && unanalysed--);
+      prepared.then(analysed, analysed);
+      const base: RecordBase = { sessionId: id, runId: options.runId, stepId: step, at, request, requestBytes: outgoing.length, sentBytes };
+      let ended = false;
+      // Nothing in force and analysed before the answer ended (a model still thinking): the record
+      // is written now, and its end only adds the answer's facts (a small update, not the parts).
+      const early = prepared.then((p) => {
+        if (ended || !request.unchecked) return null;
+        const record = beforeAnswerRecord(base, p, request.startedAt);
+        return { p, written: track(writer.write(record, p.analysis?.estimateTokens ?? null)) };
       });
       return {
         head(_status, headers) {
@@ -205,50 +256,40 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
           reader?.write(data);
         },
         end(outcome) {
+          ended = true;
           void (reader?.done() ?? Promise.resolve({ usage: null, model: null })).then(settleUsage, () => settleUsage({ usage: null, model: null }));
-          return track(
-            prepared.then(async ({ parsed, analysis, segments, diff }) => {
-              const { usage, model } = await found;
-              const enforcement: WireEnforcement = exchange ? enforcementOf(exchange) : {};
-              const record: WireRequestRecord = {
-                sessionId: id,
-                seq: request.seq,
-                runId: options.runId,
-                stepId: step,
-                at,
-                provider: request.provider,
-                method: request.method,
-                endpoint: request.endpoint,
-                api: parsed?.api ?? null,
-                model: parsed ? (parsed.model ?? model) : null,
-                stream: parsed?.stream ?? false,
-                status: outcome.status,
-                answeredBy: outcome.by,
-                reason: outcome.reason ?? (request.notAnalysed || unreadable ? `not analysed: ${request.notAnalysed ?? unreadable}` : null),
-                durationMs: outcome.durationMs,
-                requestBytes: outgoing.length,
-                // In the CLI's content coding (codex's zstd): what left, as the provider receives it.
-                ...(request.encoding && sentBytes !== null ? { wireBytes: sentBytes } : {}),
-                responseBytes: outcome.responseBytes,
-                split: analysis?.split ?? null,
-                count: analysis?.count ?? null,
-                countBasis: analysis?.countBasis ?? null,
-                usage: outcome.by === 'upstream' && parsed ? usage : null,
-                system: analysis?.system ?? [],
-                tools: analysis?.tools ?? [],
-                ...(parsed?.deferredTools ? { deferredTools: parsed.deferredTools } : {}),
-                segments,
-                images: parsed?.images ?? 0,
-                ...(analysis?.imageTokens ? { imageTokens: analysis.imageTokens } : {}),
-                diff,
-                enforcement: Object.keys(enforcement).length ? enforcement : null,
-              };
-              const refused = blocked.find((b) => b.seq === request.seq && b.exchange);
-              if (refused) [refused.facts, refused.exchange] = [enforcement, null];
-              await writer.write(record, analysis?.estimateTokens ?? null);
-              options.onRecord?.(record);
+          const answer = found.then(({ usage, model }): AnswerFacts => ({ outcome, usage, model }));
+          const finish = (record: WireRequestRecord) => {
+            const refused = blocked.find((b) => b.seq === request.seq && b.exchange);
+            if (refused) [refused.facts, refused.exchange] = [record.enforcement ?? {}, null];
+            options.onRecord?.(record);
+          };
+          if (ready) {
+            return track(
+              early.then(async (pre) => {
+                const p = await prepared;
+                const record = analysedRecord(base, p, await answer);
+                await (pre ? pre.written.then(() => writer.write(record, p.analysis?.estimateTokens ?? null, 'complete')) : writer.write(record, p.analysis?.estimateTokens ?? null));
+                finish(record);
+              }),
+            );
+          }
+          // Nothing was in force and the analysis is not ready: the answer's end waits only for a
+          // provisional record (its size, status, usage, timing); the full one replaces it.
+          // At most MAX_PROVISIONAL records wait for their analysis: past that, a CLI sending faster than
+          // the relay analyses waits for its records again (the bodies held for them stay bounded).
+          const provisional = request.unchecked && unanalysed <= MAX_PROVISIONAL ? track(answer.then((a) => writer.write(provisionalRecord(base, a), null))) : null;
+          if (!provisional) urgent++;
+          const full = track(
+            prepared.then(async (p) => {
+              const record = analysedRecord(base, p, await answer);
+              if (provisional) await provisional;
+              await writer.write(record, p.analysis?.estimateTokens ?? null, provisional ? 'replace' : 'insert');
+              finish(record);
             }),
           );
+          if (!provisional) void full.then(() => urgent--);
+          return provisional ?? full;
         },
       };
     },

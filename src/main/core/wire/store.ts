@@ -1,6 +1,7 @@
 /**
  * Wire records in SQLite: sessions, notes and requests, appended and never
- * changed. A request row keeps its parts as JSON of hashes, counts and
+ * changed (but for a provisional request record, replaced once by its full one:
+ * record-writer.ts). A request row keeps its parts as JSON of hashes, counts and
  * redacted previews; no body, header or credential is ever written here.
  */
 import { WIRE_LOGIN_NOTE, WIRE_LOGIN_SEEN_NOTE, type WireEnforcement, type WireRequestRecord, type WireRunSummary, type WireSessionKind, type WireSessionSummary, type WireWarning } from '../../../shared/contract/wire';
@@ -33,10 +34,10 @@ export function addWireNote(db: Db, sessionId: string, at: string, note: string)
 }
 
 /** Parts of a record kept as JSON (everything but the columns). */
-type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'deferredTools' | 'segments' | 'images' | 'imageTokens' | 'wireBytes' | 'diff'>;
+type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'deferredTools' | 'segments' | 'images' | 'imageTokens' | 'wireBytes' | 'diff' | 'incomplete'>;
 
 export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
-  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, ...(r.deferredTools?.length ? { deferredTools: r.deferredTools } : {}), segments: r.segments, images: r.images, ...(r.imageTokens ? { imageTokens: r.imageTokens } : {}), ...(r.wireBytes !== undefined ? { wireBytes: r.wireBytes } : {}), diff: r.diff };
+  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, ...(r.deferredTools?.length ? { deferredTools: r.deferredTools } : {}), segments: r.segments, images: r.images, ...(r.imageTokens ? { imageTokens: r.imageTokens } : {}), ...(r.wireBytes !== undefined ? { wireBytes: r.wireBytes } : {}), diff: r.diff, ...(r.incomplete ? { incomplete: true as const } : {}) };
   db.prepare(
     `INSERT INTO wire_requests (session_id, seq, run_id, step_id, at, provider, method, endpoint, api, model, stream, status, answered_by, reason,
        duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json, enforcement_json)
@@ -68,6 +69,28 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
     toJson(json),
     toJsonOrNull(r.enforcement),
   );
+  calibrationPoint(db, r, estimateTokens);
+}
+
+/** Writes a request's full record in place of its provisional one (record-writer.ts; the caller's transaction). */
+export function replaceWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
+  db.prepare('DELETE FROM wire_requests WHERE session_id = ? AND seq = ?').run(r.sessionId, r.seq);
+  insertWireRequest(db, r, estimateTokens);
+}
+
+/**
+ * Completes a record written before its answer ended (request-record.ts) with the answer's
+ * facts: the columns the answer decides, and its calibration point. The parts are already there.
+ */
+export function completeWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
+  db.prepare(
+    `UPDATE wire_requests SET model = ?, status = ?, answered_by = ?, reason = ?, duration_ms = ?, response_bytes = ?, input_tokens = ?, cache_read = ?, cache_write = ?, output_tokens = ?
+      WHERE session_id = ? AND seq = ?`,
+  ).run(r.model, r.status, r.answeredBy, r.reason, Math.round(r.durationMs), r.responseBytes, r.usage?.input ?? null, r.usage?.cacheRead ?? null, r.usage?.cacheWrite ?? null, r.usage?.output ?? null, r.sessionId, r.seq);
+  calibrationPoint(db, r, estimateTokens);
+}
+
+function calibrationPoint(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
   // A model request answered upstream with the provider's report is a calibration point:
   // Loupe's estimate of the whole request beside the reported input (cache included).
   // Images are billed by a formula, not by text: the point is the text's (the reported input less the images' tokens),
@@ -137,11 +160,14 @@ export function wireRequests(db: Db, sessionId: string, modelOnly = false): Wire
   return rows.map(toRecord);
 }
 
-/** One request of a session by its number, or the latest model request (seq null). */
+/** One request of a session by its number, or the latest model request (seq null; an analysed one before any provisional). */
 export function wireRequest(db: Db, sessionId: string, seq: number | null): WireRequestRecord | null {
   const row =
     seq === null
-      ? db.prepare<[string], RequestRow>('SELECT * FROM wire_requests WHERE session_id = ? AND api IS NOT NULL ORDER BY seq DESC LIMIT 1').get(sessionId)
+      ? // The latest analysed one: a provisional record (not analysed yet, or left so by a relay that stopped) has no parts to show.
+        db
+          .prepare<[string], RequestRow>("SELECT * FROM wire_requests WHERE session_id = ? AND api IS NOT NULL ORDER BY json_extract(record_json, '$.incomplete') IS NOT NULL, seq DESC LIMIT 1")
+          .get(sessionId)
       : db.prepare<[string, number], RequestRow>('SELECT * FROM wire_requests WHERE session_id = ? AND seq = ?').get(sessionId, seq);
   return row ? toRecord(row) : null;
 }
