@@ -11,8 +11,9 @@
 // LOUPE_BENCH_ROUNDS sets the rounds (default 41); LOUPE_BENCH_ENFORCE=redact runs the session with
 // secrets redacted (something in force: the stages and the outgoing check on the path);
 // LOUPE_BENCH_THINK_MS has the provider take that long before it answers (default 0: an answer at
-// once, so the record, which is written before the CLI has its answer, is all on the path; a model
-// takes seconds to answer a 250k-token prompt, and the record is prepared meanwhile).
+// once, before the record's analysis, so the CLI's answer waits for a provisional record and the
+// analysis runs once the relay is quiet; a model takes seconds to answer a 250k-token prompt, and
+// the record is analysed and written meanwhile, its answer's facts added at the end).
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
