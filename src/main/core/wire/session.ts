@@ -154,7 +154,17 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
         credentialsSeen.add(request.credential);
         addWireNote(deps.db, id, deps.now().toISOString(), `${WIRE_LOGIN_SEEN_NOTE}${CREDENTIAL_KIND_TEXT[request.credential]}`);
       }
-      const { exchange, ...decision } = await enforce(request);
+      // A request being enforced may read the records before it (directive-source's latestMain):
+      // the analyses still waiting for a quiet relay run now.
+      const hurry = !request.unchecked;
+      if (hurry) urgent++;
+      let enforced: Awaited<ReturnType<typeof enforce>>;
+      try {
+        enforced = await enforce(request);
+      } finally {
+        if (hurry) urgent--;
+      }
+      const { exchange, ...decision } = enforced;
       exchanges.set(request.seq, exchange);
       if (decision.kind === 'answer') blocked.push({ seq: request.seq, exchange, facts: null, reason: decision.message });
       return decision;

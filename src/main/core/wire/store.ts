@@ -382,9 +382,14 @@ export function wireUsageRows(db: Db, since: string | null): WireUsageRow[] {
   }));
 }
 
-/** How many requests of a session before `beforeSeq` are recorded (a record is written once its response has ended). */
-export function recordedBefore(db: Db, sessionId: string, beforeSeq: number): number {
-  const row = db.prepare<[string, number], { n: number }>('SELECT COUNT(*) AS n FROM wire_requests WHERE session_id = ? AND seq < ?').get(sessionId, beforeSeq);
+/**
+ * How many requests of a session before `beforeSeq` are recorded (a record is written once its
+ * response has ended); `analysed`: only those with their parts (not a provisional record).
+ */
+export function recordedBefore(db: Db, sessionId: string, beforeSeq: number, analysed = false): number {
+  const row = db
+    .prepare<[string, number], { n: number }>(`SELECT COUNT(*) AS n FROM wire_requests WHERE session_id = ? AND seq < ?${analysed ? " AND json_extract(record_json, '$.incomplete') IS NULL" : ''}`)
+    .get(sessionId, beforeSeq);
   return row?.n ?? 0;
 }
 

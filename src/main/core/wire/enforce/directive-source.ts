@@ -32,13 +32,23 @@ export function wireDirectives(db: () => Db, sessionId: string): DirectiveSource
     }
     return null;
   };
+  /**
+   * The records before request `seq` are written when their responses end, and analysed (their
+   * parts) by then or soon after (session.ts hurries them while a request is enforced): waits for
+   * them (a few seconds at most).
+   */
+  const analysedBefore = async (seq: number) => {
+    const until = Date.now() + SETTLE_MS;
+    while (recordedBefore(db(), sessionId, seq, true) < seq - 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+  };
   return {
     directives: () => listDirectives(db(), ownerOf()),
-    previousMainIds: () => firstOf((session) => latestMainSegmentIds(db(), session)),
+    async previousMainIds(seq) {
+      await analysedBefore(seq);
+      return firstOf((session) => latestMainSegmentIds(db(), session));
+    },
     async latestMain(seq, segmentIds) {
-      // The records before this request are written when their responses end: wait for them (a few seconds at most).
-      const until = Date.now() + SETTLE_MS;
-      while (recordedBefore(db(), sessionId, seq) < seq - 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+      await analysedBefore(seq);
       return firstOf((session) => latestMainRequestWith(db(), session, segmentIds));
     },
     markApplied: (ids, applied) => markApplied(db(), ownerOf(), ids, applied),

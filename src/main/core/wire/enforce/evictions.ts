@@ -59,9 +59,10 @@ export interface DirectiveSource {
   /**
    * The segment ids of the latest main request recorded before this one: the
    * session's own, or for the first request of a resumed CLI session its
-   * thread's previous session's. Asked when the stage has not seen one itself.
+   * thread's previous session's, once the ones before request `seq` are analysed. Asked when
+   * the stage has not seen one itself.
    */
-  previousMainIds?(): ReadonlySet<string> | null;
+  previousMainIds?(seq: number): ReadonlySet<string> | null | Promise<ReadonlySet<string> | null>;
   /**
    * The latest main request recorded before request `seq` that carried one of `segmentIds` (its cache is what
    * evicting them breaks), once the ones before it are written; null when none did (they are newer than every record).
@@ -125,7 +126,7 @@ export function evictionStage(source: DirectiveSource | (() => readonly Directiv
     let prior: ReadonlySet<string> | null = null;
     if (parsed.tools.length > 0) {
       // Not seen by this stage (its session's first, or directives set since): the recorded one, across a resume.
-      previous ??= previousMainIds?.() ?? null;
+      previous ??= (await previousMainIds?.(exchange.request.seq)) ?? null;
       const system = parsed.system.map((b) => b.text).join('\n\u0000');
       if (system === previousSystem) prior = previous;
       if (previous) for (const id of pinned) if (previous.has(id) && !ids.has(id)) facts.droppedPinned.push(id);
