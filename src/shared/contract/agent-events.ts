@@ -12,6 +12,8 @@ export interface ReportedUsage {
   outputTokens?: number;
   cacheReadTokens?: number;
   cacheCreationTokens?: number;
+  /** Of cacheCreationTokens, those written to a 1-hour cache (Anthropic `cache_creation.ephemeral_1h_input_tokens`). */
+  cacheCreation1hTokens?: number;
   /** The context the provider counted for the last request (input + cache read + cache creation for Claude). */
   contextTokens?: number;
   /**

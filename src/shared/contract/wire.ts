@@ -304,6 +304,11 @@ export interface WireRequestRecord {
   tools: WireToolDef[];
   /** Tools the CLI listed by name only, their definitions not sent (Claude Code's ToolSearch reminder); absent when none. */
   deferredTools?: string[];
+  /**
+   * The request asked for its prompt cache to live an hour (Anthropic `cache_control` with
+   * `ttl: "1h"`: Claude Code does for subscribers); absent: the provider's default lifetime.
+   */
+  cacheTtl?: '1h';
   segments: WireSegment[];
   images: number;
   /** The images' tokens by the provider's formula (in `count` and `split.messages`), and how many are unknown; absent on older records. */

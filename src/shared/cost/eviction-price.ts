@@ -3,7 +3,7 @@
  * Withholding a segment changes the prompt prefix from that point: the
  * provider's cache is read up to it, and every cached token after it is
  * written to the cache again on the next request (1.25x the input price on
- * Anthropic's 5-minute cache) instead of read (0.1x). Each later request then
+ * Anthropic's 5-minute cache, 2x on its 1-hour cache) instead of read (0.1x). Each later request then
  * reads the segment's tokens less. The break-even is the number of later
  * requests whose smaller reads pay for that one re-write:
  *
@@ -19,7 +19,7 @@
  * the catalog are read in main. A model with no price is "price unknown",
  * never $0, and its break-even is unknown.
  */
-import { formatUsd, rowFor, type ModelPrice } from './price';
+import { formatUsd, ONE_HOUR_WRITE, rowFor, type ModelPrice } from './price';
 
 /** Where a withheld part sits in the request Loupe last saw, in tokens (Loupe's count of each part). */
 export interface EvictionPlace {
@@ -39,7 +39,11 @@ export interface CacheState {
   cached: number | null;
   /** Every input token of that request (the tier its price is read at). */
   prompt: number;
+  /** The cache lives an hour (the request asked for `ttl: "1h"`): its writes cost ONE_HOUR_WRITE × input, not the 5-minute write price. */
+  ttl?: '1h';
 }
+
+
 
 export type BreakEven = { kind: 'requests'; requests: number } | { kind: 'never'; why: string } | { kind: 'unknown'; why: string };
 
@@ -118,12 +122,12 @@ export function evictionPrice(place: EvictionPlace, cache: CacheState, price: Mo
   const base = { savedTokens, rewriteTokens, cacheReported };
   if (savedTokens <= 0) {
     const never: BreakEven = { kind: 'never', why: 'what stands in its place is as large as the segment: no later request carries less' };
-    const known = price ? priceParts(price, cache.prompt, rewriteTokens, savedTokens) : null;
+    const known = price ? priceParts(price, cache, rewriteTokens, savedTokens) : null;
     return { ...base, ...(known ?? unknownUsd()), breakEven: never, basis: price ? 'list price' : 'price unknown' };
   }
-  if (rewriteTokens === 0) return { ...base, ...(price ? priceParts(price, cache.prompt, 0, savedTokens) : unknownUsd()), breakEven: { kind: 'requests', requests: 0 }, basis: price ? 'list price' : 'price unknown' };
+  if (rewriteTokens === 0) return { ...base, ...(price ? priceParts(price, cache, 0, savedTokens) : unknownUsd()), breakEven: { kind: 'requests', requests: 0 }, basis: price ? 'list price' : 'price unknown' };
   if (!price) return { ...base, ...unknownUsd(), breakEven: { kind: 'unknown', why: 'the catalog has no price for this model' }, basis: 'price unknown' };
-  const usd = priceParts(price, cache.prompt, rewriteTokens, savedTokens);
+  const usd = priceParts(price, cache, rewriteTokens, savedTokens);
   const breakEven: BreakEven =
     usd.savedUsdPerRequest > 0
       ? { kind: 'requests', requests: Math.ceil(usd.extraUsd / usd.savedUsdPerRequest - 1e-9) }
@@ -133,10 +137,10 @@ export function evictionPrice(place: EvictionPlace, cache: CacheState, price: Mo
 
 const unknownUsd = () => ({ rewriteUsd: null, extraUsd: null, savedUsdPerRequest: null });
 
-function priceParts(price: ModelPrice, prompt: number, rewrite: number, saved: number) {
-  const { row } = rowFor(price, prompt);
+function priceParts(price: ModelPrice, cache: CacheState, rewrite: number, saved: number) {
+  const { row } = rowFor(price, cache.prompt);
   const read = row.cacheRead ?? row.input;
-  const write = row.cacheWrite ?? row.input;
+  const write = cache.ttl === '1h' ? row.input * ONE_HOUR_WRITE : (row.cacheWrite ?? row.input);
   return {
     rewriteUsd: (rewrite * write) / 1e6,
     extraUsd: (rewrite * Math.max(0, write - read)) / 1e6,

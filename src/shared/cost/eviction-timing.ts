@@ -39,6 +39,11 @@ export const DEFAULT_CACHE_LIFETIME_SECONDS: Record<PricedProvider, number> = {
 };
 
 /** Why an eviction was applied on the request it was (recorded with the request and the directive). */
+/** The lifetime of the cache a request wrote: an hour when it asked for one (Anthropic `ttl: "1h"`), else its provider's default. */
+export function cacheLifetimeOf(r: { provider: PricedProvider; cacheTtl?: '1h' }): number {
+  return r.cacheTtl === '1h' ? CACHE_LIFETIME_SECONDS.long : DEFAULT_CACHE_LIFETIME_SECONDS[r.provider];
+}
+
 export type ApplyReason = 'now' | 'cheap' | 'lifetime' | 'compaction' | 'batch';
 
 /** When a directive asks to be applied: at once, or at the next cheap moment (the default). */

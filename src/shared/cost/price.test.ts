@@ -40,6 +40,22 @@ describe('list price', () => {
     expect(totalsText(t)).toBe('price unknown (mystery-1)');
   });
 
+  it('prices 1-hour cache writes at twice the input price, the 5-minute ones at the published write price', () => {
+    const sonnet: ModelPrice = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+    // Claude Code's transcript splits its writes (cache_creation.ephemeral_1h_input_tokens).
+    const split = billableFromProvider('anthropic', { input: 10, cacheRead: 0, cacheWrite: 1_000_000, cacheWrite1h: 400_000, output: 0 });
+    expect(split).toEqual({ input: 10, cacheRead: 0, cacheWrite: 1_000_000, cacheWrite1h: 400_000, output: 0 });
+    const p = priceRequest(split, sonnet);
+    expect(p.kind === 'priced' && p.parts.cacheWrite).toBeCloseTo(0.6 * 3.75 + 0.4 * 6, 12);
+    // The wire knows the request asked for a 1-hour cache: all its writes are 1-hour writes.
+    const wire = billableFromTotalInput({ input: 1_000_100, cacheRead: 0, cacheWrite: 1_000_000, output: 0 }, '1h');
+    expect(wire.cacheWrite1h).toBe(1_000_000);
+    const w = priceRequest(wire, sonnet);
+    expect(w.kind === 'priced' && w.usd).toBeCloseTo(6 + (100 * 3) / 1e6, 12);
+    // Without one, nothing changes.
+    expect(billableFromTotalInput({ input: 1_000_100, cacheRead: 0, cacheWrite: 1_000_000, output: 0 }).cacheWrite1h).toBeUndefined();
+  });
+
   it('formats dollars', () => {
     expect(formatUsd(9.52614975)).toBe('$9.53');
     expect(formatUsd(1234.5)).toBe('$1,234.50');

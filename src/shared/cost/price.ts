@@ -27,11 +27,19 @@ export interface ModelPrice {
   tiers?: PriceTier[];
 }
 
+/**
+ * Anthropic's price of a 1-hour cache write: twice the base input price (the 5-minute write is
+ * 1.25x, which models.dev publishes as `cache_write`; the 1-hour one it does not publish).
+ */
+export const ONE_HOUR_WRITE = 2;
+
 /** One request's tokens, each billed once: the four parts are disjoint. */
 export interface BillableTokens {
   /** Input tokens neither read from nor written to the cache. */
   input: number;
   cacheWrite: number;
+  /** Of `cacheWrite`, the tokens written to a 1-hour cache (priced at ONE_HOUR_WRITE × input); absent: none. */
+  cacheWrite1h?: number;
   cacheRead: number;
   output: number;
 }
@@ -66,19 +74,25 @@ const nz = (v: number | null | undefined): number => (typeof v === 'number' && N
  */
 export function billableFromProvider(
   provider: PricedProvider,
-  raw: { input?: number | null; cacheRead?: number | null; cacheWrite?: number | null; output?: number | null },
+  raw: { input?: number | null; cacheRead?: number | null; cacheWrite?: number | null; cacheWrite1h?: number | null; output?: number | null },
 ): BillableTokens {
   const cacheRead = nz(raw.cacheRead);
   const cacheWrite = nz(raw.cacheWrite);
   const input = provider === 'anthropic' ? nz(raw.input) : Math.max(0, nz(raw.input) - cacheRead - cacheWrite);
-  return { input, cacheWrite, cacheRead, output: nz(raw.output) };
+  return { input, cacheWrite, ...oneHour(Math.min(cacheWrite, nz(raw.cacheWrite1h))), cacheRead, output: nz(raw.output) };
 }
 
-/** The disjoint parts of a usage whose `input` already counts every input token, cache reads and writes included (the wire's WireUsage). */
-export function billableFromTotalInput(u: { input: number | null; cacheRead: number | null; cacheWrite: number | null; output: number | null }): BillableTokens {
+const oneHour = (n: number) => (n > 0 ? { cacheWrite1h: n } : {});
+
+/**
+ * The disjoint parts of a usage whose `input` already counts every input token, cache reads and
+ * writes included (the wire's WireUsage); `cacheTtl` "1h": the request asked for a 1-hour cache,
+ * so its writes are 1-hour writes.
+ */
+export function billableFromTotalInput(u: { input: number | null; cacheRead: number | null; cacheWrite: number | null; output: number | null }, cacheTtl?: '1h' | null): BillableTokens {
   const cacheRead = nz(u.cacheRead);
   const cacheWrite = nz(u.cacheWrite);
-  return { input: Math.max(0, nz(u.input) - cacheRead - cacheWrite), cacheWrite, cacheRead, output: nz(u.output) };
+  return { input: Math.max(0, nz(u.input) - cacheRead - cacheWrite), cacheWrite, ...(cacheTtl === '1h' ? oneHour(cacheWrite) : {}), cacheRead, output: nz(u.output) };
 }
 
 /** Every input token of the request: what a tier's size is compared with. */
@@ -98,7 +112,8 @@ export function priceRequest(tokens: BillableTokens, price: ModelPrice | null | 
   const per = (n: number, usdPerMillion: number) => (n * usdPerMillion) / 1_000_000;
   const parts: BillableTokens = {
     input: per(tokens.input, row.input),
-    cacheWrite: per(tokens.cacheWrite, row.cacheWrite ?? row.input),
+    // 1-hour writes at twice the input price, the rest at the (5-minute) write price.
+    cacheWrite: per(tokens.cacheWrite - (tokens.cacheWrite1h ?? 0), row.cacheWrite ?? row.input) + per(tokens.cacheWrite1h ?? 0, row.input * ONE_HOUR_WRITE),
     cacheRead: per(tokens.cacheRead, row.cacheRead ?? row.input),
     output: per(tokens.output, row.output),
   };

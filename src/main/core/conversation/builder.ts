@@ -332,11 +332,12 @@ function inputSummary(input: unknown, json: string): string {
 }
 
 /** Reported usage as the contract names it; `context` is the count the point compares. */
-export function usageOf(parts: { input?: number; output?: number; cacheRead?: number; cacheCreation?: number; context: number }): ReportedUsage {
+export function usageOf(parts: { input?: number; output?: number; cacheRead?: number; cacheCreation?: number; cacheCreation1h?: number; context: number }): ReportedUsage {
   const u: ReportedUsage = { contextTokens: parts.context };
   if (parts.input !== undefined) u.inputTokens = parts.input;
   if (parts.output !== undefined) u.outputTokens = parts.output;
   if (parts.cacheRead !== undefined) u.cacheReadTokens = parts.cacheRead;
   if (parts.cacheCreation !== undefined) u.cacheCreationTokens = parts.cacheCreation;
+  if (parts.cacheCreation1h) u.cacheCreation1hTokens = parts.cacheCreation1h;
   return u;
 }

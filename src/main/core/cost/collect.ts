@@ -39,7 +39,7 @@ export function wireItems(db: Db, since: string, price: (model: string | null) =
   const steps = new Map<string, string>();
   const items = wireUsageRows(db, since).map((r): CostItem => {
     if (r.stepId) steps.set(r.stepId, `wire:${r.sessionId}`);
-    const tokens = billableFromTotalInput(r.usage);
+    const tokens = billableFromTotalInput(r.usage, r.cacheTtl);
     const source: CostSource = r.kind === 'run' ? 'run' : r.kind === 'wrap' ? 'wrap' : 'custom';
     return { at: r.at, source, session: `wire:${r.sessionId}`, agent: r.agent, repo: r.repo, model: r.model, tokens, price: priceRequest(tokens, price(r.model)), cliUsd: null };
   });
@@ -47,7 +47,7 @@ export function wireItems(db: Db, since: string, price: (model: string | null) =
 }
 
 const reportedTokens = (rules: PricedProvider, u: ReportedUsage) =>
-  billableFromProvider(rules, { input: u.inputTokens, cacheRead: u.cacheReadTokens, cacheWrite: u.cacheCreationTokens, output: u.outputTokens });
+  billableFromProvider(rules, { input: u.inputTokens, cacheRead: u.cacheReadTokens, cacheWrite: u.cacheCreationTokens, cacheWrite1h: u.cacheCreation1hTokens, output: u.outputTokens });
 
 /**
  * Runs' steps: a step on the wire is priced there (here only its CLI-reported

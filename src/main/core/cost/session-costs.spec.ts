@@ -56,6 +56,19 @@ describe('imported sessions at list price', () => {
     expect(t.usd).toBeCloseTo(9.52614975, 6);
   });
 
+  it("prices Claude Code's 1-hour cache writes (a subscriber's) at twice the input price, the 5-minute ones at the write price", async () => {
+    // The transcript splits each reply's writes: usage.cache_creation.ephemeral_1h_input_tokens (ccusage prices all at 5 minutes).
+    const { session } = await parseSessionFile(join(FX, 'claude/spotter/short.jsonl'));
+    const items = sessionItems(session, '', price);
+    const hour = items.filter((i) => (i.tokens.cacheWrite1h ?? 0) > 0);
+    expect(hour.length).toBeGreaterThan(0);
+    for (const i of hour) {
+      const row = price(i.model)!;
+      const w1h = i.tokens.cacheWrite1h!;
+      expect(i.price?.kind === 'priced' && i.price.parts.cacheWrite).toBeCloseTo(((i.tokens.cacheWrite - w1h) * row.cacheWrite! + w1h * row.input * 2) / 1e6, 12);
+    }
+  });
+
   it('the Codex session (gpt-5.5) costs what ccusage says', async () => {
     // ccusage's Codex adapter (adapter/codex/parser.rs visit_codex_session_entry, report.rs calculate_codex_model_cost)
     // sums each token_count event's last_token_usage and prices (input − cached) at input, cached at cache read and

@@ -37,7 +37,7 @@ const originOf = (r: WireRequestRecord, t: { name: string; origin: string }) => 
 function definitionPrices(r: WireRequestRecord, price: (model: string | null) => ModelPrice | null): { each: number[] | null; usd: number } {
   const p = r.usage ? price(r.model) : null;
   if (!r.usage || !p) return { each: null, usd: 0 };
-  const tokens = billableFromTotalInput(r.usage);
+  const tokens = billableFromTotalInput(r.usage, r.cacheTtl);
   const whole = priceRequest(tokens, p);
   if (whole.kind !== 'priced') return { each: null, usd: 0 };
   // Loupe's counts in the provider's units: each part's share of Loupe's count of the whole request, of the reported input.

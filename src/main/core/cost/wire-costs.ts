@@ -16,7 +16,7 @@ export function wireSessionCosts(records: readonly WireRequestRecord[], price: (
   const model = records.filter((r) => r.api !== null);
   for (const r of model) {
     if (!r.usage) continue;
-    const tokens = billableFromTotalInput(r.usage);
+    const tokens = billableFromTotalInput(r.usage, r.cacheTtl);
     const priced = priceRequest(tokens, price(r.model));
     addRequest(total, tokens, priced, r.model);
     requests.push({ seq: r.seq, tokens, price: priced });
@@ -28,7 +28,7 @@ export function wireSessionCosts(records: readonly WireRequestRecord[], price: (
 export function withListPrices(db: Db, summary: WireRunSummary, runId: string, price: (model: string | null) => ModelPrice | null = bundledPrice): WireRunSummary {
   const byStep = new Map<string | null, CostTotals>();
   for (const r of scopeUsage(db, { runId })) {
-    const tokens = billableFromTotalInput(r.usage);
+    const tokens = billableFromTotalInput(r.usage, r.cacheTtl);
     const totals = byStep.get(r.stepId) ?? emptyTotals();
     addRequest(totals, tokens, priceRequest(tokens, price(r.model)), r.model);
     byStep.set(r.stepId, totals);

@@ -304,7 +304,8 @@ export class ClaudeLines {
         source: { file: 0, lines: [u.line] },
         basis: 'request-input',
         reported: context,
-        usage: usageOf({ input, output: num(u.usage.output_tokens) ?? undefined, cacheRead, cacheCreation, context }),
+        // Of the writes, those to a 1-hour cache (Claude Code asks an hour for subscribers): priced at 2x input, not 1.25x.
+        usage: usageOf({ input, output: num(u.usage.output_tokens) ?? undefined, cacheRead, cacheCreation, cacheCreation1h: num(obj(u.usage.cache_creation).ephemeral_1h_input_tokens) ?? undefined, context }),
         window: null,
         model: u.model,
         timestamp: u.timestamp,

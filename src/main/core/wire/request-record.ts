@@ -88,6 +88,7 @@ export function analysedRecord(b: RecordBase, p: Prepared, a: AnswerFacts): Wire
     system: analysis?.system ?? [],
     tools: analysis?.tools ?? [],
     ...(parsed?.deferredTools ? { deferredTools: parsed.deferredTools } : {}),
+    ...(parsed?.cacheTtl ? { cacheTtl: parsed.cacheTtl } : {}),
     segments: p.segments,
     images: parsed?.images ?? 0,
     ...(analysis?.imageTokens ? { imageTokens: analysis.imageTokens } : {}),

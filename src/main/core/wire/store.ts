@@ -34,10 +34,10 @@ export function addWireNote(db: Db, sessionId: string, at: string, note: string)
 }
 
 /** Parts of a record kept as JSON (everything but the columns). */
-type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'deferredTools' | 'segments' | 'images' | 'imageTokens' | 'wireBytes' | 'diff' | 'incomplete'>;
+type RecordJson = Pick<WireRequestRecord, 'split' | 'count' | 'countBasis' | 'system' | 'tools' | 'deferredTools' | 'cacheTtl' | 'segments' | 'images' | 'imageTokens' | 'wireBytes' | 'diff' | 'incomplete'>;
 
 export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
-  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, ...(r.deferredTools?.length ? { deferredTools: r.deferredTools } : {}), segments: r.segments, images: r.images, ...(r.imageTokens ? { imageTokens: r.imageTokens } : {}), ...(r.wireBytes !== undefined ? { wireBytes: r.wireBytes } : {}), diff: r.diff, ...(r.incomplete ? { incomplete: true as const } : {}) };
+  const json: RecordJson = { split: r.split, count: r.count, countBasis: r.countBasis, system: r.system, tools: r.tools, ...(r.deferredTools?.length ? { deferredTools: r.deferredTools } : {}), ...(r.cacheTtl ? { cacheTtl: r.cacheTtl } : {}), segments: r.segments, images: r.images, ...(r.imageTokens ? { imageTokens: r.imageTokens } : {}), ...(r.wireBytes !== undefined ? { wireBytes: r.wireBytes } : {}), diff: r.diff, ...(r.incomplete ? { incomplete: true as const } : {}) };
   db.prepare(
     `INSERT INTO wire_requests (session_id, seq, run_id, step_id, at, provider, method, endpoint, api, model, stream, status, answered_by, reason,
        duration_ms, request_bytes, response_bytes, loupe_tokens, estimate_tokens, input_tokens, cache_read, cache_write, output_tokens, record_json, enforcement_json)
@@ -355,13 +355,16 @@ export interface WireUsageRow {
   provider: WireRequestRecord['provider'];
   model: string | null;
   usage: NonNullable<WireRequestRecord['usage']>;
+  /** The request asked for a 1-hour cache (its writes are 1-hour writes). */
+  cacheTtl: '1h' | null;
 }
 
 /** Every model request the provider reported usage for, since `since` (ISO, inclusive), oldest first. */
 export function wireUsageRows(db: Db, since: string | null): WireUsageRow[] {
   const rows = db
-    .prepare<[string], { session_id: string; seq: number; kind: WireSessionKind; agent: string; repo: string | null; run_id: string | null; step_id: string | null; at: string; provider: WireRequestRecord['provider']; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null }>(
-      `SELECT r.session_id, r.seq, s.kind, s.agent, s.repo, s.run_id, r.step_id, r.at, r.provider, r.model, r.input_tokens, r.cache_read, r.cache_write, r.output_tokens
+    .prepare<[string], { session_id: string; seq: number; kind: WireSessionKind; agent: string; repo: string | null; run_id: string | null; step_id: string | null; at: string; provider: WireRequestRecord['provider']; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null; cache_ttl: '1h' | null }>(
+      `SELECT r.session_id, r.seq, s.kind, s.agent, s.repo, s.run_id, r.step_id, r.at, r.provider, r.model, r.input_tokens, r.cache_read, r.cache_write, r.output_tokens,
+              json_extract(r.record_json, '$.cacheTtl') AS cache_ttl
          FROM wire_requests r JOIN wire_sessions s ON s.id = r.session_id
         WHERE r.api IS NOT NULL AND r.at >= ? AND (r.input_tokens IS NOT NULL OR r.output_tokens IS NOT NULL OR r.cache_read IS NOT NULL)
         ORDER BY r.at, r.session_id, r.seq`,
@@ -379,6 +382,7 @@ export function wireUsageRows(db: Db, since: string | null): WireUsageRow[] {
     provider: r.provider,
     model: r.model,
     usage: { input: r.input_tokens, cacheRead: r.cache_read, cacheWrite: r.cache_write, output: r.output_tokens },
+    cacheTtl: r.cache_ttl,
   }));
 }
 
@@ -397,13 +401,13 @@ export function recordedBefore(db: Db, sessionId: string, beforeSeq: number, ana
 export function scopeUsage(
   db: Db,
   scope: { sessionId: string } | { runId: string },
-): { sessionId: string; seq: number; stepId: string | null; model: string | null; usage: NonNullable<WireRequestRecord['usage']> }[] {
+): { sessionId: string; seq: number; stepId: string | null; model: string | null; usage: NonNullable<WireRequestRecord['usage']>; cacheTtl: '1h' | null }[] {
   const [column, value] = 'runId' in scope ? ['run_id', scope.runId] : ['session_id', scope.sessionId];
   return db
-    .prepare<[string], { session_id: string; seq: number; step_id: string | null; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null }>(
-      `SELECT session_id, seq, step_id, model, input_tokens, cache_read, cache_write, output_tokens FROM wire_requests
+    .prepare<[string], { session_id: string; seq: number; step_id: string | null; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null; cache_ttl: '1h' | null }>(
+      `SELECT session_id, seq, step_id, model, input_tokens, cache_read, cache_write, output_tokens, json_extract(record_json, '$.cacheTtl') AS cache_ttl FROM wire_requests
         WHERE ${column} = ? AND api IS NOT NULL AND (input_tokens IS NOT NULL OR output_tokens IS NOT NULL) ORDER BY at, seq`,
     )
     .all(value)
-    .map((r) => ({ sessionId: r.session_id, seq: r.seq, stepId: r.step_id, model: r.model, usage: { input: r.input_tokens, cacheRead: r.cache_read, cacheWrite: r.cache_write, output: r.output_tokens } }));
+    .map((r) => ({ sessionId: r.session_id, seq: r.seq, stepId: r.step_id, model: r.model, usage: { input: r.input_tokens, cacheRead: r.cache_read, cacheWrite: r.cache_write, output: r.output_tokens }, cacheTtl: r.cache_ttl }));
 }

@@ -8,7 +8,7 @@
  */
 import type { WireRequestRecord, WireSegment } from '../../../shared/contract/wire';
 import type { Directive, Segment, SegmentEviction, SegmentStatus, WireWithheldView } from '../../../shared/contract/xray';
-import { APPLY_NEXT_TEXT, DEFAULT_CACHE_LIFETIME_SECONDS, dueEvictions, pendingText, type TimingInput } from '../../../shared/cost/eviction-timing';
+import { APPLY_NEXT_TEXT, cacheLifetimeOf, dueEvictions, pendingText, type TimingInput } from '../../../shared/cost/eviction-timing';
 import type { ModelPrice } from '../../../shared/cost/price';
 import { LoupeError } from '../../../shared/errors';
 import { bundledPrice } from '../catalog/price';
@@ -85,7 +85,7 @@ export function segmentEvictions(r: WireRequestRecord, directives: ReadonlyMap<s
     return d && d.kind !== 'pin' ? d : undefined;
   };
   const replacement = (s: WireSegment) => replacementTokens(s, directedOf(s.id), withheldText);
-  const lifetime = options.lifetimeSeconds ?? DEFAULT_CACHE_LIFETIME_SECONDS[r.provider];
+  const lifetime = options.lifetimeSeconds ?? cacheLifetimeOf(r);
   const pending: TimingInput['pending'][number][] = [];
   // Each segment alone, in one pass; withheld ones (applied) are shown without a price.
   const prices = pricesOnRecord(r, replacement, model);

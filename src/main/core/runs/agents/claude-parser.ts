@@ -122,6 +122,8 @@ export function createClaudeParser(cli = 'Claude Code'): AgentStreamParser {
         outputTokens: num(u.output_tokens),
         cacheReadTokens: num(u.cache_read_input_tokens),
         cacheCreationTokens: num(u.cache_creation_input_tokens),
+        // Only when some were written (the report carries the split, mostly zeros).
+        cacheCreation1hTokens: num(obj(u.cache_creation)?.ephemeral_1h_input_tokens) || undefined,
         contextTokens,
         costUsd: num(ev.total_cost_usd),
       }),

@@ -9,7 +9,7 @@
 import type { WireRequestRecord, WireSegment } from '../../../../shared/contract/wire';
 import type { Directive } from '../../../../shared/contract/xray';
 import { evictionPrice, placeOf, singlePlaces, type EvictionPrice, type PrefixPart } from '../../../../shared/cost/eviction-price';
-import { DEFAULT_CACHE_LIFETIME_SECONDS, dueEvictions, looksCompacted, type ApplyReason } from '../../../../shared/cost/eviction-timing';
+import { cacheLifetimeOf, DEFAULT_CACHE_LIFETIME_SECONDS, dueEvictions, looksCompacted, type ApplyReason } from '../../../../shared/cost/eviction-timing';
 import type { ModelPrice } from '../../../../shared/cost/price';
 import { summaryText } from '../../../../shared/xray/directives';
 import type { WireProvider } from '../providers';
@@ -25,7 +25,7 @@ export function replacementTokens(segment: Pick<WireSegment, 'id' | 'kind' | 'by
  * (system blocks and tool definitions first, the segments after), the cache it reported.
  */
 export function priceOnRecord(
-  r: Pick<WireRequestRecord, 'split' | 'segments' | 'usage'>,
+  r: Pick<WireRequestRecord, 'split' | 'segments' | 'usage' | 'cacheTtl'>,
   ids: ReadonlySet<string>,
   replacement: (s: WireSegment) => number,
   price: ModelPrice | null,
@@ -35,13 +35,13 @@ export function priceOnRecord(
 }
 
 /** Every segment of `r` withheld alone, priced in one pass (X-Ray's list: thousands of segments). */
-export function pricesOnRecord(r: Pick<WireRequestRecord, 'split' | 'segments' | 'usage'>, replacement: (s: WireSegment) => number, price: ModelPrice | null): EvictionPrice[] {
+export function pricesOnRecord(r: Pick<WireRequestRecord, 'split' | 'segments' | 'usage' | 'cacheTtl'>, replacement: (s: WireSegment) => number, price: ModelPrice | null): EvictionPrice[] {
   const cache = cacheOf(r);
   return singlePlaces(headOf(r), partsOf(r, replacement, new Set())).map((place) => evictionPrice(place!, cache, price));
 }
 
 const headOf = (r: Pick<WireRequestRecord, 'split'>) => (r.split?.system.tokens ?? 0) + (r.split?.tools.tokens ?? 0);
-const cacheOf = (r: Pick<WireRequestRecord, 'usage'>) => ({ cached: r.usage ? (r.usage.cacheRead ?? 0) + (r.usage.cacheWrite ?? 0) : null, prompt: r.usage?.input ?? 0 });
+const cacheOf = (r: Pick<WireRequestRecord, 'usage' | 'cacheTtl'>) => ({ cached: r.usage ? (r.usage.cacheRead ?? 0) + (r.usage.cacheWrite ?? 0) : null, prompt: r.usage?.input ?? 0, ...(r.cacheTtl ? { ttl: r.cacheTtl } : {}) });
 
 /** The request's segments in order, each already withheld counted as its replacement (but those in `ids`, which are priced). */
 function partsOf(r: Pick<WireRequestRecord, 'segments'>, replacement: (s: WireSegment) => number, ids: ReadonlySet<string>): PrefixPart[] {
@@ -58,6 +58,7 @@ export interface ScheduleInput {
   previousIds: ReadonlySet<string> | null;
   current: readonly { id: string; kind: string }[];
   now: Date;
+  /** The cache lifetime in force when set (LOUPE_CACHE_LIFETIME_SECONDS); else the one `latest` asked for, else the provider's default. */
   lifetimeSeconds?: number;
   price: ModelPrice | null;
   placeholder: (s: Pick<WireSegment, 'id' | 'kind' | 'bytes'>) => string;
@@ -92,7 +93,8 @@ export function scheduleEvictions(input: ScheduleInput): Schedule {
     pending,
     together: pending.length > 1 ? priced(pending.map((p) => p.id)) : null,
     idleSeconds: ended === null || Number.isNaN(ended) ? null : Math.max(0, (input.now.getTime() - ended) / 1000),
-    lifetimeSeconds: input.lifetimeSeconds ?? DEFAULT_CACHE_LIFETIME_SECONDS[input.provider],
+    // The cache the latest request wrote lives as long as that request asked (Claude Code asks an hour for subscribers).
+    lifetimeSeconds: input.lifetimeSeconds ?? (latest ? cacheLifetimeOf(latest) : DEFAULT_CACHE_LIFETIME_SECONDS[input.provider]),
     compacted: input.previousIds !== null && looksCompacted(input.previousIds, input.current),
   });
   for (const [id, reason] of due) withhold.set(id, reason);

@@ -130,6 +130,40 @@ describe('evictions on the wire, priced and timed by the cache', () => {
     expect((await tools()).find((s) => s.id === target!.id)!.eviction).toMatchObject({ state: 'applied', applied: { reason: 'lifetime' } });
   });
 
+  it('a request that asks for a 1-hour cache (Claude Code, for subscribers): the re-write at 2x input, and the eviction waits an hour, not five minutes', async () => {
+    const send = await open();
+    // Claude Code marks its breakpoints `ttl: "1h"` for a subscriber.
+    const hour = (): Body => {
+      const b = body();
+      b.system = [{ type: 'text', text: (b.system as { text: string }[])[0]!.text, cache_control: { type: 'ephemeral', ttl: '1h' } }];
+      return b;
+    };
+    await send(hour());
+    expect(latest().cacheTtl).toBe('1h');
+    const [target] = await tools();
+    const price = target!.eviction!.price!;
+    // Sonnet's input is $3 a million: a 1-hour write is $6, not the 5-minute $3.75.
+    expect(price.rewriteUsd).toBeCloseTo((price.rewriteTokens * 6) / 1e6, 12);
+    expect(price.breakEven).toEqual({ kind: 'requests', requests: breakEvenFromRecord(latest(), target!.id, { write: 6, read: SONNET_CACHE.read }) });
+    // The request's own price: its cache writes at the 1-hour rate.
+    const cost = (await runtime!.call('wire.show', { sessionId: session!.id })).costs!.requests.at(-1)!;
+    expect(cost.tokens.cacheWrite1h).toBe(500);
+    expect(cost.price.kind === 'priced' && cost.price.parts.cacheWrite).toBeCloseTo((500 * 6) / 1e6, 12);
+
+    const after = await runtime!.call('xray.evict', { wireSession: session!.id, segmentId: target!.id });
+    expect(after.segments.find((s) => s.id === target!.id)!.eviction!.note).toContain('after 60 minutes idle');
+    // Five minutes idle: the 1-hour cache is still warm, so it is still sent.
+    idleFor(300);
+    expect(await send(hour())).toContain(resultMarker(0));
+    expect(latest().enforcement?.evictions?.pending?.map((p) => p.id)).toEqual([target!.id]);
+    idleFor(3599);
+    expect(await send(hour())).toContain(resultMarker(0));
+    // An hour idle: the cache is gone anyway, so now it is withheld.
+    idleFor(3600);
+    expect(await send(hour())).not.toContain(resultMarker(0));
+    expect(latest().enforcement?.evictions?.applied).toEqual([{ id: target!.id, reason: 'lifetime' }]);
+  });
+
   it('apply now: withheld from the very next request, with the cache warm', async () => {
     const send = await open();
     await send(body());

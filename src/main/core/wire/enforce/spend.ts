@@ -46,7 +46,7 @@ export function spendStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: SpendB
     let spentTokens = 0;
     let unpriced = 0;
     for (const r of rows) {
-      const t = billableFromTotalInput(r.usage);
+      const t = billableFromTotalInput(r.usage, r.cacheTtl);
       spentTokens += t.input + t.cacheRead + t.cacheWrite + t.output;
       const p = priceRequest(t, price(r.model));
       if (p.kind === 'priced') spentUsd += p.usd;
@@ -62,7 +62,9 @@ export function spendStage(deps: Pick<CoreDeps, 'db' | 'tokens'>, budget: SpendB
     const rest = requestTokens - expectedCacheRead;
     // Where the CLI writes to the cache (the previous request did), the new part is billed as a write.
     const writes = (prevPrompt?.cacheWrite ?? 0) > 0;
-    const priced = priceRequest({ input: writes ? 0 : rest, cacheWrite: writes ? rest : 0, cacheRead: expectedCacheRead, output: 0 }, price(parsed.model));
+    // Written to a 1-hour cache when this request asks for one (twice the input price, not 1.25x).
+    const write = writes ? { cacheWrite: rest, ...(parsed.cacheTtl === '1h' ? { cacheWrite1h: rest } : {}) } : { cacheWrite: 0 };
+    const priced = priceRequest({ input: writes ? 0 : rest, ...write, cacheRead: expectedCacheRead, output: 0 }, price(parsed.model));
     const requestUsd = priced.kind === 'priced' ? priced.usd : null;
     const exceeded: WireSpendFacts['exceeded'] = [];
     if (budget.maxUsd !== undefined && requestUsd !== null && spentUsd + requestUsd > budget.maxUsd) exceeded.push({ ceiling: 'maxUsd', limit: budget.maxUsd, would: spentUsd + requestUsd });

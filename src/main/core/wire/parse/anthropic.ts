@@ -83,6 +83,28 @@ export function deferredToolNames(messages: unknown): string[] {
   return [...names];
 }
 
+/**
+ * The cache lifetime a request asks for: "1h" when any of its cache breakpoints (`cache_control`
+ * on a system block, a tool or a message block) asks for an hour (Claude Code does for
+ * subscribers), "5m" when it has breakpoints that do not, null when it has none.
+ */
+export function anthropicCacheTtl(body: Record<string, unknown>): '5m' | '1h' | null {
+  let ttl: '5m' | '1h' | null = null;
+  const see = (b: unknown) => {
+    const cc = obj(obj(b).cache_control);
+    if (cc.type === undefined) return;
+    if (cc.ttl === '1h') ttl = '1h';
+    else ttl ??= '5m';
+  };
+  if (Array.isArray(body.system)) body.system.forEach(see);
+  if (Array.isArray(body.tools)) body.tools.forEach(see);
+  for (const m of Array.isArray(body.messages) ? body.messages : []) {
+    const content = obj(m).content;
+    if (Array.isArray(content)) content.forEach(see);
+  }
+  return ttl;
+}
+
 /** Parses an Anthropic Messages request body (already JSON-parsed). */
 export function parseAnthropic(body: Record<string, unknown>, ids: IdOptions = {}): ParsedRequest {
   const system: ParsedSystem[] = [];
@@ -115,9 +137,11 @@ export function parseAnthropic(body: Record<string, unknown>, ids: IdOptions = {
   });
   const { segments, texts, paths, nodes, images } = c.finish();
   const memoryBytes = system.reduce((n, s) => n + (s.provenance === 'memory' ? s.bytes : 0), 0);
+  const ttl = anthropicCacheTtl(body);
   return {
     api: 'anthropic-messages',
     model: str(body.model),
+    ...(ttl === '1h' ? { cacheTtl: '1h' as const } : {}),
     stream: body.stream === true,
     system,
     tools,

@@ -33,6 +33,8 @@ export interface ParsedRequest {
   tools: ParsedTool[];
   /** Tools the CLI listed by name only, their definitions not sent (Claude Code's ToolSearch reminder). */
   deferredTools?: string[];
+  /** The request asks its cache breakpoints to live an hour (Anthropic `cache_control.ttl: "1h"`); absent: the 5-minute default. */
+  cacheTtl?: '1h';
   /** Conversation segments, ids settled exactly as a transcript import settles them. */
   segments: ImportedEntry[];
   /** The text of each segment (same order), for counting. */
