@@ -198,6 +198,10 @@ describe.skipIf(skip !== null)('every sign-in on the wire with the real CLIs', (
           expect(q.status).toBe(all[i]!.reply?.status ?? 200);
         }
         expect(forwarded.some((q) => q.usage !== null)).toBe(true);
+        // The cache lifetime each request asked for, as the record says it from the bytes sent (Claude Code asks a subscriber's for an hour).
+        const hour = all.map((r) => /"ttl"\s*:\s*"1h"/.test(r.bodyText));
+        expect(forwarded.map((q) => q.cacheTtl === '1h')).toEqual(hour);
+        if (signIn === 'claude-subscription') expect(hour.every(Boolean)).toBe(true);
 
         // The relay's URL is on no command line Loupe gave the CLI (another local user reads those in `ps`).
         for (const line of home.launches()) {
