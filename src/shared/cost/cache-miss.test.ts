@@ -28,6 +28,15 @@ describe('cache-miss causes', () => {
     expect(causeText(none)).toBe('no part changed and 60 seconds passed: the provider did not read its cache');
   });
 
+  it('a cache its request asked to keep an hour (Claude Code for subscribers) is not blamed on a gap of minutes', () => {
+    const hour = { cacheTtl: '1h' as const };
+    expect(missCause(req(1, '2026-07-01T10:00:00Z', 9000, hour), req(2, '2026-07-01T10:07:00Z', 0, hour))).toEqual({ kind: 'unknown', gapSeconds: 420 });
+    expect(missCause(req(1, '2026-07-01T10:00:00Z', 9000, hour), req(2, '2026-07-01T11:07:00Z', 0, hour))).toMatchObject({ kind: 'lifetime', lifetime: '1h' });
+    // What the miss cost: its 1-hour writes at 2x input ($6 a million for Sonnet), less the read price.
+    const [miss] = cacheMisses([req(1, '2026-07-01T10:00:00Z', 9000, hour), req(2, '2026-07-01T10:01:00Z', 0, hour)], () => ({ input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 }));
+    expect(miss!.costUsd).toBeCloseTo((miss!.lostTokens * (6 - 0.3)) / 1e6, 12);
+  });
+
   it('names the first part that changed in the prefix order: tools, then system, then messages (Anthropic)', () => {
     const prev = req(1, '2026-07-01T10:00:00Z', 9000);
     expect(missCause(prev, req(2, '2026-07-01T10:01:00Z', 0, { system: [sys('b')], tools: [tool('Read', 't2')] }))).toMatchObject({ kind: 'tool', name: 'Read', change: 'changed' });

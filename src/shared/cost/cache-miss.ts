@@ -8,7 +8,7 @@
  * cache's lifetime (5 minutes, or 1 hour) is named.
  */
 import type { WireRequestRecord, WireSegment } from '../contract/wire';
-import { billableFromTotalInput, promptTokens, rowFor, type ModelPrice } from './price';
+import { billableFromTotalInput, ONE_HOUR_WRITE, promptTokens, rowFor, type ModelPrice } from './price';
 
 /** The providers' prompt cache lifetimes: the default 5 minutes, and the 1-hour option. */
 export const CACHE_LIFETIME_SECONDS = { short: 300, long: 3600 } as const;
@@ -32,7 +32,7 @@ export interface CacheMiss {
 }
 
 /** What the comparison reads of a request: its parts' hashes and ids, its time and usage. */
-export type MissInput = Pick<WireRequestRecord, 'seq' | 'at' | 'provider' | 'model' | 'usage' | 'system' | 'tools' | 'segments'>;
+export type MissInput = Pick<WireRequestRecord, 'seq' | 'at' | 'provider' | 'model' | 'usage' | 'system' | 'tools' | 'segments' | 'cacheTtl'>;
 
 /** The MCP server a tool comes from: its origin `mcp:<server>`, or a name `mcp__<server>__<tool>`. */
 export function mcpServerOf(tool: { name: string; origin?: string }): string | null {
@@ -85,16 +85,17 @@ export function missCause(prev: MissInput, cur: MissInput): CacheMissCause {
     if (cause) return cause;
   }
   if (gapSeconds > CACHE_LIFETIME_SECONDS.long) return { kind: 'lifetime', gapSeconds, lifetime: '1h' };
-  if (gapSeconds > CACHE_LIFETIME_SECONDS.short) return { kind: 'lifetime', gapSeconds, lifetime: '5m' };
+  // A cache the previous request asked to keep an hour outlives a gap of minutes.
+  if (gapSeconds > CACHE_LIFETIME_SECONDS.short && prev.cacheTtl !== '1h') return { kind: 'lifetime', gapSeconds, lifetime: '5m' };
   return { kind: 'unknown', gapSeconds };
 }
 
 /** The extra paid for `lost` tokens not read from the cache: at the write price when the request wrote to the cache, else the input price, less the read price. */
 export function missCost(cur: MissInput, lost: number, price: ModelPrice | null): number | null {
   if (!price || !cur.usage) return null;
-  const tokens = billableFromTotalInput(cur.usage);
+  const tokens = billableFromTotalInput(cur.usage, cur.cacheTtl);
   const { row } = rowFor(price, promptTokens(tokens));
-  const paid = tokens.cacheWrite > 0 ? (row.cacheWrite ?? row.input) : row.input;
+  const paid = tokens.cacheWrite > 0 ? (tokens.cacheWrite1h ? row.input * ONE_HOUR_WRITE : (row.cacheWrite ?? row.input)) : row.input;
   return (lost * Math.max(0, paid - (row.cacheRead ?? row.input))) / 1_000_000;
 }
 
