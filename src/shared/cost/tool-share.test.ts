@@ -19,6 +19,11 @@ describe('toolDefinitionPrices', () => {
     expect(toolDefinitionPrices([{ tokens: 100 }], { cacheRead: 0, cacheWrite: 0, input: 50, output: 1 }, price)[0]).toBeCloseTo((50 * 3) / 1e6, 12);
   });
 
+  it('a request written to the 1-hour cache (a Claude subscription) pays the 1-hour write price, 2x input', () => {
+    expect(toolDefinitionPrices([{ tokens: 100 }], { cacheRead: 0, cacheWrite: 5000, cacheWrite1h: 5000, input: 10, output: 1 }, price)[0]).toBeCloseTo((100 * 6) / 1e6, 12);
+    expect(deferredDefinitionPrice(100, { cacheRead: 0, cacheWrite: 5000, cacheWrite1h: 5000, input: 0, output: 1 }, price)).toBeCloseTo((100 * 6) / 1e6, 12);
+  });
+
   it('starts after the system blocks where the provider caches them first (OpenAI, Gemini)', () => {
     // 900 system tokens first: a 200-token definition spans [900, 1100): 100 read, 100 written.
     expect(toolDefinitionPrices([{ tokens: 200 }], { cacheRead: 1000, cacheWrite: 500, input: 0, output: 0 }, price, 900)[0]).toBeCloseTo((100 * 0.3 + 100 * 3.75) / 1e6, 12);

@@ -14,7 +14,13 @@
  * not at the top: the API loads it where a tool_reference names it, inside
  * the conversation, so it is priced at the request's average input price.
  */
-import { promptTokens, rowFor, type BillableTokens, type ModelPrice } from './price';
+import { promptTokens, rowFor, writePrice, type BillableTokens, type ModelPrice, type PriceTier } from './price';
+
+/** A cache-write token's price at `row` (USD per million): the 1-hour writes' and the others' averaged over the request's writes. */
+function writeRate(row: Omit<PriceTier, 'size'>, tokens: BillableTokens): number {
+  const hour = Math.min(tokens.cacheWrite, tokens.cacheWrite1h ?? 0);
+  return tokens.cacheWrite > 0 ? ((tokens.cacheWrite - hour) * writePrice(row) + hour * writePrice(row, true)) / tokens.cacheWrite : writePrice(row);
+}
 
 /** The list price (USD) of each definition, in the order given (the order sent). */
 export function toolDefinitionPrices(tools: readonly { tokens: number }[], tokens: BillableTokens, price: ModelPrice, start = 0): number[] {
@@ -23,7 +29,7 @@ export function toolDefinitionPrices(tools: readonly { tokens: number }[], token
   // The prompt's parts in order: [0, read) cache read, [read, read+write) cache write, then fresh input.
   const parts = [
     { end: tokens.cacheRead, rate: row.cacheRead ?? row.input },
-    { end: tokens.cacheRead + tokens.cacheWrite, rate: row.cacheWrite ?? row.input },
+    { end: tokens.cacheRead + tokens.cacheWrite, rate: writeRate(row, tokens) },
     { end: prompt, rate: row.input },
   ];
   let at = Math.max(0, start);
@@ -47,6 +53,6 @@ export function deferredDefinitionPrice(definitionTokens: number, tokens: Billab
   const prompt = promptTokens(tokens);
   if (prompt <= 0) return 0;
   const { row } = rowFor(price, prompt);
-  const inputUsd = (tokens.cacheRead * (row.cacheRead ?? row.input) + tokens.cacheWrite * (row.cacheWrite ?? row.input) + tokens.input * row.input) / 1_000_000;
+  const inputUsd = (tokens.cacheRead * (row.cacheRead ?? row.input) + tokens.cacheWrite * writeRate(row, tokens) + tokens.input * row.input) / 1_000_000;
   return (Math.min(Math.max(0, definitionTokens), prompt) * inputUsd) / prompt;
 }
