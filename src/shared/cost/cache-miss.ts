@@ -8,7 +8,7 @@
  * cache's lifetime (5 minutes, or 1 hour) is named.
  */
 import type { WireRequestRecord, WireSegment } from '../contract/wire';
-import { billableFromTotalInput, ONE_HOUR_WRITE, promptTokens, rowFor, type ModelPrice } from './price';
+import { billableFromTotalInput, promptTokens, rowFor, writePrice, type ModelPrice } from './price';
 
 /** The providers' prompt cache lifetimes: the default 5 minutes, and the 1-hour option. */
 export const CACHE_LIFETIME_SECONDS = { short: 300, long: 3600 } as const;
@@ -95,7 +95,7 @@ export function missCost(cur: MissInput, lost: number, price: ModelPrice | null)
   if (!price || !cur.usage) return null;
   const tokens = billableFromTotalInput(cur.usage, cur.cacheTtl);
   const { row } = rowFor(price, promptTokens(tokens));
-  const paid = tokens.cacheWrite > 0 ? (tokens.cacheWrite1h ? row.input * ONE_HOUR_WRITE : (row.cacheWrite ?? row.input)) : row.input;
+  const paid = tokens.cacheWrite > 0 ? writePrice(row, (tokens.cacheWrite1h ?? 0) > 0) : row.input;
   return (lost * Math.max(0, paid - (row.cacheRead ?? row.input))) / 1_000_000;
 }
 

@@ -19,7 +19,7 @@
  * the catalog are read in main. A model with no price is "price unknown",
  * never $0, and its break-even is unknown.
  */
-import { formatUsd, ONE_HOUR_WRITE, rowFor, type ModelPrice } from './price';
+import { formatUsd, rowFor, writePrice, type ModelPrice } from './price';
 
 /** Where a withheld part sits in the request Loupe last saw, in tokens (Loupe's count of each part). */
 export interface EvictionPlace {
@@ -39,7 +39,7 @@ export interface CacheState {
   cached: number | null;
   /** Every input token of that request (the tier its price is read at). */
   prompt: number;
-  /** The cache lives an hour (the request asked for `ttl: "1h"`): its writes cost ONE_HOUR_WRITE × input, not the 5-minute write price. */
+  /** The cache lives an hour (the request asked for `ttl: "1h"`): its writes cost the 1-hour write price (price.ts writePrice). */
   ttl?: '1h';
 }
 
@@ -140,7 +140,7 @@ const unknownUsd = () => ({ rewriteUsd: null, extraUsd: null, savedUsdPerRequest
 function priceParts(price: ModelPrice, cache: CacheState, rewrite: number, saved: number) {
   const { row } = rowFor(price, cache.prompt);
   const read = row.cacheRead ?? row.input;
-  const write = cache.ttl === '1h' ? row.input * ONE_HOUR_WRITE : (row.cacheWrite ?? row.input);
+  const write = writePrice(row, cache.ttl === '1h');
   return {
     rewriteUsd: (rewrite * write) / 1e6,
     extraUsd: (rewrite * Math.max(0, write - read)) / 1e6,

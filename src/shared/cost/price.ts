@@ -33,6 +33,9 @@ export interface ModelPrice {
  */
 export const ONE_HOUR_WRITE = 2;
 
+/** The price (USD per million) of a cache write at `row`: a 1-hour write at ONE_HOUR_WRITE × input, else the published write price (or input when none is published). */
+export const writePrice = (row: Omit<PriceTier, 'size'>, oneHour = false): number => (oneHour ? row.input * ONE_HOUR_WRITE : (row.cacheWrite ?? row.input));
+
 /** One request's tokens, each billed once: the four parts are disjoint. */
 export interface BillableTokens {
   /** Input tokens neither read from nor written to the cache. */
@@ -113,7 +116,7 @@ export function priceRequest(tokens: BillableTokens, price: ModelPrice | null | 
   const parts: BillableTokens = {
     input: per(tokens.input, row.input),
     // 1-hour writes at twice the input price, the rest at the (5-minute) write price.
-    cacheWrite: per(tokens.cacheWrite - (tokens.cacheWrite1h ?? 0), row.cacheWrite ?? row.input) + per(tokens.cacheWrite1h ?? 0, row.input * ONE_HOUR_WRITE),
+    cacheWrite: per(tokens.cacheWrite - (tokens.cacheWrite1h ?? 0), writePrice(row)) + per(tokens.cacheWrite1h ?? 0, writePrice(row, true)),
     cacheRead: per(tokens.cacheRead, row.cacheRead ?? row.input),
     output: per(tokens.output, row.output),
   };

@@ -58,15 +58,15 @@ function head(b: RecordBase) {
   };
 }
 
-/** The answer's columns of a record (analysed: `parsed` is the body's shape, null when it has none). */
-export function answerPart(a: AnswerFacts, parsed: ParsedRequest | null | 'unknown', notAnalysed: string | null) {
+/** The answer's columns of a record; its usage only for a model request (`modelRequest`) the provider answered. */
+function answerPart(a: AnswerFacts, modelRequest: boolean, notAnalysed: string | null) {
   return {
     status: a.outcome.status,
     answeredBy: a.outcome.by,
     reason: a.outcome.reason ?? (notAnalysed ? `not analysed: ${notAnalysed}` : null),
     durationMs: a.outcome.durationMs,
     responseBytes: a.outcome.responseBytes,
-    usage: a.outcome.by === 'upstream' && parsed ? a.usage : null,
+    usage: a.outcome.by === 'upstream' && modelRequest ? a.usage : null,
   };
 }
 
@@ -78,7 +78,7 @@ export function analysedRecord(b: RecordBase, p: Prepared, a: AnswerFacts): Wire
     api: parsed?.api ?? null,
     model: parsed ? (parsed.model ?? a.model) : null,
     stream: parsed?.stream ?? false,
-    ...answerPart(a, parsed, b.request.notAnalysed ?? p.unreadable),
+    ...answerPart(a, parsed !== null, b.request.notAnalysed ?? p.unreadable),
     requestBytes: b.requestBytes,
     // In the CLI's content coding (codex's zstd): what left, as the provider receives it.
     ...(b.request.encoding && b.sentBytes !== null ? { wireBytes: b.sentBytes } : {}),
@@ -118,7 +118,8 @@ export function provisionalRecord(b: RecordBase, a: AnswerFacts): WireRequestRec
     api: API_OF[b.request.provider],
     model: a.model,
     stream: false,
-    ...answerPart(a, 'unknown', null),
+    // Routed as a model call; whether its body is one the analysis says (the full record).
+    ...answerPart(a, true, null),
     reason: outcome.reason ?? WIRE_PROVISIONAL_REASON,
     requestBytes: b.requestBytes,
     ...(b.request.encoding && b.sentBytes !== null ? { wireBytes: b.sentBytes } : {}),

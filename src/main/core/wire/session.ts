@@ -197,20 +197,19 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       /** Whether the record's analysis is ready (the answer's end then waits for the full record only). */
       let ready = false;
       // Its shape, from the exchange's one parse, read once the request is on its way (observe runs before the relay forwards).
-      const parsing = turn().then(() => new Promise<ParsedRequest | null>((resolve) =>
-        setImmediate(() => {
-          let parsed: ParsedRequest | null = null;
-          if (request.unchecked && !request.notAnalysed) unreadable = checkLater(request.body);
-          if (unreadable) exchange = null;
-          try {
-            parsed = exchange ? exchange.outgoing() : null;
-          } catch {
-            /* not a request Loupe can read: recorded without its shape */
-          }
-          if (parsed) modelRequests++;
-          resolve(parsed);
-        }),
-      ));
+      // (turn() ends in a setImmediate: the parse never runs before the relay has forwarded.)
+      const parsing = turn().then((): ParsedRequest | null => {
+        let parsed: ParsedRequest | null = null;
+        if (request.unchecked && !request.notAnalysed) unreadable = checkLater(request.body);
+        if (unreadable) exchange = null;
+        try {
+          parsed = exchange ? exchange.outgoing() : null;
+        } catch {
+          /* not a request Loupe can read: recorded without its shape */
+        }
+        if (parsed) modelRequests++;
+        return parsed;
+      });
       let settleUsage: (u: { usage: WireRequestRecord['usage']; model: string | null }) => void = () => undefined;
       const found = new Promise<{ usage: WireRequestRecord['usage']; model: string | null }>((resolve) => (settleUsage = resolve));
       // What the record says of the body, prepared while the provider answers. In arrival order (the
@@ -255,8 +254,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
       // is written now, and its end only adds the answer's facts (a small update, not the parts).
       const early = prepared.then((p) => {
         if (ended || !request.unchecked) return null;
-        const record = beforeAnswerRecord(base, p, request.startedAt);
-        return { p, written: track(writer.write(record, p.analysis?.estimateTokens ?? null)) };
+        // (In an object: a promise returned from then() would be waited for, not handed on.)
+        return { written: track(writer.write(beforeAnswerRecord(base, p, request.startedAt), p.analysis?.estimateTokens ?? null)) };
       });
       return {
         head(_status, headers) {
@@ -279,7 +278,8 @@ export async function openWireSession(deps: CoreDeps, options: WireSessionOption
               early.then(async (pre) => {
                 const p = await prepared;
                 const record = analysedRecord(base, p, await answer);
-                await (pre ? pre.written.then(() => writer.write(record, p.analysis?.estimateTokens ?? null, 'complete')) : writer.write(record, p.analysis?.estimateTokens ?? null));
+                if (pre) await pre.written;
+                await writer.write(record, p.analysis?.estimateTokens ?? null, pre ? 'complete' : 'insert');
                 finish(record);
               }),
             );
