@@ -14,7 +14,13 @@
 // once, before the record's analysis, so the CLI's answer waits for a provisional record and the
 // analysis runs once the relay is quiet; a model takes seconds to answer a 250k-token prompt, and
 // the record is analysed and written meanwhile, its answer's facts added at the end).
-import { spawn } from 'node:child_process';
+// When mitmproxy's `mitmdump` is on the PATH (Debian: apt-get install mitmproxy), it runs in the
+// same rounds as a recorder (reverse proxy, every flow written to a file with -w), the one
+// recorder the issue measured that installs here (claude-tap is on PyPI only); LOUPE_BENCH_MITM=0
+// leaves it out.
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +34,8 @@ const ROUNDS = Number(process.env.LOUPE_BENCH_ROUNDS ?? 41);
 const WARM = 3;
 const MODE = process.env.LOUPE_BENCH_ENFORCE === 'redact' ? 'redact' : 'warn';
 const THINK_MS = Number(process.env.LOUPE_BENCH_THINK_MS ?? 0);
+// Idle time between one base's pair of requests and the next base's (see the client).
+const GAP_MS = Number(process.env.LOUPE_BENCH_GAP_MS ?? 150);
 
 const UPSTREAM = `
 const http = require('node:http');
@@ -68,7 +76,7 @@ server.listen(0, '127.0.0.1', () => console.log(server.address().port));
  */
 const CLIENT = `
 const http = require('node:http');
-const [bases, rounds] = JSON.parse(process.argv[1]);
+const [bases, rounds, gap] = JSON.parse(process.argv[1]);
 const tools = Array.from({ length: 25 }, (_, i) => ({ name: i < 20 ? 'Tool' + i : 'mcp__srv__t' + i, description: 'Does a thing. '.repeat(200), input_schema: { type: 'object', properties: { a: { type: 'string' } } } }));
 function conversation(salt) {
   const messages = [{ role: 'user', content: [{ type: 'text', text: 'Fix the bug in src/app.ts (' + salt + ')' }] }];
@@ -105,6 +113,9 @@ const post = (url, body) => new Promise((resolve, reject) => {
       const first = await post(bases[k] + '/v1/messages', c.first);
       const next = await post(bases[k] + '/v1/messages', c.next);
       out[k].push({ first, next, bytes: c.next.length });
+      // Idle between bases: work a hop defers past its answer (the relay's record analysis,
+      // mitmdump writing its flows) is done before the next base is timed, not charged to it.
+      await new Promise((r) => setTimeout(r, gap));
     }
   }
   console.log(JSON.stringify(out));
@@ -127,6 +138,34 @@ const pipe = spawn(process.execPath, ['-e', PIPE, port], { stdio: ['ignore', 'pi
 helpers.push(pipe);
 const piped = `http://127.0.0.1:${await started(pipe)}`;
 
+/** A port free a moment ago (mitmdump takes a port number, not 0). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = s.address() as { port: number };
+      s.close(() => resolve(p));
+    });
+    s.on('error', reject);
+  });
+const accepts = (p: number) =>
+  new Promise<boolean>((resolve) => {
+    const c = connect(p, '127.0.0.1', () => (c.destroy(), resolve(true)));
+    c.on('error', () => resolve(false));
+  });
+const mitmFlows = join(tempDir('loupe-bench-mitm-'), 'flows.mitm');
+async function startMitm(): Promise<string | null> {
+  if (process.env.LOUPE_BENCH_MITM === '0' || spawnSync('mitmdump', ['--version']).status !== 0) return null;
+  const p = await freePort();
+  const m = spawn('mitmdump', ['-q', '--mode', `reverse:${direct}`, '--listen-host', '127.0.0.1', '--listen-port', String(p), '-w', mitmFlows], { stdio: 'ignore' });
+  helpers.push(m);
+  for (let i = 0; i < 200 && !(await accepts(p)); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!(await accepts(p))) throw new Error('mitmdump did not start listening');
+  return `http://127.0.0.1:${p}`;
+}
+const mitm = await startMitm();
+/** What mitmdump recorded (its flows file): a recorder, not only a proxy. */
+const mitmBytes = () => (existsSync(mitmFlows) ? statSync(mitmFlows).size : 0);
+
 // The database as the app opens it (a file, the store's pragmas: WAL, synchronous = FULL).
 const dir = tempDir('loupe-bench-wire-');
 const Database = createRequire(import.meta.url)('better-sqlite3') as new (path: string) => Db;
@@ -140,7 +179,7 @@ const relayed = session.relay.baseUrl('anthropic');
 const load0 = loadavg()[0]!;
 const cpu0 = process.cpuUsage();
 const times = await new Promise<{ first: number; next: number; bytes: number }[][]>((resolve, reject) => {
-  const child = spawn(process.execPath, ['-e', CLIENT, JSON.stringify([[direct, relayed, piped], ROUNDS + WARM])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', CLIENT, JSON.stringify([[direct, relayed, piped, ...(mitm ? [mitm] : [])], ROUNDS + WARM, GAP_MS])], { stdio: ['ignore', 'pipe', 'inherit'] });
   helpers.push(child);
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -158,7 +197,7 @@ if (recorded.length !== sent || recorded.some((r) => r.api !== 'anthropic-messag
   throw new Error(`the session recorded ${recorded.length} of ${sent} requests, or recorded them incompletely: ${JSON.stringify(recorded.map((r) => [r.api, r.segments.length, r.usage]))}`);
 }
 
-const [d, r, p] = times.map((xs) => xs.slice(WARM));
+const [d, r, p, m] = times.map((xs) => xs.slice(WARM));
 const added = (kind: 'first' | 'next', of: typeof d) => median(of!.map((x, i) => x[kind] - d![i]![kind]));
 const line = (kind: 'first' | 'next', goal: number) => {
   const relay = added(kind, r);
@@ -167,13 +206,15 @@ const line = (kind: 'first' | 'next', goal: number) => {
   const rm = median(r!.map((x) => x[kind]));
   return (
     `${kind === 'first' ? 'first seen' : 'next in its session'}: direct median ${f(dm)} ms, relay ${f(rm)} ms (${f(rm / dm)}x direct), ` +
-    `added ${f(relay)} ms (median per round; goal <= ${goal} ms) ${relay <= goal ? 'OK' : 'OVER'}; a bare TCP pipe adds ${f(floor)} ms`
+    `added ${f(relay)} ms (median per round; goal <= ${goal} ms) ${relay <= goal ? 'OK' : 'OVER'}; a bare TCP pipe adds ${f(floor)} ms` +
+    (m ? `; mitmproxy (recording) adds ${f(added(kind, m))} ms: the relay is ${relay < added(kind, m) ? 'ahead' : 'NOT ahead'}` : '; mitmproxy not on the PATH')
   );
 };
 console.log(
   `a ${f(d![0]!.bytes / 1048576)} MB Claude-Code-shaped request through a wire session (secrets ${MODE}; the provider answers ${THINK_MS ? `after ${THINK_MS} ms` : 'at once'}), ${ROUNDS} rounds, load average ${f(load0, 1)} -> ${f(loadavg()[0]!, 1)}:\n` +
     `  ${line('first', 8)}\n  ${line('next', 4)}\n` +
-    `  the relay's CPU per request (forwarding and recording): ${f((cpu.user + cpu.system) / 1000 / sent, 1)} ms; all ${sent} requests recorded`,
+    `  the relay's CPU per request (forwarding and recording): ${f((cpu.user + cpu.system) / 1000 / sent, 1)} ms; all ${sent} requests recorded` +
+    (mitm ? `; mitmproxy's flow file ${f(mitmBytes() / 1048576, 1)} MB` : ''),
 );
 
 await session.close();
