@@ -27,14 +27,16 @@ export const TABLE_OWNERS = {
   wire_sessions: 'src/main/core/wire/store.ts',
   wire_notes: 'src/main/core/wire/store.ts',
   wire_requests: 'src/main/core/wire/store.ts',
+  wire_answers: 'src/main/core/wire/store.ts',
+  wire_request_rows: 'src/main/core/wire/store.ts',
   repo_trust: 'src/main/core/trust/trust-store.ts',
 };
 
-/** The tables the migrations in `dir` create. */
+/** The tables (and views) the migrations in `dir` create. */
 export function migrationTables(dir) {
   const tables = new Set();
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
-    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/CREATE TABLE(?: IF NOT EXISTS)?\s+(\w+)/gi)) tables.add(m[1]);
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/CREATE (?:TABLE|VIEW)(?: IF NOT EXISTS)?\s+(\w+)/gi)) tables.add(m[1]);
   }
   return tables;
 }

@@ -2,11 +2,11 @@
 // the event loop are one transaction (one commit, their calibration points in it); a record that
 // cannot be written fails alone, with its error, and its batch mates are kept.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { WireRequestRecord } from '../../../shared/contract/wire';
+import { WIRE_ANSWER_PENDING_REASON, type WireRequestRecord } from '../../../shared/contract/wire';
 import { makeRuntime, removeTempDirs } from '../testing/fixtures';
 import { calibrationRows } from '../tokens/calibration-store';
 import { recordWriter } from './record-writer';
-import { insertWireSession, wireRequests } from './store';
+import { insertWireSession, listWireSessions, scopeUsage, wireRequest, wireRequests, wireRunSummary, wireUsageRows } from './store';
 
 afterAll(() => removeTempDirs());
 
@@ -56,6 +56,32 @@ describe('the wire record writer', () => {
     expect(String((again as PromiseRejectedResult).reason)).toMatch(/UNIQUE constraint failed: wire_requests/);
     expect(good.status).toBe('fulfilled');
     expect(wireRequests(db, 's2').map((r) => r.seq)).toEqual([1, 2]);
+    await runtime.close();
+  });
+
+  it("a record written before its answer: the answer's facts, kept in a row of their own, are what every read of it says; a replace drops them", async () => {
+    const runtime = makeRuntime();
+    const db = runtime.deps.db;
+    insertWireSession(db, { id: 's3', kind: 'run', agent: 'claude', repo: '/r', runId: 'run-3', createdAt: '2026-12-05T08:00:00.000Z' });
+    const writer = recordWriter(() => db);
+    const full = { ...record('s3', 1), runId: 'run-3', stepId: 'step-1', cacheTtl: '1h' as const };
+    // As request-record.ts writes it while the model thinks: the parts, no answer yet.
+    await writer.write({ ...full, status: null, answeredBy: 'aborted', reason: WIRE_ANSWER_PENDING_REASON, durationMs: 0, responseBytes: 0, usage: null }, null);
+    expect(wireRequest(db, 's3', 1)).toMatchObject({ status: null, answeredBy: 'aborted', reason: WIRE_ANSWER_PENDING_REASON, usage: null });
+    expect(scopeUsage(db, { sessionId: 's3' })).toEqual([]);
+    await writer.write({ ...full, model: 'claude-opus-4-1', usage: { input: 2200, cacheRead: 7, cacheWrite: 3, output: 9 } }, 1000, 'complete');
+    const answered = { model: 'claude-opus-4-1', status: 200, answeredBy: 'upstream', reason: null, durationMs: 12, responseBytes: 300, usage: { input: 2200, cacheRead: 7, cacheWrite: 3, output: 9 } };
+    expect(wireRequest(db, 's3', 1)).toMatchObject({ ...answered, segments: [{ preview: 'turn 1' }] });
+    expect(wireRequest(db, 's3', null)).toMatchObject(answered);
+    expect(wireRequests(db, 's3')).toMatchObject([answered]);
+    expect(scopeUsage(db, { runId: 'run-3' })).toEqual([{ sessionId: 's3', seq: 1, stepId: 'step-1', model: 'claude-opus-4-1', usage: answered.usage, cacheTtl: '1h' }]);
+    expect(wireUsageRows(db, null).filter((r) => r.sessionId === 's3').map((r) => [r.model, r.usage.input, r.cacheTtl])).toEqual([['claude-opus-4-1', 2200, '1h']]);
+    expect(listWireSessions(db, '/r')).toMatchObject([{ id: 's3', requests: 1, modelRequests: 1 }]);
+    expect(wireRunSummary(db, 'run-3').steps).toMatchObject([{ stepId: 'step-1', requests: 1, reportedInput: 2200, cacheRead: 7 }]);
+    expect(calibrationRows(db, 'claude-opus-4-1').map((r) => r.providerReportedInputTokens)).toEqual([2200]);
+    // A full record written in place of the row takes the row's answer facts with it.
+    await writer.write({ ...full, usage: { input: 50, cacheRead: 0, cacheWrite: 0, output: 1 } }, null, 'replace');
+    expect(wireRequest(db, 's3', 1)).toMatchObject({ model: 'claude-sonnet-4-5', usage: { input: 50 } });
     await runtime.close();
   });
 });

@@ -74,6 +74,7 @@ export function insertWireRequest(db: Db, r: WireRequestRecord, estimateTokens: 
 
 /** Writes a request's full record in place of its provisional one (record-writer.ts; the caller's transaction). */
 export function replaceWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
+  // (Any answer's facts written apart go with the row: ON DELETE CASCADE.)
   db.prepare('DELETE FROM wire_requests WHERE session_id = ? AND seq = ?').run(r.sessionId, r.seq);
   insertWireRequest(db, r, estimateTokens);
 }
@@ -81,11 +82,13 @@ export function replaceWireRequest(db: Db, r: WireRequestRecord, estimateTokens:
 /**
  * Completes a record written before its answer ended (request-record.ts) with the answer's
  * facts: the columns the answer decides, and its calibration point. The parts are already there.
+ * The facts go into a small row of their own (wire_answers, read through wire_request_rows):
+ * updating the request's row would rewrite its record_json too, on the answer's way to the CLI.
  */
 export function completeWireRequest(db: Db, r: WireRequestRecord, estimateTokens: number | null): void {
   db.prepare(
-    `UPDATE wire_requests SET model = ?, status = ?, answered_by = ?, reason = ?, duration_ms = ?, response_bytes = ?, input_tokens = ?, cache_read = ?, cache_write = ?, output_tokens = ?
-      WHERE session_id = ? AND seq = ?`,
+    `INSERT OR REPLACE INTO wire_answers (model, status, answered_by, reason, duration_ms, response_bytes, input_tokens, cache_read, cache_write, output_tokens, session_id, seq)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(r.model, r.status, r.answeredBy, r.reason, Math.round(r.durationMs), r.responseBytes, r.usage?.input ?? null, r.usage?.cacheRead ?? null, r.usage?.cacheWrite ?? null, r.usage?.output ?? null, r.sessionId, r.seq);
   calibrationPoint(db, r, estimateTokens);
 }
@@ -156,7 +159,7 @@ function toRecord(row: RequestRow): WireRequestRecord {
 
 /** A session's requests in order (model requests only when `modelOnly`). */
 export function wireRequests(db: Db, sessionId: string, modelOnly = false): WireRequestRecord[] {
-  const rows = db.prepare<[string], RequestRow>(`SELECT * FROM wire_requests WHERE session_id = ? ${modelOnly ? 'AND api IS NOT NULL' : ''} ORDER BY seq`).all(sessionId);
+  const rows = db.prepare<[string], RequestRow>(`SELECT * FROM wire_request_rows WHERE session_id = ? ${modelOnly ? 'AND api IS NOT NULL' : ''} ORDER BY seq`).all(sessionId);
   return rows.map(toRecord);
 }
 
@@ -166,9 +169,9 @@ export function wireRequest(db: Db, sessionId: string, seq: number | null): Wire
     seq === null
       ? // The latest analysed one: a provisional record (not analysed yet, or left so by a relay that stopped) has no parts to show.
         db
-          .prepare<[string], RequestRow>("SELECT * FROM wire_requests WHERE session_id = ? AND api IS NOT NULL ORDER BY json_extract(record_json, '$.incomplete') IS NOT NULL, seq DESC LIMIT 1")
+          .prepare<[string], RequestRow>("SELECT * FROM wire_request_rows WHERE session_id = ? AND api IS NOT NULL ORDER BY json_extract(record_json, '$.incomplete') IS NOT NULL, seq DESC LIMIT 1")
           .get(sessionId)
-      : db.prepare<[string, number], RequestRow>('SELECT * FROM wire_requests WHERE session_id = ? AND seq = ?').get(sessionId, seq);
+      : db.prepare<[string, number], RequestRow>('SELECT * FROM wire_request_rows WHERE session_id = ? AND seq = ?').get(sessionId, seq);
   return row ? toRecord(row) : null;
 }
 
@@ -177,7 +180,7 @@ const SUMMARY_SELECT = `
          COUNT(r.seq) AS requests, COUNT(r.api) AS model_requests,
          COALESCE(MAX(CASE WHEN r.api IS NOT NULL THEN r.request_bytes END), 0) AS largest,
          COALESCE(SUM(r.input_tokens), 0) AS input, COALESCE(SUM(r.cache_read), 0) AS cache_read, MAX(r.at) AS last_at
-    FROM wire_sessions s LEFT JOIN wire_requests r ON r.session_id = s.id`;
+    FROM wire_sessions s LEFT JOIN wire_request_rows r ON r.session_id = s.id`;
 
 interface SummaryRow {
   id: string;
@@ -255,7 +258,7 @@ export function wireRunSummary(db: Db, runId: string): WireRunSummary {
   const steps = db
     .prepare<[string], { step_id: string | null; requests: number; largest: number; input: number; cache_read: number }>(
       `SELECT step_id, COUNT(*) AS requests, MAX(request_bytes) AS largest, COALESCE(SUM(input_tokens), 0) AS input, COALESCE(SUM(cache_read), 0) AS cache_read
-         FROM wire_requests WHERE run_id = ? AND api IS NOT NULL GROUP BY step_id ORDER BY MIN(at)`,
+         FROM wire_request_rows WHERE run_id = ? AND api IS NOT NULL GROUP BY step_id ORDER BY MIN(at)`,
     )
     .all(runId);
   const warnings = runWarnings(db, runId);
@@ -324,7 +327,7 @@ export function latestMainRequestWith(db: Db, sessionId: string, segmentIds: rea
   if (!segmentIds.length) return null;
   const row = db
     .prepare<unknown[], RequestRow>(
-      `SELECT * FROM wire_requests r WHERE session_id = ? AND api IS NOT NULL AND json_array_length(record_json, '$.tools') > 0
+      `SELECT * FROM wire_request_rows r WHERE session_id = ? AND api IS NOT NULL AND json_array_length(record_json, '$.tools') > 0
          AND EXISTS (SELECT 1 FROM json_each(r.record_json, '$.segments') s WHERE json_extract(s.value, '$.id') IN (${segmentIds.map(() => '?').join(', ')}))
        ORDER BY seq DESC LIMIT 1`,
     )
@@ -365,7 +368,7 @@ export function wireUsageRows(db: Db, since: string | null): WireUsageRow[] {
     .prepare<[string], { session_id: string; seq: number; kind: WireSessionKind; agent: string; repo: string | null; run_id: string | null; step_id: string | null; at: string; provider: WireRequestRecord['provider']; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null; cache_ttl: '1h' | null }>(
       `SELECT r.session_id, r.seq, s.kind, s.agent, s.repo, s.run_id, r.step_id, r.at, r.provider, r.model, r.input_tokens, r.cache_read, r.cache_write, r.output_tokens,
               json_extract(r.record_json, '$.cacheTtl') AS cache_ttl
-         FROM wire_requests r JOIN wire_sessions s ON s.id = r.session_id
+         FROM wire_request_rows r JOIN wire_sessions s ON s.id = r.session_id
         WHERE r.api IS NOT NULL AND r.at >= ? AND (r.input_tokens IS NOT NULL OR r.output_tokens IS NOT NULL OR r.cache_read IS NOT NULL)
         ORDER BY r.at, r.session_id, r.seq`,
     )
@@ -405,7 +408,7 @@ export function scopeUsage(
   const [column, value] = 'runId' in scope ? ['run_id', scope.runId] : ['session_id', scope.sessionId];
   return db
     .prepare<[string], { session_id: string; seq: number; step_id: string | null; model: string | null; input_tokens: number | null; cache_read: number | null; cache_write: number | null; output_tokens: number | null; cache_ttl: '1h' | null }>(
-      `SELECT session_id, seq, step_id, model, input_tokens, cache_read, cache_write, output_tokens, json_extract(record_json, '$.cacheTtl') AS cache_ttl FROM wire_requests
+      `SELECT session_id, seq, step_id, model, input_tokens, cache_read, cache_write, output_tokens, json_extract(record_json, '$.cacheTtl') AS cache_ttl FROM wire_request_rows
         WHERE ${column} = ? AND api IS NOT NULL AND (input_tokens IS NOT NULL OR output_tokens IS NOT NULL) ORDER BY at, seq`,
     )
     .all(value)
