@@ -158,9 +158,12 @@ async function startMitm(): Promise<string | null> {
   const p = await freePort();
   const m = spawn('mitmdump', ['-q', '--mode', `reverse:${direct}`, '--listen-host', '127.0.0.1', '--listen-port', String(p), '-w', mitmFlows], { stdio: 'ignore' });
   helpers.push(m);
-  for (let i = 0; i < 200 && !(await accepts(p)); i++) await new Promise((r) => setTimeout(r, 50));
-  if (!(await accepts(p))) throw new Error('mitmdump did not start listening');
-  return `http://127.0.0.1:${p}`;
+  // Python's start and mitmproxy's imports take a few seconds: polled for up to 10.
+  for (let i = 0; i < 200; i++) {
+    if (await accepts(p)) return `http://127.0.0.1:${p}`;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('mitmdump did not start listening');
 }
 const mitm = await startMitm();
 /** What mitmdump recorded (its flows file): a recorder, not only a proxy. */
